@@ -1,0 +1,31 @@
+#include "analyzer/analyze.hpp"
+
+#include <algorithm>
+
+#include "analyzer/source.hpp"
+#include "analyzer/syntax_check.hpp"
+
+namespace pygate::analyzer {
+
+FileAnalysis analyze_bytes(std::string bytes, Parser& parser) {
+    LoadedSource loaded = load_source(std::move(bytes));
+    FileAnalysis analysis;
+    analysis.findings = std::move(loaded.findings);
+    if (loaded.decodable) {
+        Tree tree = parser.parse(loaded.source.text);
+        check_syntax(loaded.source, tree.root(), analysis.findings);
+    }
+    for (Finding& finding : analysis.findings) {
+        if (finding.source_line.empty()) finding.source_line = std::string(loaded.source.line_text(finding.range.line));
+    }
+    std::stable_sort(analysis.findings.begin(), analysis.findings.end(), finding_before);
+    return analysis;
+}
+
+FileAnalysis analyze_read_failure(const ReadFailure& failure) {
+    FileAnalysis analysis;
+    analysis.findings.push_back(unsafe_source_finding(SourceRange{1, 1, 1, 1}, failure.message));
+    return analysis;
+}
+
+}  // namespace pygate::analyzer

@@ -1,0 +1,23 @@
+#pragma once
+// One file through the pipeline: bytes -> Source -> Tree -> findings.
+
+#include <string>
+#include <vector>
+
+#include "analyzer/finding.hpp"
+#include "analyzer/parse.hpp"
+#include "analyzer/source_file.hpp"
+
+namespace pygate::analyzer {
+
+struct FileAnalysis {
+    std::vector<Finding> findings;  // sorted by (line, column, rule), source lines filled
+};
+
+// `parser` belongs to the calling thread.
+FileAnalysis analyze_bytes(std::string bytes, Parser& parser);
+
+// A file that could not be read is a PG000 finding at 1:1: fail closed.
+FileAnalysis analyze_read_failure(const ReadFailure& failure);
+
+}  // namespace pygate::analyzer

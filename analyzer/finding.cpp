@@ -1,0 +1,26 @@
+#include "analyzer/finding.hpp"
+
+#include <fmt/format.h>
+
+#include <tuple>
+
+namespace pygate::analyzer {
+
+std::string rule_code(RuleNumber rule) { return fmt::format("PG{:03}", rule); }
+
+const char* severity_name(Severity severity) {
+    switch (severity) {
+        case Severity::off: return "off";
+        case Severity::note: return "note";
+        case Severity::warning: return "warning";
+        case Severity::error: return "error";
+    }
+    return "error";
+}
+
+bool finding_before(const Finding& a, const Finding& b) {
+    return std::tie(a.range.line, a.range.column, a.rule, a.message) <
+           std::tie(b.range.line, b.range.column, b.rule, b.message);
+}
+
+}  // namespace pygate::analyzer

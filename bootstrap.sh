@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The one entry point for a newcomer and for CI.
+#   ./bootstrap.sh check [PYGATE-CHECK-ARGS...]   install, build Release, scan (default: corpus/)
+#   ./bootstrap.sh test                            install, build Release and ASan+UBSan, run every test
+# Both install only what is missing and rebuild only what changed.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+readonly build_packages=(
+    g++ cmake ninja-build pkg-config git ca-certificates openssl nodejs npm python3
+    libtree-sitter-dev libtoml11-dev libfmt-dev nlohmann-json3-dev libcli11-dev
+    libutf8proc-dev catch2
+)
+
+as_root() {
+    if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi
+}
+
+install_missing() {
+    local missing=()
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' \
+            || missing+=("$package")
+    done
+    if ((${#missing[@]})); then
+        echo "bootstrap: installing ${missing[*]}"
+        as_root apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    fi
+}
+
+configure() {  # DIR BUILD_TYPE [CMAKE-ARGS...]
+    local dir=$1 type=$2
+    shift 2
+    if [[ ! -f "$dir/build.ninja" ]]; then
+        cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" -DPYGATE_WERROR=ON "$@"
+    fi
+}
+
+command=${1:-}
+shift || true
+case "$command" in
+    check)
+        install_missing "${build_packages[@]}"
+        configure build/release Release
+        cmake --build build/release --parallel "$(nproc)" --target pygate
+        if (($#)); then
+            exec build/release/pygate check "$@"
+        fi
+        # The corpus holds deliberately denied files: show the report, do not fail on it.
+        exec build/release/pygate check --fail-on never corpus/
+        ;;
+    test)
+        install_missing "${build_packages[@]}"
+        configure build/release Release
+        configure build/asan RelWithDebInfo -DPYGATE_SANITIZE=ON
+        cmake --build build/release --parallel "$(nproc)"
+        cmake --build build/asan --parallel "$(nproc)"
+        ctest --test-dir build/release --output-on-failure --parallel "$(nproc)"
+        ctest --test-dir build/asan --output-on-failure --parallel "$(nproc)"
+        ;;
+    *)
+        echo "usage: ./bootstrap.sh check [ARGS...] | ./bootstrap.sh test" >&2
+        exit 2
+        ;;
+esac

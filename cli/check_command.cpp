@@ -1,0 +1,118 @@
+#include "cli/check_command.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "analyzer/source.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/file_discovery.hpp"
+#include "cli/scan.hpp"
+#include "cli/version.hpp"
+#include "reporters/json_report.hpp"
+#include "reporters/text_report.hpp"
+
+namespace pygate::cli {
+namespace {
+
+int exit_code_for(analyzer::Decision decision, FailOn fail_on) {
+    if (fail_on == FailOn::never) return k_exit_allow;
+    if (decision == analyzer::Decision::deny) return k_exit_deny;
+    if (decision == analyzer::Decision::review && fail_on == FailOn::review) return k_exit_review;
+    return k_exit_allow;
+}
+
+bool use_color(const CheckOptions& options) {
+    switch (options.color) {
+        case ColorMode::always: return true;
+        case ColorMode::never: return false;
+        case ColorMode::automatic:
+            return options.output.empty() && ::isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+    }
+    return false;
+}
+
+reporters::FileReport unreadable_folder_report(const UnreadableFolder& folder) {
+    reporters::FileReport file;
+    file.path = folder.path;
+    file.findings.push_back(analyzer::unsafe_source_finding(
+        {}, fmt::format("cannot list this folder ({}): the files in it were not scanned", folder.reason)));
+    file.decision = analyzer::Decision::deny;
+    return file;
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app, CheckOptions& options) {
+    CLI::App* check = app.add_subcommand("check", "Scan Python files and folders and decide allow / review / deny");
+    check->add_option("paths", options.paths, "Files, folders (scanned recursively) or - for standard input")
+        ->required();
+    check->add_option("--profile", options.profile, "Profile name or TOML file")->capture_default_str();
+    check->add_option("--format", options.format, "Report format: text or json")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, ReportFormat>{{"text", ReportFormat::text},
+                                                                                {"json", ReportFormat::json}}));
+    check->add_option("--output", options.output, "Write the report to this file instead of standard output");
+    check->add_option("--jobs,-j", options.jobs, "Worker threads (default: all cores)")
+        ->check(CLI::Range(1u, 1024u));
+    check->add_option("--exclude", options.excludes, "Glob of paths or names not to scan (repeatable)");
+    check->add_option("--stdin-filename", options.stdin_filename, "The name reported for - (standard input)");
+    check->add_option("--fail-on", options.fail_on,
+                      "Which decision makes the exit code non-zero: deny, review (default) or never")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, FailOn>{
+            {"deny", FailOn::deny}, {"review", FailOn::review}, {"never", FailOn::never}}));
+    check->add_flag("--quiet,-q", options.quiet, "Print no report; the exit code carries the decision");
+    check->add_flag_callback("--color", [&options] { options.color = ColorMode::always; }, "Colour the text report");
+    check->add_flag_callback("--no-color", [&options] { options.color = ColorMode::never; },
+                             "Never colour the text report");
+    check->callback([&options] { std::exit(run_check(options)); });
+}
+
+int run_check(const CheckOptions& options) {
+    if (options.profile != "safe_eval") {
+        std::cerr << fmt::format("pygate: unknown profile `{}` (built-in: safe_eval)\n", options.profile);
+        return k_exit_usage;
+    }
+    DiscoveredFiles discovered = discover_files(options.paths, options.excludes);
+    for (const auto& missing : discovered.missing) std::cerr << "pygate: error: " << missing << '\n';
+    if (!discovered.missing.empty()) return k_exit_usage;
+    for (const auto& notice : discovered.notices) std::cerr << "pygate: note: " << notice << '\n';
+
+    ScanRequest request;
+    request.files = std::move(discovered.files);
+    request.stdin_name = options.stdin_filename;
+    request.jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    ScanResult result = scan(request);
+
+    reporters::Report report;
+    report.tool_version = k_pygate_version;
+    report.profile = options.profile;
+    report.files = std::move(result.files);
+    for (const auto& folder : discovered.unreadable) report.files.push_back(unreadable_folder_report(folder));
+    std::stable_sort(report.files.begin(), report.files.end(),
+                     [](const auto& a, const auto& b) { return a.path < b.path; });
+    for (const auto& file : report.files) report.decision = analyzer::worse(report.decision, file.decision);
+
+    std::ostringstream rendered;
+    if (options.format == ReportFormat::json) reporters::write_json_report(rendered, report);
+    else reporters::write_text_report(rendered, report, reporters::TextOptions{use_color(options)});
+    if (!options.output.empty()) {
+        std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
+        if (!(file << rendered.str()) || !file.flush()) {
+            std::cerr << fmt::format("pygate: error: cannot write the report to {}\n", options.output);
+            return k_exit_usage;
+        }
+    } else if (!options.quiet) {
+        std::cout << rendered.str() << std::flush;
+    }
+    for (const auto& error : result.internal_errors) std::cerr << "pygate: internal error: " << error << '\n';
+    if (!result.internal_errors.empty()) return k_exit_internal;
+    return exit_code_for(report.decision, options.fail_on);
+}
+
+}  // namespace pygate::cli

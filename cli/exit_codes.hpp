@@ -1,0 +1,12 @@
+#pragma once
+// The exit codes of CLI.md; cli/ is the only place that chooses one.
+
+namespace pygate::cli {
+
+inline constexpr int k_exit_allow = 0;
+inline constexpr int k_exit_deny = 1;
+inline constexpr int k_exit_usage = 2;
+inline constexpr int k_exit_review = 3;
+inline constexpr int k_exit_internal = 4;
+
+}  // namespace pygate::cli

@@ -1,0 +1,35 @@
+// pygate: a static-analysis gate for untrusted Python.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "cli/check_command.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/version.hpp"
+
+int main(int argc, char** argv) {
+    using namespace pygate::cli;
+    try {
+        CLI::App app("pygate: a static-analysis gate for untrusted Python", "pygate");
+        app.set_version_flag("--version", std::string("pygate ") + k_pygate_version);
+        app.require_subcommand(1);
+        CheckOptions check_options;
+        add_check_command(app, check_options);
+        try {
+            app.parse(argc, argv);
+        } catch (const CLI::CallForHelp& e) {
+            return app.exit(e);
+        } catch (const CLI::CallForAllHelp& e) {
+            return app.exit(e);
+        } catch (const CLI::CallForVersion& e) {
+            return app.exit(e);
+        } catch (const CLI::ParseError& e) {
+            app.exit(e);
+            return k_exit_usage;
+        }
+        return k_exit_allow;
+    } catch (const std::exception& error) {
+        std::cerr << "pygate: internal error: " << error.what() << '\n';
+        return k_exit_internal;
+    }
+}

@@ -1,0 +1,58 @@
+#include "cli/scan.hpp"
+
+#include <unistd.h>
+
+#include <exception>
+#include <fmt/format.h>
+#include <mutex>
+
+#include "analyzer/analyze.hpp"
+#include "analyzer/gate.hpp"
+#include "analyzer/parallel_for.hpp"
+#include "analyzer/source.hpp"
+#include "rules/registry.hpp"
+
+namespace pygate::cli {
+namespace {
+
+analyzer::FileAnalysis analyze_path(const std::string& path, analyzer::Parser& parser) {
+    analyzer::ReadResult read = path == "-" ? analyzer::read_source_stream(STDIN_FILENO)
+                                            : analyzer::read_source_file(path);
+    if (auto* failure = std::get_if<analyzer::ReadFailure>(&read)) return analyzer::analyze_read_failure(*failure);
+    return analyzer::analyze_bytes(std::move(std::get<std::string>(read)), parser);
+}
+
+analyzer::Severity default_severity(const analyzer::Finding& finding) {
+    const rules::RuleMetadata* rule = rules::find_rule(finding.rule);
+    return rule != nullptr ? rule->default_severity : analyzer::Severity::error;
+}
+
+}  // namespace
+
+ScanResult scan(const ScanRequest& request) {
+    ScanResult result;
+    result.files.resize(request.files.size());
+    std::mutex errors_mutex;
+    const analyzer::GatePolicy gate;
+    analyzer::parallel_for(
+        request.files.size(), request.jobs, [] { return analyzer::Parser(); },
+        [&](analyzer::Parser& parser, std::size_t i) {
+            const std::string& path = request.files[i];
+            reporters::FileReport& file = result.files[i];
+            file.path = path == "-" ? request.stdin_name : path;
+            try {
+                file.findings = analyze_path(path, parser).findings;
+            } catch (const std::exception& error) {
+                // Fail closed: a bug while analysing a file denies it.
+                file.findings = {analyzer::unsafe_source_finding(
+                    {}, fmt::format("internal error while analysing this file: {}", error.what()))};
+                std::lock_guard lock(errors_mutex);
+                result.internal_errors.push_back(fmt::format("{}: {}", file.path, error.what()));
+            }
+            analyzer::apply_severities(file.findings, default_severity);
+            file.decision = analyzer::decide(file.findings, gate);
+        });
+    return result;
+}
+
+}  // namespace pygate::cli

@@ -1,0 +1,25 @@
+#pragma once
+// Scans a list of files on a pool of threads into a Report whose order does
+// not depend on the thread count.
+
+#include <string>
+#include <vector>
+
+#include "reporters/report.hpp"
+
+namespace pygate::cli {
+
+struct ScanRequest {
+    std::vector<std::string> files;  // sorted; "-" is standard input
+    std::string stdin_name = "<stdin>";
+    unsigned jobs = 1;
+};
+
+struct ScanResult {
+    std::vector<reporters::FileReport> files;
+    std::vector<std::string> internal_errors;  // bugs: the file is denied, the exit code is 4
+};
+
+ScanResult scan(const ScanRequest& request);
+
+}  // namespace pygate::cli

@@ -1,0 +1,105 @@
+#include "reporters/text_report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "rules/registry.hpp"
+
+namespace pygate::reporters {
+namespace {
+
+constexpr std::string_view k_replacement = "\xEF\xBF\xBD";
+
+struct Style {
+    bool color;
+    std::string paint(std::string_view code, std::string_view text) const {
+        return color ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : std::string(text);
+    }
+};
+
+std::string_view severity_color(analyzer::Severity severity) {
+    switch (severity) {
+        case analyzer::Severity::error: return "1;31";
+        case analyzer::Severity::warning: return "1;33";
+        default: return "1;36";
+    }
+}
+
+bool is_bidi_control(std::uint32_t cp) {
+    return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E || cp == 0x200F ||
+           cp == 0x061C;
+}
+
+void write_finding(std::ostream& out, const FileReport& file, const analyzer::Finding& finding, const Style& style) {
+    const rules::RuleMetadata* rule = rules::find_rule(finding.rule);
+    std::string severity = analyzer::severity_name(finding.severity);
+    out << style.paint("1", fmt::format("{}:{}:{}:", terminal_safe(file.path), finding.range.line, finding.range.column))
+        << ' ' << style.paint(severity_color(finding.severity), severity + ":") << ' '
+        << style.paint("1", fmt::format("{} {}", analyzer::rule_code(finding.rule), rule ? rule->name : ""))
+        << ": " << terminal_safe(finding.message) << '\n';
+    if (finding.source_line.empty()) return;
+    std::string line = terminal_safe(finding.source_line);
+    std::string gutter = fmt::format("{:>5}", finding.range.line);
+    out << style.paint("34", gutter + " | ") << line << '\n';
+    std::uint32_t width = finding.range.end_line == finding.range.line && finding.range.end_column > finding.range.column
+                              ? finding.range.end_column - finding.range.column
+                              : 1;
+    out << style.paint("34", std::string(gutter.size(), ' ') + " | ") << std::string(finding.range.column - 1, ' ')
+        << style.paint(severity_color(finding.severity), std::string(width, '^')) << '\n';
+}
+
+}  // namespace
+
+std::string terminal_safe(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x80) {
+            if (byte == '\t') out += ' ';
+            else if (byte < 0x20 || byte == 0x7F) out += k_replacement;
+            else out += static_cast<char>(byte);
+            ++i;
+            continue;
+        }
+        std::size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 0;
+        bool well_formed = length != 0 && i + length <= text.size() &&
+                           std::all_of(text.begin() + static_cast<std::ptrdiff_t>(i + 1),
+                                       text.begin() + static_cast<std::ptrdiff_t>(i + length),
+                                       [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; });
+        if (!well_formed) {
+            out += k_replacement;
+            ++i;
+            continue;
+        }
+        std::uint32_t cp = length == 2 ? (byte & 0x1Fu) : length == 3 ? (byte & 0x0Fu) : (byte & 0x07u);
+        for (std::size_t k = 1; k < length; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
+        bool c1_control = cp >= 0x80 && cp < 0xA0;
+        if (is_bidi_control(cp) || c1_control) out += k_replacement;
+        else out.append(text.substr(i, length));
+        i += length;
+    }
+    return out;
+}
+
+void write_text_report(std::ostream& out, const Report& report, const TextOptions& options) {
+    Style style{options.color};
+    std::size_t counts[3] = {0, 0, 0};
+    std::size_t findings = 0;
+    for (const FileReport& file : report.files) {
+        ++counts[static_cast<int>(file.decision)];
+        findings += file.findings.size();
+        for (const auto& finding : file.findings) write_finding(out, file, finding, style);
+    }
+    std::string decision = analyzer::decision_name(report.decision);
+    std::string_view decision_color = report.decision == analyzer::Decision::deny     ? "1;31"
+                                      : report.decision == analyzer::Decision::review ? "1;33"
+                                                                                       : "1;32";
+    out << fmt::format("{} {} scanned with profile {}: {} allowed, {} review, {} denied; {} finding{}; decision: ",
+                       report.files.size(), report.files.size() == 1 ? "file" : "files", report.profile, counts[0],
+                       counts[1], counts[2], findings, findings == 1 ? "" : "s")
+        << style.paint(decision_color, decision) << '\n';
+}
+
+}  // namespace pygate::reporters

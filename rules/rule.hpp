@@ -1,0 +1,28 @@
+#pragma once
+// A rule's metadata, declared once in its own file (rules/pgNNN_name.cpp) and
+// the only source of everything a user is shown about the rule.
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "analyzer/finding.hpp"
+
+namespace pygate::rules {
+
+struct RuleMetadata {
+    analyzer::RuleNumber number;
+    std::string_view name;  // kebab-case, stable
+    analyzer::Severity default_severity;
+    std::span<const std::string_view> cwe;  // "CWE-94", ...
+    std::string_view summary;               // one line
+    std::string_view catches;               // what it catches
+    std::string_view why;                   // why it is dangerous
+    std::string_view bad_example;           // code the rule flags
+    std::string_view good_example;          // what to write instead
+    std::string_view instead;               // the advice that goes with the good example
+
+    std::string code() const { return analyzer::rule_code(number); }
+};
+
+}  // namespace pygate::rules
