@@ -13,7 +13,7 @@ FileAnalysis analyze_bytes(std::string bytes, Parser& parser) {
     analysis.findings = std::move(loaded.findings);
     if (loaded.decodable) {
         Tree tree = parser.parse(loaded.source.text);
-        check_syntax(loaded.source, tree.root(), analysis.findings);
+        check_syntax(loaded.source, tree.root(), loaded.invisible_offsets, analysis.findings);
     }
     for (Finding& finding : analysis.findings) {
         if (finding.source_line.empty()) finding.source_line = std::string(loaded.source.line_text(finding.range.line));

@@ -26,6 +26,11 @@ PythonSymbols look_up() {
     PythonSymbols s{};
     s.error = symbol("ERROR", true);
     s.block = symbol("block", true);
+    s.module = symbol("module", true);
+    s.string = symbol("string", true);
+    s.string_content = symbol("string_content", true);
+    s.comment = symbol("comment", true);
+    s.line_continuation = symbol("line_continuation", true);
     s.print_statement = symbol("print_statement", true);
     s.exec_statement = symbol("exec_statement", true);
     s.type_alias_statement = symbol("type_alias_statement", true);

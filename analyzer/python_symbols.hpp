@@ -9,6 +9,11 @@ namespace pygate::analyzer {
 struct PythonSymbols {
     TSSymbol error;  // tree-sitter's ERROR node
     TSSymbol block;
+    TSSymbol module;
+    TSSymbol string;
+    TSSymbol string_content;
+    TSSymbol comment;
+    TSSymbol line_continuation;
     // Python 2 statements the grammar accepts and CPython 3 refuses.
     TSSymbol print_statement;
     TSSymbol exec_statement;

@@ -181,6 +181,8 @@ LoadedSource load_source(std::string bytes) {
             continue;
         }
         if (byte < 0x80) {
+            bool control = (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\f') || byte == 0x7F;
+            if (control) loaded.invisible_offsets.push_back(i);
             ++i;
             continue;
         }
@@ -201,6 +203,7 @@ LoadedSource load_source(std::string bytes) {
             return loaded;
         }
         std::uint32_t code_point = decode_code_point(text, i, length);
+        if (code_point == 0x200B || code_point == 0x2060 || code_point == 0xFEFF) loaded.invisible_offsets.push_back(i);
         if (auto name = bidi_control_name(code_point)) {
             problems.add("bidirectional control characters", source.range_of(i, i + length),
                          fmt::format("bidirectional control character U+{:04X} {} can make the code shown "

@@ -31,6 +31,10 @@ struct LoadedSource {
     // False when the bytes cannot be decoded the way CPython would: nothing
     // further may be concluded from them.
     bool decodable = true;
+    // Offsets of characters the grammar skips as white space but CPython
+    // refuses outside string literals and comments (control characters,
+    // U+200B, U+2060, U+FEFF); the syntax check decides where they stand.
+    std::vector<std::size_t> invisible_offsets;
 };
 
 LoadedSource load_source(std::string bytes);

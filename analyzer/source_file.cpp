@@ -41,8 +41,9 @@ private:
 
 }  // namespace
 
-ReadResult read_source_stream(int fd) {
+ReadResult read_source_stream(int fd, std::size_t expected_size) {
     std::string bytes;
+    bytes.reserve(expected_size + 1);
     char buffer[65536];
     for (;;) {
         ssize_t n = ::read(fd, buffer, sizeof buffer);
@@ -68,7 +69,7 @@ ReadResult read_source_file(const std::string& path) {
     if (size > k_max_source_bytes) return ReadFailure{too_large_message(size)};
     int flags = ::fcntl(file.get(), F_GETFL);
     if (flags >= 0) ::fcntl(file.get(), F_SETFL, flags & ~O_NONBLOCK);
-    return read_source_stream(file.get());
+    return read_source_stream(file.get(), size);
 }
 
 }  // namespace pygate::analyzer

@@ -20,7 +20,7 @@ using ReadResult = std::variant<std::string, ReadFailure>;
 
 ReadResult read_source_file(const std::string& path);
 
-// Reads standard input up to the same limit.
-ReadResult read_source_stream(int fd);
+// Reads a stream (standard input, say) up to the same limit.
+ReadResult read_source_stream(int fd, std::size_t expected_size = 0);
 
 }  // namespace pygate::analyzer

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/indentation.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/tree_walk.hpp"
 
@@ -30,18 +31,19 @@ std::string excerpt(const Source& source, TSNode node) {
 
 class SyntaxChecker {
 public:
-    SyntaxChecker(const Source& source, std::vector<Finding>& findings)
-        : m_source(source), m_findings(findings), m_symbols(PythonSymbols::get()) {}
+    SyntaxChecker(const Source& source, TSNode root, std::vector<Finding>& findings)
+        : m_source(source), m_findings(findings), m_symbols(PythonSymbols::get()),
+          m_tree_has_error(ts_node_has_error(root)) {}
 
     WalkStep visit(TSNode node, std::uint32_t depth) {
         TSSymbol symbol = ts_node_symbol(node);
-        if (symbol == m_symbols.error) {
+        if (m_tree_has_error && symbol == m_symbols.error) {
             std::string shown = excerpt(m_source, node);
             report_syntax_error(node, shown.empty() ? std::string("syntax error: unexpected end of input")
                                                     : fmt::format("syntax error: unexpected `{}`", shown));
             return WalkStep::skip_children;
         }
-        if (ts_node_is_missing(node)) {
+        if (m_tree_has_error && ts_node_is_missing(node)) {
             report_syntax_error(node, fmt::format("syntax error: missing `{}`", ts_node_type(node)));
             return WalkStep::skip_children;
         }
@@ -66,34 +68,80 @@ public:
             if (!ts_node_is_null(parameters))
                 add(parameters, "syntax error: type parameter lists are Python 3.12; CPython 3.11 refuses them");
         }
-        count_nesting(node, symbol, depth);
+        if (symbol == m_symbols.string) {
+            // A string is one token to CPython's tokenizer, whatever lines it spans.
+            if (ts_node_start_byte(node) >= m_string_end) visit_token(node, symbol);
+            m_string_end = std::max(m_string_end, ts_node_end_byte(node));
+        }
         return WalkStep::descend;
+    }
+
+    void leaf(TSNode node) {
+        if (ts_node_start_byte(node) < m_string_end) return;
+        TSSymbol symbol = ts_node_symbol(node);
+        if (symbol != m_symbols.comment && symbol != m_symbols.string) visit_token(node, symbol);
+    }
+
+    // Errors the cursor cannot see: the grammar's hidden tokens (a newline it
+    // had to insert, say) are MISSING without a visible node.
+    void find_hidden_errors(TSNode root) {
+        if (m_syntax_errors > 0 || !ts_node_has_error(root)) return;
+        TSNode node = root;
+        for (bool deeper = true; deeper;) {
+            deeper = false;
+            for (std::uint32_t i = 0, n = ts_node_child_count(node); i < n; ++i) {
+                TSNode child = ts_node_child(node, i);
+                if (ts_node_has_error(child)) {
+                    node = child;
+                    deeper = true;
+                    break;
+                }
+            }
+        }
+        report_syntax_error(gap_without_separator(node),
+                            "syntax error: statements are not separated by a newline or `;`, or a token is missing");
+    }
+
+    void check_invisible_characters(TSNode root, const std::vector<std::size_t>& offsets) {
+        for (std::size_t offset : offsets) {
+            auto at = static_cast<std::uint32_t>(offset);
+            if (inside_literal_or_comment(ts_node_descendant_for_byte_range(root, at, at + 1))) continue;
+            Finding finding = unsafe_source_finding(
+                m_source.range_of(offset, offset + 1),
+                "invisible or control character outside a string or comment: tree-sitter reads it as white space "
+                "but CPython refuses it (invalid non-printable character)");
+            m_findings.push_back(std::move(finding));
+        }
     }
 
     void finish() {
         if (m_syntax_errors > k_max_listed_syntax_errors) {
-            Finding last = unsafe_source_finding(m_last_unlisted,
-                                                 fmt::format("{} more syntax errors in this file not listed ({} in all)",
-                                                             m_syntax_errors - k_max_listed_syntax_errors,
-                                                             m_syntax_errors));
-            m_findings.push_back(std::move(last));
+            m_findings.push_back(unsafe_source_finding(
+                m_last_unlisted, fmt::format("{} more syntax errors in this file not listed ({} in all)",
+                                             m_syntax_errors - k_max_listed_syntax_errors, m_syntax_errors)));
         }
     }
 
 private:
-    void count_nesting(TSNode node, TSSymbol symbol, std::uint32_t depth) {
-        // In pre-order, a block at a depth at or below the current node's has ended.
-        while (!m_open_block_depths.empty() && m_open_block_depths.back() >= depth) m_open_block_depths.pop_back();
-        if (symbol == m_symbols.block) {
-            m_open_block_depths.push_back(depth);
-            if (m_open_block_depths.size() > k_max_indent_levels)
-                report_once(m_reported_indent, node,
-                            fmt::format("more than {} levels of indentation: CPython refuses this file",
-                                        k_max_indent_levels));
-        } else if (symbol == m_symbols.open_paren || symbol == m_symbols.open_bracket ||
-                   symbol == m_symbols.open_brace) {
+    // Called for each token in document order (strings as one token).
+    void visit_token(TSNode token, TSSymbol symbol) {
+        TSPoint start = ts_node_start_point(token);
+        bool first_on_line = !m_seen_token || start.row > m_last_token_end_row;
+        if (first_on_line && m_bracket_level == 0 && !m_after_line_continuation) {
+            std::size_t line_start = ts_node_start_byte(token) - start.column;
+            std::string_view indent(m_source.text.data() + line_start, start.column);
+            if (auto complaint = m_indentation.next_logical_line(indent)) report_once(m_reported_indentation, token, *complaint);
+        }
+        m_seen_token = true;
+        m_last_token_end_row = ts_node_end_point(token).row;
+        m_after_line_continuation = symbol == m_symbols.line_continuation;
+        count_brackets(token, symbol);
+    }
+
+    void count_brackets(TSNode token, TSSymbol symbol) {
+        if (symbol == m_symbols.open_paren || symbol == m_symbols.open_bracket || symbol == m_symbols.open_brace) {
             if (++m_bracket_level > k_max_bracket_levels)
-                report_once(m_reported_brackets, node,
+                report_once(m_reported_brackets, token,
                             fmt::format("more than {} nested brackets: CPython refuses this file",
                                         k_max_bracket_levels));
         } else if (symbol == m_symbols.close_paren || symbol == m_symbols.close_bracket ||
@@ -117,9 +165,42 @@ private:
                (m_source.text[after_keyword] == '(' || m_source.text[after_keyword] == '[');
     }
 
+    // Within `node`, the first child that follows its sibling on the same
+    // line with no `;` between them; `node` itself when there is none.
+    TSNode gap_without_separator(TSNode node) const {
+        TSNode previous{};
+        bool has_previous = false;
+        for (std::uint32_t i = 0, n = ts_node_child_count(node); i < n; ++i) {
+            TSNode child = ts_node_child(node, i);
+            if (ts_node_symbol(child) == m_symbols.line_continuation) continue;
+            if (has_previous && ts_node_is_named(previous) && ts_node_is_named(child)) {
+                std::string_view between = std::string_view(m_source.text)
+                                               .substr(ts_node_end_byte(previous),
+                                                       ts_node_start_byte(child) - ts_node_end_byte(previous));
+                bool separated = between.find(';') != std::string_view::npos;
+                for (std::size_t k = between.find('\n'); !separated && k != std::string_view::npos;
+                     k = between.find('\n', k + 1))
+                    separated = k == 0 || between[k - 1] != '\\';
+                if (!separated) return child;
+            }
+            previous = child;
+            has_previous = true;
+        }
+        return node;
+    }
+
+    bool inside_literal_or_comment(TSNode node) const {
+        for (; !ts_node_is_null(node); node = ts_node_parent(node)) {
+            TSSymbol symbol = ts_node_symbol(node);
+            if (symbol == m_symbols.string || symbol == m_symbols.string_content || symbol == m_symbols.comment)
+                return true;
+        }
+        return false;
+    }
+
     void add(TSNode node, std::string message) {
-        m_findings.push_back(
-            unsafe_source_finding(m_source.range_of(ts_node_start_byte(node), ts_node_end_byte(node)), std::move(message)));
+        m_findings.push_back(unsafe_source_finding(m_source.range_of(ts_node_start_byte(node), ts_node_end_byte(node)),
+                                                   std::move(message)));
     }
 
     void report_syntax_error(TSNode node, std::string message) {
@@ -136,20 +217,30 @@ private:
     const Source& m_source;
     std::vector<Finding>& m_findings;
     const PythonSymbols& m_symbols;
+    const bool m_tree_has_error;  // no ERROR or MISSING node can hide in a tree without it
+    IndentationTracker m_indentation;
     std::uint32_t m_bracket_level = 0;
-    std::vector<std::uint32_t> m_open_block_depths;
+    std::uint32_t m_string_end = 0;
+    std::uint32_t m_last_token_end_row = 0;
+    bool m_seen_token = false;
+    bool m_after_line_continuation = false;
     std::size_t m_syntax_errors = 0;
     SourceRange m_last_unlisted;
     bool m_reported_depth = false;
-    bool m_reported_indent = false;
+    bool m_reported_indentation = false;
     bool m_reported_brackets = false;
 };
 
 }  // namespace
 
-void check_syntax(const Source& source, TSNode root, std::vector<Finding>& findings) {
-    SyntaxChecker checker(source, findings);
-    walk_preorder(root, [&](TSNode node, std::uint32_t depth) { return checker.visit(node, depth); });
+void check_syntax(const Source& source, TSNode root, const std::vector<std::size_t>& invisible_offsets,
+                  std::vector<Finding>& findings) {
+    SyntaxChecker checker(source, root, findings);
+    walk_preorder(
+        root, [&](TSNode node, std::uint32_t depth) { return checker.visit(node, depth); },
+        [&](TSNode node) { checker.leaf(node); });
+    checker.find_hidden_errors(root);
+    checker.check_invisible_characters(root, invisible_offsets);
     checker.finish();
 }
 

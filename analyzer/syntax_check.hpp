@@ -12,12 +12,14 @@
 namespace pygate::analyzer {
 
 // CPython 3.11's own limits (Parser/tokenizer.h MAXINDENT and MAXLEVEL).
-inline constexpr std::uint32_t k_max_indent_levels = 100;
+inline constexpr std::uint32_t k_max_indent_levels = 100;  // the tokenizer allows 99 nested blocks
 inline constexpr std::uint32_t k_max_bracket_levels = 200;
 // Beyond this tree depth CPython's recursive parser and compiler fail; pygate
 // refuses instead of guessing which error CPython would raise.
 inline constexpr std::uint32_t k_max_tree_depth = 1000;
 
-void check_syntax(const Source& source, TSNode root, std::vector<Finding>& findings);
+// `invisible_offsets` are LoadedSource::invisible_offsets.
+void check_syntax(const Source& source, TSNode root, const std::vector<std::size_t>& invisible_offsets,
+                  std::vector<Finding>& findings);
 
 }  // namespace pygate::analyzer

@@ -5,21 +5,28 @@
 #include <tree_sitter/api.h>
 
 #include <cstdint>
+#include <utility>
 
 namespace pygate::analyzer {
 
 enum class WalkStep { descend, skip_children };
 
-// Calls visit(node, depth) for every node in document order; depth 0 is `root`.
-template <class Visit>
-void walk_preorder(TSNode root, Visit&& visit) {
+// Calls visit(node, depth) for every node in document order (depth 0 is
+// `root`), and leaf(node) after visit for every node without children that
+// visit descended into: finding leaves this way costs no extra tree query.
+template <class Visit, class Leaf>
+void walk_preorder(TSNode root, Visit&& visit, Leaf&& leaf) {
     TSTreeCursor cursor = ts_tree_cursor_new(root);
     std::uint32_t depth = 0;
     for (;;) {
-        WalkStep step = visit(ts_tree_cursor_current_node(&cursor), depth);
-        if (step == WalkStep::descend && ts_tree_cursor_goto_first_child(&cursor)) {
-            ++depth;
-            continue;
+        TSNode node = ts_tree_cursor_current_node(&cursor);
+        WalkStep step = visit(node, depth);
+        if (step == WalkStep::descend) {
+            if (ts_tree_cursor_goto_first_child(&cursor)) {
+                ++depth;
+                continue;
+            }
+            leaf(node);
         }
         while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
             if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor)) {
@@ -29,6 +36,11 @@ void walk_preorder(TSNode root, Visit&& visit) {
             --depth;
         }
     }
+}
+
+template <class Visit>
+void walk_preorder(TSNode root, Visit&& visit) {
+    walk_preorder(root, std::forward<Visit>(visit), [](TSNode) {});
 }
 
 }  // namespace pygate::analyzer

@@ -110,6 +110,10 @@ DiscoveredFiles discover_files(const std::vector<std::string>& paths, const std:
     DiscoveredFiles out;
     Walker walker(exclude_globs, out);
     for (const auto& path : paths) {
+        if (path == "-") {  // standard input
+            out.files.push_back(path);
+            continue;
+        }
         struct stat status{};
         if (::stat(path.c_str(), &status) != 0) {
             struct stat link_status{};

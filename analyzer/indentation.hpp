@@ -1,0 +1,28 @@
+#pragma once
+// CPython's indentation check (Parser/tokenizer.c, tok_get): each logical
+// line's indentation is measured twice, with tabs to the next multiple of 8
+// and with tabs as one column; the two must order lines the same way, or
+// CPython raises TabError. The grammar measures only the first, so pygate
+// repeats CPython's check to refuse what CPython refuses.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pygate::analyzer {
+
+class IndentationTracker {
+public:
+    IndentationTracker();
+    // `indent` is the white space before a logical line's first token.
+    // Returns CPython's complaint, if it has one.
+    std::optional<std::string> next_logical_line(std::string_view indent);
+
+private:
+    std::vector<std::uint32_t> m_columns;      // tab size 8
+    std::vector<std::uint32_t> m_alt_columns;  // tab size 1
+};
+
+}  // namespace pygate::analyzer

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Times `pygate check` against its parse-only floor (pygate-parse-floor) and
+# against Bandit 1.6.2 over one corpus, with the same number of jobs, and fails
+# when pygate costs more than --max-floor-ratio times the floor.
+#
+# Usage: bench/compare.sh [--jobs N] [--max-floor-ratio R] [DIR]
+#   DIR defaults to /usr/lib/python3.11 (668 .py files on Debian 12).
+#   PYGATE_BUILD: the build folder holding pygate and pygate-parse-floor
+#   (default build/release, relative to the repository root). Builds nothing.
+set -euo pipefail
+
+die() { echo "compare.sh: $*" >&2; exit 2; }
+
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${PYGATE_BUILD:-build/release}
+[[ $build_dir == /* ]] || build_dir=$repo_root/$build_dir
+corpus=/usr/lib/python3.11
+jobs=$(nproc)
+max_floor_ratio=1.15
+
+while (($#)); do
+    case $1 in
+        --jobs) jobs=${2:?--jobs needs a value}; shift 2 ;;
+        --max-floor-ratio) max_floor_ratio=${2:?--max-floor-ratio needs a value}; shift 2 ;;
+        -h | --help) sed -n '2,9s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        -*) die "unknown option $1" ;;
+        *) corpus=$1; shift ;;
+    esac
+done
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs must be a positive integer, got '$jobs'"
+[[ $max_floor_ratio =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "--max-floor-ratio must be a number, got '$max_floor_ratio'"
+[[ -d $corpus ]] || die "corpus folder '$corpus' does not exist"
+
+pygate=$build_dir/pygate
+floor=$build_dir/pygate-parse-floor
+for binary in "$pygate" "$floor"; do
+    [[ -x $binary ]] || die "missing $binary; build first, e.g.
+  cmake -S '$repo_root' -B '$build_dir' -G Ninja -DCMAKE_BUILD_TYPE=Release && cmake --build '$build_dir'
+or point PYGATE_BUILD at another build folder"
+done
+
+# Debian packages; absolute paths so a pyenv shim or the shell's `time`
+# keyword cannot stand in for them.
+install_package() {
+    local sudo=()
+    ((EUID == 0)) || sudo=(sudo)
+    echo "compare.sh: installing $1" >&2
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1" >/dev/null
+}
+[[ -x /usr/bin/hyperfine ]] || install_package hyperfine
+[[ -x /usr/bin/bandit ]] || install_package bandit
+[[ -x /usr/bin/time ]] || install_package time
+
+out=$(mktemp -d "${TMPDIR:-/tmp}/pygate-bench.XXXXXX")
+# hyperfine runs each command through bash, so %q quoting keeps any path intact.
+floor_cmd=$(printf '%q ' "$floor" --jobs "$jobs" "$corpus")
+pygate_cmd=$(printf '%q ' "$pygate" check --jobs "$jobs" --format json --fail-on never --output /dev/null "$corpus")
+bandit_cmd=$(printf '%q ' /usr/bin/bandit -r -q -f json -o /dev/null "$corpus")
+
+# One untimed run of each pygate binary: sizes the corpus, proves both work
+# (hyperfine would only say "non-zero exit") and measures pygate's peak memory.
+floor_line=$("$floor" --jobs "$jobs" "$corpus")
+/usr/bin/time -v -o "$out/pygate-time.txt" "$pygate" check --jobs "$jobs" --format json --fail-on never \
+    --output "$out/pygate-report.json" "$corpus"
+[[ -s $out/pygate-report.json ]] || die "pygate wrote no report"
+
+hyperfine --shell=bash --warmup 2 --runs 10 --export-json "$out/pygate.json" \
+    -n floor "$floor_cmd" -n pygate "$pygate_cmd"
+# Bandit exits 1 whenever it finds an issue, hence --ignore-failure.
+hyperfine --shell=bash --warmup 0 --runs 3 --ignore-failure --export-json "$out/bandit.json" \
+    -n bandit "$bandit_cmd"
+
+/usr/bin/python3 - "$out" "$floor_line" "$jobs" "$corpus" "$max_floor_ratio" <<'PY'
+import json, re, sys
+out, floor_line, jobs, corpus, max_ratio = sys.argv[1:6]
+files, size = map(int, re.match(r"parse-floor: (\d+) files parsed, (\d+) bytes", floor_line).groups())
+results = {r["command"]: r for r in json.load(open(f"{out}/pygate.json"))["results"]}
+results.update({r["command"]: r for r in json.load(open(f"{out}/bandit.json"))["results"]})
+rss_kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", open(f"{out}/pygate-time.txt").read())[1])
+floor_s, pygate_s, bandit_s = (results[n]["mean"] for n in ("floor", "pygate", "bandit"))
+ratio = pygate_s / floor_s
+print(f"\ncorpus {corpus}: {files} files, {size / 1e6:.2f} MB, --jobs {jobs}")
+print(f"{'':10}{'mean s':>9}{'± s':>8}{'runs':>6}")
+for name in ("floor", "pygate", "bandit"):
+    r = results[name]
+    print(f"{name:10}{r['mean']:9.3f}{r['stddev'] or 0:8.3f}{len(r['times']):6}")
+print(f"pygate throughput   {files / pygate_s:.0f} files/s, {size / 1e6 / pygate_s:.1f} MB/s")
+print(f"pygate peak RSS     {rss_kb / 1024:.1f} MiB")
+print(f"pygate / floor      {ratio:.2f}x (max {max_ratio})")
+print(f"bandit / pygate     {bandit_s / pygate_s:.1f}x")
+print(f"JSON in {out}")
+if ratio > float(max_ratio):
+    sys.exit(f"compare.sh: pygate is {ratio:.2f}x the parse floor, above --max-floor-ratio {max_ratio}")
+PY

@@ -1,0 +1,58 @@
+// pygate-parse-floor: the least work any tree-sitter based `pygate check` can
+// do over the same files (discover, read, parse), so bench/compare.sh can say
+// how far above that floor the full check runs.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <exception>
+#include <fmt/format.h>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "analyzer/parallel_for.hpp"
+#include "analyzer/parse.hpp"
+#include "analyzer/source_file.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/file_discovery.hpp"
+
+int main(int argc, char** argv) {
+    using namespace pygate;
+    CLI::App app("pygate-parse-floor: discover, read and parse only", "pygate-parse-floor");
+    std::vector<std::string> paths;
+    unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+    app.add_option("paths", paths, "Files and folders, found as `pygate check` finds them")->required();
+    app.add_option("--jobs,-j", jobs, "Worker threads (default: all cores)")->check(CLI::Range(1u, 1024u));
+    CLI11_PARSE(app, argc, argv);
+
+    try {
+        cli::DiscoveredFiles discovered = cli::discover_files(paths, {});
+        for (const auto& missing : discovered.missing) std::cerr << "pygate-parse-floor: error: " << missing << '\n';
+        if (!discovered.missing.empty()) return cli::k_exit_usage;
+
+        std::atomic<std::size_t> parsed{0}, bytes{0}, unreadable{0};
+        analyzer::parallel_for(
+            discovered.files.size(), jobs, [] { return analyzer::Parser(); },
+            [&](analyzer::Parser& parser, std::size_t i) {
+                analyzer::ReadResult read = analyzer::read_source_file(discovered.files[i]);
+                const auto* text = std::get_if<std::string>(&read);
+                if (text == nullptr) {
+                    ++unreadable;
+                    return;
+                }
+                // Asking the root for its extent keeps the tree observably used.
+                if (ts_node_end_byte(parser.parse(*text).root()) <= text->size()) ++parsed;
+                bytes += text->size();
+            });
+        std::cout << fmt::format("parse-floor: {} files parsed, {} bytes", parsed.load(), bytes.load());
+        if (unreadable != 0) std::cout << fmt::format(", {} unreadable (skipped)", unreadable.load());
+        std::cout << '\n';
+        return cli::k_exit_allow;
+    } catch (const std::exception& error) {
+        std::cerr << "pygate-parse-floor: internal error: " << error.what() << '\n';
+        return cli::k_exit_internal;
+    }
+}

@@ -1,0 +1,105 @@
+#include <catch2/catch.hpp>
+
+#include "analyzer/analyze.hpp"
+
+using namespace pygate::analyzer;
+
+namespace {
+
+std::vector<Finding> analyze(std::string code) {
+    static thread_local Parser parser;
+    return analyze_bytes(std::move(code), parser).findings;
+}
+
+bool mentions(const Finding& finding, std::string_view word) { return finding.message.find(word) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("valid Python 3.11 has no finding", "[syntax]") {
+    CHECK(analyze("import os\n\ndef f(x: int) -> int:\n    return x\n").empty());
+    CHECK(analyze("match x:\n    case [1, *rest]:\n        pass\n").empty());
+    CHECK(analyze("try:\n    pass\nexcept* ValueError:\n    pass\n").empty());
+    CHECK(analyze("").empty());
+    CHECK(analyze("type(obj).attr = 1\ntype[int].x = 2\n").empty());
+}
+
+TEST_CASE("an ERROR node is a finding at its place", "[syntax]") {
+    auto findings = analyze("x = 1\ny = = 2\n");
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].range.line == 2);
+    CHECK(mentions(findings[0], "syntax error"));
+    CHECK(findings[0].source_line == "y = = 2");
+}
+
+TEST_CASE("a MISSING node is a finding", "[syntax]") {
+    auto findings = analyze("print((1, 2)\n");
+    REQUIRE_FALSE(findings.empty());
+    CHECK(mentions(findings[0], "syntax error"));
+}
+
+TEST_CASE("a hidden missing newline is found where the statement starts", "[syntax]") {
+    auto findings = analyze("x = 1\fimport os\n");
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].range.line == 1);
+    CHECK(findings[0].range.column == 7);
+}
+
+TEST_CASE("Python 2 statements are refused", "[syntax]") {
+    auto print = analyze("print 'hi'\n");
+    REQUIRE(print.size() == 1);
+    CHECK(mentions(print[0], "Python 2 `print`"));
+    auto exec = analyze("exec 'import os'\n");
+    REQUIRE(exec.size() == 1);
+    CHECK(mentions(exec[0], "Python 2 `exec`"));
+}
+
+TEST_CASE("Python 3.12 syntax is refused", "[syntax]") {
+    auto alias = analyze("type Vector = list[float]\n");
+    REQUIRE(alias.size() == 1);
+    CHECK(mentions(alias[0], "3.12"));
+    auto generic = analyze("def first[T](xs: list[T]) -> T:\n    return xs[0]\n");
+    REQUIRE(generic.size() == 1);
+    CHECK(generic[0].range.column == 10);
+}
+
+TEST_CASE("control characters outside literals are refused; inside them they are fine", "[syntax]") {
+    auto code = analyze("x = 1;\vimport os\n");
+    REQUIRE(code.size() == 1);
+    CHECK(code[0].range.column == 7);
+    CHECK(analyze("x = 'a\vb'  # c\x01d\n").empty());
+    CHECK(analyze("x\xE2\x81\xA0= 1\n").size() == 1);
+}
+
+TEST_CASE("inconsistent tabs are refused as CPython does", "[syntax]") {
+    auto findings = analyze("if 1:\n\tx = 1\n        y = 2\n");
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].range.line == 3);
+    CHECK(mentions(findings[0], "TabError"));
+    // Continuation lines and multi-line strings do not count.
+    CHECK(analyze("x = (1,\n\t2,\n        3)\ns = '''\n\tx\n  '''\nif 1:\n\tpass\n").empty());
+}
+
+TEST_CASE("nesting beyond CPython's limits is refused without recursion", "[syntax]") {
+    std::string brackets = "x = " + std::string(201, '[') + std::string(201, ']') + "\n";
+    auto findings = analyze(brackets);
+    REQUIRE(findings.size() == 1);
+    CHECK(mentions(findings[0], "nested brackets"));
+    CHECK(findings[0].range.column == 205);
+    CHECK(analyze("x = " + std::string(200, '[') + std::string(200, ']') + "\n").empty());
+
+    std::string deep = "x = " + std::string(10000, '(') + "1" + std::string(10000, ')') + "\n";
+    auto deep_findings = analyze(deep);
+    REQUIRE_FALSE(deep_findings.empty());
+    std::string unary = "x = " + std::string(10000, '-') + "1\n";
+    auto unary_findings = analyze(unary);
+    REQUIRE(unary_findings.size() == 1);
+    CHECK(mentions(unary_findings[0], "nesting deeper"));
+}
+
+TEST_CASE("a file full of syntax errors yields a bounded list", "[syntax]") {
+    std::string code;
+    for (int i = 0; i < 200; ++i) code += "x = = 1\n";
+    auto findings = analyze(code);
+    REQUIRE(findings.size() == 21);
+    CHECK(mentions(findings.back(), "more syntax errors"));
+}

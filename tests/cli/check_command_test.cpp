@@ -1,0 +1,194 @@
+// End-to-end tests of `pygate check`: the binary, its output and exit codes.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "support/run_process.hpp"
+
+using namespace pygate::testing;
+using nlohmann::json;
+
+namespace {
+
+json parse_report(const ProcessResult& result) {
+    INFO(result.err);
+    return json::parse(result.out);
+}
+
+const json& file_entry(const json& report, const std::string& path) {
+    for (const auto& file : report["files"])
+        if (file["path"] == path) return file;
+    FAIL("no report for " << path);
+    throw std::logic_error("unreachable");
+}
+
+}  // namespace
+
+TEST_CASE("usage errors exit 2 with a message", "[cli]") {
+    auto missing = run_pygate({"check", "/nonexistent/agent.py"});
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.err.find("/nonexistent/agent.py") != std::string::npos);
+    CHECK(missing.out.empty());
+
+    CHECK(run_pygate({"check", "--no-such-flag", "x.py"}).exit_code == 2);
+    CHECK(run_pygate({"check", "--format", "xml", "x.py"}).exit_code == 2);
+    CHECK(run_pygate({"check", "--jobs", "0", "x.py"}).exit_code == 2);
+    CHECK(run_pygate({"check"}).exit_code == 2);
+    CHECK(run_pygate({}).exit_code == 2);
+}
+
+TEST_CASE("the version flag prints the version", "[cli]") {
+    auto version = run_pygate({"--version"});
+    CHECK(version.exit_code == 0);
+    CHECK(version.out == "pygate 0.1.0\n");
+}
+
+TEST_CASE("exit codes follow the decision and --fail-on", "[cli]") {
+    TempDir dir;
+    std::string clean = dir.file("clean.py", "x = 1\n");
+    std::string broken = dir.file("broken.py", "x = = 1\n");
+    CHECK(run_pygate({"check", clean}).exit_code == 0);
+    CHECK(run_pygate({"check", broken}).exit_code == 1);
+    CHECK(run_pygate({"check", "--fail-on", "deny", broken}).exit_code == 1);
+    CHECK(run_pygate({"check", "--fail-on", "never", broken}).exit_code == 0);
+    CHECK(run_pygate({"check", clean, broken}).exit_code == 1);
+}
+
+TEST_CASE("the text report shows location, rule, source line, caret and summary", "[cli]") {
+    TempDir dir;
+    std::string path = dir.file("a.py", "x = 1\ns = 'ab\xE2\x80\xAE" "cd'\n");
+    auto result = run_pygate({"check", "--no-color", path});
+    CHECK(result.exit_code == 1);
+    std::string expected_head = path + ":2:8: error: PG000 unsafe-source: bidirectional control character U+202E";
+    CHECK(result.out.rfind(expected_head, 0) == 0);
+    // The control itself is never echoed to the terminal.
+    CHECK(result.out.find("\xE2\x80\xAE") == std::string::npos);
+    CHECK(result.out.find("    2 | s = 'ab\xEF\xBF\xBD" "cd'\n      |        ^\n") != std::string::npos);
+    CHECK(result.out.find("1 file scanned with profile safe_eval: 0 allowed, 0 review, 1 denied; 1 finding; "
+                          "decision: deny\n") != std::string::npos);
+    CHECK(result.out.find("\x1b[") == std::string::npos);
+    auto colored = run_pygate({"check", "--color", path});
+    CHECK(colored.out.find("\x1b[") != std::string::npos);
+}
+
+TEST_CASE("the JSON report follows CLI.md", "[cli]") {
+    TempDir dir;
+    std::string path = dir.file("step.py", "import os\nprint 'x'\n");
+    auto report = parse_report(run_pygate({"check", "--format", "json", path}));
+    CHECK(report["tool"]["name"] == "pygate");
+    CHECK(report["tool"]["version"] == "0.1.0");
+    CHECK(report["profile"] == "safe_eval");
+    CHECK(report["decision"] == "deny");
+    REQUIRE(report["files"].size() == 1);
+    const json& finding = report["files"][0]["findings"][0];
+    CHECK(finding["rule"] == "PG000");
+    CHECK(finding["name"] == "unsafe-source");
+    CHECK(finding["severity"] == "error");
+    CHECK(finding["line"] == 2);
+    CHECK(finding["column"] == 1);
+    CHECK(finding["end_line"] == 2);
+    CHECK(finding["end_column"] == 10);
+    CHECK(finding["source_line"] == "print 'x'");
+    CHECK(report["summary"] == json::parse(R"({"files": 1, "allowed": 0, "review": 0, "denied": 1,
+                                               "findings": {"PG000": 1}})"));
+}
+
+TEST_CASE("standard input is scanned under --stdin-filename", "[cli]") {
+    auto result = run_pygate({"check", "--format", "json", "--stdin-filename", "agent/step3.py", "-"}, "x = = 1\n");
+    CHECK(result.exit_code == 1);
+    auto report = parse_report(result);
+    CHECK(report["files"][0]["path"] == "agent/step3.py");
+    CHECK(report["files"][0]["decision"] == "deny");
+}
+
+TEST_CASE("the output option writes the report to a file and quiet prints nothing", "[cli]") {
+    TempDir dir;
+    std::string path = dir.file("a.py", "x = 1\n");
+    std::string out = dir.path() + "/report.json";
+    auto result = run_pygate({"check", "--format", "json", "--output", out, path});
+    CHECK(result.exit_code == 0);
+    CHECK(result.out.empty());
+    CHECK(std::filesystem::file_size(out) > 0);
+    auto quiet = run_pygate({"check", "--quiet", dir.file("b.py", "x = = 1\n")});
+    CHECK(quiet.exit_code == 1);
+    CHECK(quiet.out.empty());
+    CHECK(run_pygate({"check", "--output", "/nonexistent/dir/r.json", path}).exit_code == 2);
+}
+
+TEST_CASE("bad input in a folder is reported file by file and the rest is scanned", "[cli][bad-input]") {
+    TempDir dir;
+    dir.file("tree/ok.py", "x = 1\n");
+    dir.file("tree/empty.py", "");
+    dir.file("tree/binary.py", std::string("\x7f" "ELF\x02\x01\x01\0\0\0\xff\xfe", 14));
+    dir.file("tree/deep.py", "x = " + std::string(10000, '[') + std::string(10000, ']') + "\n");
+    dir.file("tree/tool", "#!/usr/bin/env python3\nprint 'py2'\n");
+    dir.file("tree/notes.txt", "not python\n");
+    std::string huge = dir.path() + "/tree/huge.py";
+    {
+        std::FILE* f = std::fopen(huge.c_str(), "w");
+        REQUIRE(f != nullptr);
+        REQUIRE(::ftruncate(::fileno(f), 100L * 1024 * 1024) == 0);  // 100 MB, sparse
+        std::fclose(f);
+    }
+    REQUIRE(::mkfifo((dir.path() + "/tree/fifo.py").c_str(), 0600) == 0);
+    REQUIRE(::symlink("missing-target.py", (dir.path() + "/tree/dangling.py").c_str()) == 0);
+    REQUIRE(::symlink(".", (dir.path() + "/tree/loop").c_str()) == 0);
+
+    std::string tree = dir.path() + "/tree";
+    auto result = run_pygate({"check", "--format", "json", tree});
+    CHECK(result.exit_code == 1);
+    auto report = parse_report(result);
+    std::vector<std::string> paths;
+    for (const auto& file : report["files"]) paths.push_back(file["path"]);
+    CHECK(paths == std::vector<std::string>{tree + "/binary.py", tree + "/dangling.py", tree + "/deep.py",
+                                            tree + "/empty.py", tree + "/fifo.py", tree + "/huge.py",
+                                            tree + "/ok.py", tree + "/tool"});
+    CHECK(file_entry(report, tree + "/ok.py")["decision"] == "allow");
+    CHECK(file_entry(report, tree + "/empty.py")["decision"] == "allow");  // an empty module is valid Python
+    for (const char* denied : {"/binary.py", "/dangling.py", "/deep.py", "/fifo.py", "/huge.py", "/tool"}) {
+        INFO(denied);
+        const json& entry = file_entry(report, tree + denied);
+        CHECK(entry["decision"] == "deny");
+        CHECK(entry["findings"][0]["rule"] == "PG000");
+    }
+    auto message = [&](const char* name) { return file_entry(report, tree + name)["findings"][0]["message"].get<std::string>(); };
+    CHECK(message("/fifo.py").find("FIFO") != std::string::npos);
+    CHECK(message("/huge.py").find("104857600 bytes") != std::string::npos);
+    CHECK(message("/dangling.py").find("No such file") != std::string::npos);
+    bool mentions_utf8 = false;
+    for (const auto& finding : file_entry(report, tree + "/binary.py")["findings"])
+        mentions_utf8 |= finding["message"].get<std::string>().find("invalid UTF-8") != std::string::npos;
+    CHECK(mentions_utf8);
+    CHECK(result.err.find(tree + "/loop: not descended") != std::string::npos);
+}
+
+TEST_CASE("an unlistable folder is a denied entry, not a silent skip", "[cli][bad-input]") {
+    if (::geteuid() == 0) {
+        SUCCEED("root reads every folder; covered when the suite runs unprivileged");
+        return;
+    }
+    TempDir dir;
+    dir.file("tree/locked/a.py", "x = 1\n");
+    std::string locked = dir.path() + "/tree/locked";
+    REQUIRE(::chmod(locked.c_str(), 0) == 0);
+    auto result = run_pygate({"check", "--format", "json", dir.path() + "/tree"});
+    ::chmod(locked.c_str(), 0700);
+    CHECK(result.exit_code == 1);
+    CHECK(file_entry(parse_report(result), locked)["decision"] == "deny");
+}
+
+TEST_CASE("output is byte-identical whatever --jobs is", "[cli][determinism]") {
+    std::string corpus = std::string(PYGATE_SOURCE_DIR) + "/corpus";
+    for (const char* format : {"json", "text"}) {
+        auto one = run_pygate({"check", "--no-color", "--format", format, "--jobs", "1", corpus});
+        auto two = run_pygate({"check", "--no-color", "--format", format, "--jobs", "2", corpus});
+        auto many = run_pygate({"check", "--no-color", "--format", format, "--jobs", "7", corpus});
+        REQUIRE_FALSE(one.out.empty());
+        CHECK(one.out == two.out);
+        CHECK(one.out == many.out);
+        CHECK(one.exit_code == two.exit_code);
+    }
+}

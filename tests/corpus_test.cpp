@@ -1,0 +1,146 @@
+// The generic corpus test: every labelled file under corpus/ is scanned with
+// its profile and must yield exactly its expected (line, rule) pairs, any
+// pinned columns, and its decision. See corpus/README.md for the labels.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "cli/scan.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Expectation {
+    std::uint32_t line;
+    std::string rule;
+    std::optional<std::uint32_t> column;
+};
+
+struct CorpusCase {
+    std::string profile;
+    std::string decision;
+    std::vector<Expectation> expected;
+};
+
+std::string read_bytes(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
+}
+
+// Lines split as CPython splits them: "\r\n", "\r" and "\n" all end a line.
+std::vector<std::string> cpython_lines(const std::string& bytes) {
+    std::vector<std::string> lines(1);
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        if (bytes[i] == '\r' || bytes[i] == '\n') {
+            if (bytes[i] == '\r' && i + 1 < bytes.size() && bytes[i + 1] == '\n') ++i;
+            lines.emplace_back();
+        } else {
+            lines.back() += bytes[i];
+        }
+    }
+    return lines;
+}
+
+std::optional<CorpusCase> case_from_comments(const std::string& bytes) {
+    static const std::regex header(R"(#\s*corpus:\s*profile=(\S+)\s+decision=(allow|review|deny))");
+    static const std::regex marker(R"(#\s*expect:((?:\s+PG\d{3}(?:@\d+)?)+))");
+    static const std::regex item(R"((PG\d{3})(?:@(\d+))?)");
+    CorpusCase result;
+    auto lines = cpython_lines(bytes);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        std::smatch match;
+        if (i < 10 && result.profile.empty() && std::regex_search(lines[i], match, header)) {
+            result.profile = match[1];
+            result.decision = match[2];
+        }
+        if (!std::regex_search(lines[i], match, marker)) continue;
+        std::string items = match[1];
+        for (std::sregex_iterator it(items.begin(), items.end(), item), end; it != end; ++it) {
+            Expectation expectation{static_cast<std::uint32_t>(i + 1), (*it)[1], std::nullopt};
+            if ((*it)[2].matched) expectation.column = static_cast<std::uint32_t>(std::stoul((*it)[2]));
+            result.expected.push_back(expectation);
+        }
+    }
+    if (result.profile.empty()) return std::nullopt;
+    return result;
+}
+
+std::map<std::string, CorpusCase> manifest_cases(const fs::path& corpus) {
+    std::map<std::string, CorpusCase> cases;
+    auto manifest = nlohmann::json::parse(read_bytes(corpus / "manifest.json"));
+    for (const auto& entry : manifest) {
+        CorpusCase item{entry.at("profile"), entry.at("decision"), {}};
+        for (const auto& expected : entry.at("expect")) {
+            Expectation expectation{expected.at("line"), expected.at("rule"), std::nullopt};
+            if (expected.contains("column")) expectation.column = expected.at("column").get<std::uint32_t>();
+            item.expected.push_back(expectation);
+        }
+        cases[entry.at("file")] = item;
+    }
+    return cases;
+}
+
+}  // namespace
+
+TEST_CASE("every corpus file yields exactly its labelled findings and decision", "[corpus]") {
+    const fs::path corpus = fs::path(PYGATE_SOURCE_DIR) / "corpus";
+    auto manifest = manifest_cases(corpus);
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::recursive_directory_iterator(corpus))
+        if (entry.path().extension() == ".py") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    REQUIRE(files.size() >= 10);
+    std::set<std::string> listed_in_manifest;
+
+    for (const fs::path& file : files) {
+        std::string relative = fs::relative(file, corpus).string();
+        DYNAMIC_SECTION(relative) {
+            std::optional<CorpusCase> labelled;
+            if (auto it = manifest.find(relative); it != manifest.end()) {
+                labelled = it->second;
+                listed_in_manifest.insert(relative);
+            } else {
+                labelled = case_from_comments(read_bytes(file));
+            }
+            INFO("corpus file " << relative);
+            REQUIRE(labelled.has_value());  // every file states its profile and decision
+            REQUIRE(labelled->profile == "safe_eval");  // the only profile until profiles land
+
+            pygate::cli::ScanRequest request;
+            request.files = {file.string()};
+            auto result = pygate::cli::scan(request);
+            REQUIRE(result.files.size() == 1);
+            const auto& report = result.files[0];
+
+            std::multiset<std::pair<std::uint32_t, std::string>> expected, actual;
+            for (const auto& e : labelled->expected) expected.insert({e.line, e.rule});
+            std::ostringstream seen;
+            for (const auto& f : report.findings) {
+                actual.insert({f.range.line, pygate::analyzer::rule_code(f.rule)});
+                seen << "  " << f.range.line << ":" << f.range.column << " " << pygate::analyzer::rule_code(f.rule)
+                     << " " << f.message << "\n";
+            }
+            INFO("pygate found:\n" << seen.str());
+            CHECK(actual == expected);
+            for (const auto& e : labelled->expected) {
+                if (!e.column) continue;
+                bool found = std::any_of(report.findings.begin(), report.findings.end(), [&](const auto& f) {
+                    return f.range.line == e.line && f.range.column == *e.column &&
+                           pygate::analyzer::rule_code(f.rule) == e.rule;
+                });
+                INFO("expected " << e.rule << " at " << e.line << ":" << *e.column);
+                CHECK(found);
+            }
+            CHECK(pygate::analyzer::decision_name(report.decision) == labelled->decision);
+        }
+    }
+}
