@@ -47,11 +47,15 @@ bool is_comment_or_blank(std::string_view line) {
 
 }  // namespace
 
-SourceEncoding classify_codec_name(std::string_view name) {
+bool is_tokenizer_utf8_name(std::string_view name) {
     // tokenizer.c get_normal_name: looks at the first 12 characters only.
     std::string head;
     for (char c : name.substr(0, 12)) head += c == '_' ? '-' : ascii_lower(c);
-    if (head == "utf-8" || head.starts_with("utf-8-")) return SourceEncoding::utf8;
+    return head == "utf-8" || head.starts_with("utf-8-");
+}
+
+SourceEncoding classify_codec_name(std::string_view name) {
+    if (is_tokenizer_utf8_name(name)) return SourceEncoding::utf8;
 
     // codecs.lookup: lower case, then encodings.normalize_encoding collapses
     // every run of other characters (but '.') into one '_', trimmed.
@@ -66,20 +70,21 @@ SourceEncoding classify_codec_name(std::string_view name) {
             pending_underscore = true;
         }
     }
+    // encodings.search_function: aliases are looked up as normalised and with
+    // '.' made '_'; failing that, the normalised name itself is a module name.
     std::string dotless = normal;
     std::replace(dotless.begin(), dotless.end(), '.', '_');
-    // encodings/aliases.py entries for the two codecs, plus their module names.
-    static constexpr std::array<std::string_view, 8> k_utf8_names = {
-        "utf_8", "utf_8_sig", "u8", "utf", "utf8", "utf8_ucs2", "utf8_ucs4", "cp65001"};
-    static constexpr std::array<std::string_view, 13> k_ascii_names = {
-        "ascii", "646", "ansi_x3.4_1968", "ansi_x3_4_1968", "ansi_x3.4_1986", "cp367", "csascii",
-        "ibm367", "iso646_us", "iso_646.irv_1991", "iso_ir_6", "us", "us_ascii"};
-    auto known = [&](const auto& names) {
-        return std::find(names.begin(), names.end(), normal) != names.end() ||
-               std::find(names.begin(), names.end(), dotless) != names.end();
+    static constexpr std::array<std::string_view, 6> k_utf8_aliases = {"u8",        "utf",       "utf8",
+                                                                       "utf8_ucs2", "utf8_ucs4", "cp65001"};
+    static constexpr std::array<std::string_view, 12> k_ascii_aliases = {
+        "646",   "ansi_x3.4_1968", "ansi_x3_4_1968", "ansi_x3.4_1986",   "cp367",    "csascii",
+        "ibm367", "iso646_us",     "iso_646.irv_1991", "iso_ir_6",        "us",       "us_ascii"};
+    auto aliased = [&](const auto& aliases) {
+        return std::find(aliases.begin(), aliases.end(), normal) != aliases.end() ||
+               std::find(aliases.begin(), aliases.end(), dotless) != aliases.end();
     };
-    if (known(k_utf8_names)) return SourceEncoding::utf8;
-    if (known(k_ascii_names)) return SourceEncoding::ascii;
+    if (aliased(k_utf8_aliases) || normal == "utf_8" || normal == "utf_8_sig") return SourceEncoding::utf8;
+    if (aliased(k_ascii_aliases) || normal == "ascii") return SourceEncoding::ascii;
     return SourceEncoding::other;
 }
 

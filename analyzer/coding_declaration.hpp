@@ -26,4 +26,8 @@ std::optional<CodingDeclaration> find_coding_declaration(std::string_view text);
 // The codec CPython picks for a declared name.
 SourceEncoding classify_codec_name(std::string_view name);
 
+// True for the names CPython's tokenizer itself reads as UTF-8 ("utf-8",
+// "UTF_8", "utf-8-..."): the only declarations it accepts after a BOM.
+bool is_tokenizer_utf8_name(std::string_view name);
+
 }  // namespace pygate::analyzer

@@ -19,6 +19,8 @@ public:
     // `indent` is the white space before a logical line's first token.
     // Returns CPython's complaint, if it has one.
     std::optional<std::string> next_logical_line(std::string_view indent);
+    // The current line's block level as CPython sees it (0 at module level).
+    std::size_t level() const { return m_columns.size() - 1; }
 
 private:
     std::vector<std::uint32_t> m_columns;      // tab size 8

@@ -119,6 +119,13 @@ private:
     std::map<std::string, SourceRange> m_last_unlisted;
 };
 
+// The file cannot be decoded as CPython would: one finding, nothing further.
+LoadedSource refused(LoadedSource loaded, SourceRange at, std::string message) {
+    loaded.findings.push_back(unsafe_source_finding(at, std::move(message)));
+    loaded.decodable = false;
+    return loaded;
+}
+
 }  // namespace
 
 SourceRange Source::range_of(std::size_t begin, std::size_t end) const {
@@ -152,20 +159,18 @@ LoadedSource load_source(std::string bytes) {
     if (auto declaration = find_coding_declaration(text)) {
         SourceRange at = source.range_of(declaration->name_offset, declaration->name_offset + declaration->name.size());
         if (declaration->encoding == SourceEncoding::other) {
-            loaded.findings.push_back(unsafe_source_finding(
-                at, fmt::format("coding declaration `{}` names a codec other than UTF-8 or ASCII: the bytes "
-                                "CPython would execute differ from the bytes shown, so the file is refused",
-                                declaration->name)));
-            loaded.decodable = false;
-            return loaded;
+            std::string message = fmt::format(
+                "coding declaration `{}` names a codec other than UTF-8 or ASCII: the bytes CPython would execute "
+                "differ from the bytes shown, so the file is refused",
+                declaration->name);
+            return refused(std::move(loaded), at, std::move(message));
         }
-        if (has_bom && declaration->encoding != SourceEncoding::utf8) {
-            loaded.findings.push_back(unsafe_source_finding(
-                at, fmt::format("the file starts with a UTF-8 byte order mark but declares coding `{}`: "
-                                "CPython refuses this conflict, and so does pygate",
-                                declaration->name)));
-            loaded.decodable = false;
-            return loaded;
+        if (has_bom && !is_tokenizer_utf8_name(declaration->name)) {
+            std::string message = fmt::format(
+                "the file starts with a UTF-8 byte order mark but declares coding `{}`: CPython refuses this "
+                "conflict, and so does pygate",
+                declaration->name);
+            return refused(std::move(loaded), at, std::move(message));
         }
         encoding = declaration->encoding;
     }
@@ -189,18 +194,15 @@ LoadedSource load_source(std::string bytes) {
         std::size_t length = utf8_sequence_length(text, i);
         if (length == 0) {
             SourceRange at = source.range_of(i, i + 1);
-            loaded.findings.push_back(unsafe_source_finding(
-                at, fmt::format("invalid UTF-8 (byte 0x{:02X}): CPython cannot decode this file, so it is refused",
-                                byte)));
-            loaded.decodable = false;
-            return loaded;
+            return refused(std::move(loaded), at,
+                           fmt::format("invalid UTF-8 (byte 0x{:02X}): CPython cannot decode this file, so it is "
+                                       "refused",
+                                       byte));
         }
         if (encoding == SourceEncoding::ascii) {
             SourceRange at = source.range_of(i, i + length);
-            loaded.findings.push_back(unsafe_source_finding(
-                at, "non-ASCII character in a file that declares an ASCII coding: CPython cannot decode it"));
-            loaded.decodable = false;
-            return loaded;
+            return refused(std::move(loaded), at,
+                           "non-ASCII character in a file that declares an ASCII coding: CPython cannot decode it");
         }
         std::uint32_t code_point = decode_code_point(text, i, length);
         if (code_point == 0x200B || code_point == 0x2060 || code_point == 0xFEFF) loaded.invisible_offsets.push_back(i);

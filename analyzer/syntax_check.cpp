@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <optional>
+
 #include "analyzer/indentation.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/tree_walk.hpp"
@@ -68,6 +71,9 @@ public:
             if (!ts_node_is_null(parameters))
                 add(parameters, "syntax error: type parameter lists are Python 3.12; CPython 3.11 refuses them");
         }
+        // In pre-order, a block at a depth at or below this node's has ended.
+        while (!m_open_block_depths.empty() && m_open_block_depths.back() >= depth) m_open_block_depths.pop_back();
+        if (symbol == m_symbols.block) m_open_block_depths.push_back(depth);
         if (symbol == m_symbols.string) {
             // A string is one token to CPython's tokenizer, whatever lines it spans.
             if (ts_node_start_byte(node) >= m_string_end) visit_token(node, symbol);
@@ -79,7 +85,8 @@ public:
     void leaf(TSNode node) {
         if (ts_node_start_byte(node) < m_string_end) return;
         TSSymbol symbol = ts_node_symbol(node);
-        if (symbol != m_symbols.comment && symbol != m_symbols.string) visit_token(node, symbol);
+        if (symbol == m_symbols.comment) m_last_comment_line = ts_node_start_point(node).row + 1;
+        else if (symbol != m_symbols.string && symbol != m_symbols.line_continuation) visit_token(node, symbol);
     }
 
     // Errors the cursor cannot see: the grammar's hidden tokens (a newline it
@@ -127,15 +134,43 @@ private:
     void visit_token(TSNode token, TSSymbol symbol) {
         TSPoint start = ts_node_start_point(token);
         bool first_on_line = !m_seen_token || start.row > m_last_token_end_row;
-        if (first_on_line && m_bracket_level == 0 && !m_after_line_continuation) {
-            std::size_t line_start = ts_node_start_byte(token) - start.column;
-            std::string_view indent(m_source.text.data() + line_start, start.column);
-            if (auto complaint = m_indentation.next_logical_line(indent)) report_once(m_reported_indentation, token, *complaint);
+        if (first_on_line && m_bracket_level == 0) {
+            if (auto indent_line = logical_line_indent_line(start.row + 1)) check_logical_line(token, *indent_line);
         }
         m_seen_token = true;
         m_last_token_end_row = ts_node_end_point(token).row;
-        m_after_line_continuation = symbol == m_symbols.line_continuation;
         count_brackets(token, symbol);
+    }
+
+    // The 1-based line whose indentation starts the logical line that begins
+    // on `line`, or nothing when `line` continues a statement after a
+    // backslash. CPython 3.11 takes the indentation of a line holding only a
+    // backslash for the line it continues into.
+    std::optional<std::uint32_t> logical_line_indent_line(std::uint32_t line) const {
+        while (line > 1) {
+            std::string_view previous = m_source.line_text(line - 1);
+            if (!previous.ends_with('\\') || m_last_comment_line == line - 1) return line;
+            if (previous.find_first_not_of(" \t\f") != previous.size() - 1) return std::nullopt;
+            --line;
+        }
+        return line;
+    }
+
+    void check_logical_line(TSNode token, std::uint32_t indent_line) {
+        std::string_view text = m_source.line_text(indent_line);
+        std::string_view indent = text.substr(0, std::min(text.size(), text.find_first_not_of(" \t\f")));
+        if (auto complaint = m_indentation.next_logical_line(indent)) {
+            report_once(m_reported_indentation, token, *complaint);
+            return;
+        }
+        // The grammar's scanner measures indentation its own way (a tab adds 8
+        // wherever it stands, widths wrap at 256, a backslash line adds to the
+        // next): where its blocks differ from CPython's, the tree shows code
+        // in a block CPython does not run it in.
+        if (m_open_block_depths.size() != m_indentation.level())
+            report_once(m_reported_block_mismatch, token,
+                        "the parser's block structure differs from CPython's indentation here (tabs after spaces, "
+                        "a backslash in the indentation, or very wide indentation): refused");
     }
 
     void count_brackets(TSNode token, TSSymbol symbol) {
@@ -223,11 +258,13 @@ private:
     std::uint32_t m_string_end = 0;
     std::uint32_t m_last_token_end_row = 0;
     bool m_seen_token = false;
-    bool m_after_line_continuation = false;
+    std::uint32_t m_last_comment_line = 0;
+    std::vector<std::uint32_t> m_open_block_depths;  // tree depths of the blocks around the current node
     std::size_t m_syntax_errors = 0;
     SourceRange m_last_unlisted;
     bool m_reported_depth = false;
     bool m_reported_indentation = false;
+    bool m_reported_block_mismatch = false;
     bool m_reported_brackets = false;
 };
 

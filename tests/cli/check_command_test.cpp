@@ -122,7 +122,7 @@ TEST_CASE("bad input in a folder is reported file by file and the rest is scanne
     TempDir dir;
     dir.file("tree/ok.py", "x = 1\n");
     dir.file("tree/empty.py", "");
-    dir.file("tree/binary.py", std::string("\x7f" "ELF\x02\x01\x01\0\0\0\xff\xfe", 14));
+    dir.file("tree/binary.py", std::string("\x7f" "ELF\x02\x01\x01\0\0\0\xff\xfe", 12));
     dir.file("tree/deep.py", "x = " + std::string(10000, '[') + std::string(10000, ']') + "\n");
     dir.file("tree/tool", "#!/usr/bin/env python3\nprint 'py2'\n");
     dir.file("tree/notes.txt", "not python\n");

@@ -1,0 +1,1 @@
+# corpus: profile=safe_eval decision=allow# Classic Mac line endings: CPython reads a lone CR as a line enddef double(n):    return n * 2result = double(21)

@@ -1,0 +1,2 @@
+# corpus: profile=safe_eval decision=deny
+print "hello"  # expect: PG000@1

@@ -1,0 +1,9 @@
+# corpus: profile=safe_eval decision=allow
+class Config:
+    pass
+
+obj = Config()
+type(obj).attr = 1
+type(obj).limits = {"max": 10}
+type = 3
+value = type + obj.attr

@@ -1,0 +1,3 @@
+# corpus: profile=safe_eval decision=deny
+greeting = "hello
+name = "world"

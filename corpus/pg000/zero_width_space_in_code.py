@@ -1,0 +1,2 @@
+# corpus: profile=safe_eval decision=deny
+limit =​10  # expect: PG000@8
