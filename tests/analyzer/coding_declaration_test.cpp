@@ -11,8 +11,15 @@ TEST_CASE("codec names are classified as CPython 3.11 normalises them", "[coding
     for (const char* name : {"ascii", "ASCII", "us-ascii", "US_ASCII", "646", "ANSI_X3.4-1968", "iso646-us"})
         CHECK(classify_codec_name(name) == SourceEncoding::ascii);
     for (const char* name : {"latin-1", "iso-8859-1", "utf-7", "unicode_escape", "rot13", "cp1252", "utf-16",
-                             "utf8-sig", "utf-8abcdefgh", "bogus"})
+                             "utf8-sig", "utf-8abcdefgh", "utf.8", "bogus"})
         CHECK(classify_codec_name(name) == SourceEncoding::other);
+}
+
+TEST_CASE("only the tokenizer's own spellings count as UTF-8 after a BOM", "[coding]") {
+    CHECK(is_tokenizer_utf8_name("UTF_8"));
+    CHECK(is_tokenizer_utf8_name("utf-8-sig"));
+    CHECK_FALSE(is_tokenizer_utf8_name("utf8"));
+    CHECK_FALSE(is_tokenizer_utf8_name("cp65001"));
 }
 
 TEST_CASE("a declaration on line 1 is found with its exact position", "[coding]") {

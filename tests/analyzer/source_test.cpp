@@ -31,6 +31,14 @@ TEST_CASE("a BOM with a non-UTF-8 declaration is refused", "[source]") {
     CHECK(loaded.findings[0].range.column == 11);
 }
 
+TEST_CASE("after a BOM only the tokenizer's own UTF-8 spellings are accepted", "[source]") {
+    CHECK(load_source("\xEF\xBB\xBF# coding: UTF_8\nx = 1\n").findings.empty());
+    CHECK(load_source("\xEF\xBB\xBF# coding: utf-8-sig\nx = 1\n").findings.empty());
+    LoadedSource alias = load_source("\xEF\xBB\xBF# coding: utf8\nx = 1\n");  // CPython: "utf8 with BOM"
+    REQUIRE(alias.findings.size() == 1);
+    CHECK_FALSE(alias.decodable);
+}
+
 TEST_CASE("a foreign codec declaration is refused at the codec name", "[source]") {
     LoadedSource loaded = load_source("#!/usr/bin/env python3\n# -*- coding: utf-7 -*-\nx = 1\n");
     REQUIRE(loaded.findings.size() == 1);

@@ -103,3 +103,27 @@ TEST_CASE("a file full of syntax errors yields a bounded list", "[syntax]") {
     REQUIRE(findings.size() == 21);
     CHECK(mentions(findings.back(), "more syntax errors"));
 }
+
+TEST_CASE("where the parser's blocks differ from CPython's, the file is refused", "[syntax]") {
+    SECTION("a tab after spaces: CPython runs `y = 2` outside `if False`") {
+        auto findings = analyze("if True:\n        if False:\n         x = 1\n       \ty = 2\n");
+        REQUIRE(findings.size() == 1);
+        CHECK(findings[0].range.line == 4);
+        CHECK(mentions(findings[0], "block structure"));
+    }
+    SECTION("a backslash-only line lends its indentation") {
+        auto findings = analyze("if True:\n        if False:\n            x = 1\n        \\\n    y = 2\n");
+        REQUIRE(findings.size() == 1);
+        CHECK(findings[0].range.line == 5);
+    }
+    SECTION("indentation wider than 255 columns") {
+        auto findings = analyze("if True:\n    if False:\n" + std::string(260, ' ') + "x = 1\n    y = 2\n");
+        REQUIRE(findings.size() == 1);
+        CHECK(findings[0].range.line == 4);
+    }
+}
+
+TEST_CASE("backslash continuations and comments ending in a backslash keep blocks intact", "[syntax]") {
+    CHECK(analyze("def f():\n    return 'a' \\\n           'b'\nx = 1 + \\\n    2\n").empty());
+    CHECK(analyze("if 1:\n    x = 1  # ends with \\\ny = 2\n").empty());
+}
