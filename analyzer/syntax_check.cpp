@@ -14,6 +14,10 @@ namespace {
 
 constexpr std::size_t k_max_listed_syntax_errors = 20;
 constexpr std::uint32_t k_excerpt_code_points = 30;
+// Bounds on how deep a subtree can be for its length: each byte can open a
+// few levels (`-`, `(`, `.`), and a few wrapper nodes add levels without bytes.
+constexpr std::uint32_t k_max_levels_per_byte = 4;
+constexpr std::uint32_t k_max_levels_without_bytes = 16;
 
 // The first line of a node's text, shortened, for a message.
 std::string excerpt(const Source& source, TSNode node) {
@@ -79,7 +83,7 @@ public:
             if (ts_node_start_byte(node) >= m_string_end) visit_token(node, symbol);
             m_string_end = std::max(m_string_end, ts_node_end_byte(node));
         }
-        return WalkStep::descend;
+        return inside_cannot_matter(node, symbol, depth) ? WalkStep::skip_children : WalkStep::descend;
     }
 
     void leaf(TSNode node) {
@@ -130,6 +134,21 @@ public:
     }
 
 private:
+    // Nothing inside `node` can change a check, so the walk need not enter it:
+    // no error in it, no block, one row that already has a token (no logical
+    // line starts inside), and too short to hold the rest of CPython's bracket
+    // limit or to reach the depth limit (a byte adds at most a few levels).
+    bool inside_cannot_matter(TSNode node, TSSymbol symbol, std::uint32_t depth) const {
+        // Anonymous tokens (brackets) must reach leaf(); a named node holds its brackets in pairs.
+        if (symbol == m_symbols.block || !m_seen_token || !ts_node_is_named(node)) return false;
+        if (m_tree_has_error && ts_node_has_error(node)) return false;
+        TSPoint start = ts_node_start_point(node);
+        if (start.row != m_last_token_end_row || ts_node_end_point(node).row != start.row) return false;
+        std::uint32_t length = ts_node_end_byte(node) - ts_node_start_byte(node);
+        return m_bracket_level + length / 2 <= k_max_bracket_levels &&
+               depth + k_max_levels_per_byte * length + k_max_levels_without_bytes <= k_max_tree_depth;
+    }
+
     // Called for each token in document order (strings as one token).
     void visit_token(TSNode token, TSSymbol symbol) {
         TSPoint start = ts_node_start_point(token);
