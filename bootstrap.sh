@@ -6,9 +6,14 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-readonly build_packages=(
-    g++ cmake ninja-build pkg-config git ca-certificates openssl nodejs npm python3
-    libtree-sitter-dev libtoml11-dev libfmt-dev nlohmann-json3-dev libcli11-dev
+# Tools are looked for as commands (a machine may have its own Node.js, say);
+# libraries as Debian packages.
+readonly tool_packages=(
+    g++:g++ cmake:cmake ninja:ninja-build pkg-config:pkg-config git:git openssl:openssl
+    node:nodejs npm:npm
+)
+readonly library_packages=(
+    ca-certificates libtree-sitter-dev libtoml11-dev libfmt-dev nlohmann-json3-dev libcli11-dev
     libutf8proc-dev catch2
 )
 
@@ -18,7 +23,12 @@ as_root() {
 
 install_missing() {
     local missing=()
-    for package in "$@"; do
+    for entry in "${tool_packages[@]}"; do
+        command -v "${entry%%:*}" >/dev/null || missing+=("${entry#*:}")
+    done
+    # The tests compare against Debian's CPython 3.11 and its standard library.
+    [[ -x /usr/bin/python3 && -d /usr/lib/python3.11 ]] || missing+=(python3)
+    for package in "${library_packages[@]}"; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' \
             || missing+=("$package")
     done
@@ -41,7 +51,7 @@ command=${1:-}
 shift || true
 case "$command" in
     check)
-        install_missing "${build_packages[@]}"
+        install_missing
         configure build/release Release
         cmake --build build/release --parallel "$(nproc)" --target pygate
         if (($#)); then
@@ -51,7 +61,7 @@ case "$command" in
         exec build/release/pygate check --fail-on never corpus/
         ;;
     test)
-        install_missing "${build_packages[@]}"
+        install_missing
         configure build/release Release
         configure build/asan RelWithDebInfo -DPYGATE_SANITIZE=ON
         cmake --build build/release --parallel "$(nproc)"
