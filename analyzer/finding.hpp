@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
 namespace pygate::analyzer {
 
@@ -24,12 +23,6 @@ struct SourceRange {
     std::uint32_t end_column = 1;
 };
 
-// One step of how a name was reached (an import, a copy, the use); later rules fill it.
-struct ResolutionStep {
-    SourceRange range;
-    std::string description;
-};
-
 struct Finding {
     RuleNumber rule = 0;
     Severity severity = Severity::error;  // the effective severity, set by the gate
@@ -37,7 +30,6 @@ struct Finding {
     std::string message;
     std::string qualified_name;           // empty when the rule does not match a name
     std::string source_line;              // the text of range.line, for reports
-    std::vector<ResolutionStep> chain;
 };
 
 // Findings order in every report: (line, column, rule).

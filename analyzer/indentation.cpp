@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "analyzer/syntax_check.hpp"
 
 namespace pygate::analyzer {
 

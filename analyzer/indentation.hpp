@@ -13,6 +13,9 @@
 
 namespace pygate::analyzer {
 
+// CPython 3.11's MAXINDENT (Parser/tokenizer.h): 99 nested blocks at most.
+inline constexpr std::uint32_t k_max_indent_levels = 100;
+
 class IndentationTracker {
 public:
     IndentationTracker();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "analyzer/capped_findings.hpp"
 #include "analyzer/indentation.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/tree_walk.hpp"
@@ -12,7 +13,7 @@
 namespace pygate::analyzer {
 namespace {
 
-constexpr std::size_t k_max_listed_syntax_errors = 20;
+constexpr std::string_view k_syntax_errors = "syntax errors";
 constexpr std::uint32_t k_excerpt_code_points = 30;
 // Bounds on how deep a subtree can be for its length: each byte can open a
 // few levels (`-`, `(`, `.`), and a few wrapper nodes add levels without bytes.
@@ -39,7 +40,8 @@ std::string excerpt(const Source& source, TSNode node) {
 class SyntaxChecker {
 public:
     SyntaxChecker(const Source& source, TSNode root, std::vector<Finding>& findings)
-        : m_source(source), m_findings(findings), m_symbols(PythonSymbols::get()),
+        : m_source(source), m_findings(findings), m_syntax_errors(findings, k_unsafe_source_rule),
+          m_symbols(PythonSymbols::get()),
           m_tree_has_error(ts_node_has_error(root)) {}
 
     WalkStep visit(TSNode node, std::uint32_t depth) {
@@ -96,7 +98,7 @@ public:
     // Errors the cursor cannot see: the grammar's hidden tokens (a newline it
     // had to insert, say) are MISSING without a visible node.
     void find_hidden_errors(TSNode root) {
-        if (m_syntax_errors > 0 || !ts_node_has_error(root)) return;
+        if (m_syntax_errors.count(k_syntax_errors) > 0 || !ts_node_has_error(root)) return;
         TSNode node = root;
         for (bool deeper = true; deeper;) {
             deeper = false;
@@ -125,13 +127,7 @@ public:
         }
     }
 
-    void finish() {
-        if (m_syntax_errors > k_max_listed_syntax_errors) {
-            m_findings.push_back(unsafe_source_finding(
-                m_last_unlisted, fmt::format("{} more syntax errors in this file not listed ({} in all)",
-                                             m_syntax_errors - k_max_listed_syntax_errors, m_syntax_errors)));
-        }
-    }
+    void finish() { m_syntax_errors.summarise(); }
 
 private:
     // Nothing inside `node` can change a check, so the walk need not enter it:
@@ -258,8 +254,8 @@ private:
     }
 
     void report_syntax_error(TSNode node, std::string message) {
-        if (++m_syntax_errors <= k_max_listed_syntax_errors) add(node, std::move(message));
-        else m_last_unlisted = m_source.range_of(ts_node_start_byte(node), ts_node_end_byte(node));
+        m_syntax_errors.add(k_syntax_errors, m_source.range_of(ts_node_start_byte(node), ts_node_end_byte(node)),
+                            std::move(message));
     }
 
     void report_once(bool& reported, TSNode node, std::string message) {
@@ -270,6 +266,7 @@ private:
 
     const Source& m_source;
     std::vector<Finding>& m_findings;
+    CappedFindings m_syntax_errors;
     const PythonSymbols& m_symbols;
     const bool m_tree_has_error;  // no ERROR or MISSING node can hide in a tree without it
     IndentationTracker m_indentation;
@@ -279,8 +276,6 @@ private:
     bool m_seen_token = false;
     std::uint32_t m_last_comment_line = 0;
     std::vector<std::uint32_t> m_open_block_depths;  // tree depths of the blocks around the current node
-    std::size_t m_syntax_errors = 0;
-    SourceRange m_last_unlisted;
     bool m_reported_depth = false;
     bool m_reported_indentation = false;
     bool m_reported_block_mismatch = false;

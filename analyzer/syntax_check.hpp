@@ -11,8 +11,7 @@
 
 namespace pygate::analyzer {
 
-// CPython 3.11's own limits (Parser/tokenizer.h MAXINDENT and MAXLEVEL).
-inline constexpr std::uint32_t k_max_indent_levels = 100;  // the tokenizer allows 99 nested blocks
+// CPython 3.11's bracket limit (Parser/tokenizer.h MAXLEVEL).
 inline constexpr std::uint32_t k_max_bracket_levels = 200;
 // Beyond this tree depth CPython's recursive parser and compiler fail; pygate
 // refuses instead of guessing which error CPython would raise.

@@ -5,7 +5,6 @@
 #include <tree_sitter/api.h>
 
 #include <cstdint>
-#include <utility>
 
 namespace pygate::analyzer {
 
@@ -36,11 +35,6 @@ void walk_preorder(TSNode root, Visit&& visit, Leaf&& leaf) {
             --depth;
         }
     }
-}
-
-template <class Visit>
-void walk_preorder(TSNode root, Visit&& visit) {
-    walk_preorder(root, std::forward<Visit>(visit), [](TSNode) {});
 }
 
 }  // namespace pygate::analyzer

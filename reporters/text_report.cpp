@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 
+#include "analyzer/unicode.hpp"
 #include "rules/registry.hpp"
 
 namespace pygate::reporters {
@@ -24,11 +24,6 @@ std::string_view severity_color(analyzer::Severity severity) {
         case analyzer::Severity::warning: return "1;33";
         default: return "1;36";
     }
-}
-
-bool is_bidi_control(std::uint32_t cp) {
-    return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E || cp == 0x200F ||
-           cp == 0x061C;
 }
 
 void write_finding(std::ostream& out, const FileReport& file, const analyzer::Finding& finding, const Style& style) {
@@ -55,28 +50,16 @@ std::string terminal_safe(std::string_view text) {
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size();) {
-        auto byte = static_cast<unsigned char>(text[i]);
-        if (byte < 0x80) {
-            if (byte == '\t') out += ' ';
-            else if (byte < 0x20 || byte == 0x7F) out += k_replacement;
-            else out += static_cast<char>(byte);
-            ++i;
-            continue;
-        }
-        std::size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 0;
-        bool well_formed = length != 0 && i + length <= text.size() &&
-                           std::all_of(text.begin() + static_cast<std::ptrdiff_t>(i + 1),
-                                       text.begin() + static_cast<std::ptrdiff_t>(i + length),
-                                       [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; });
-        if (!well_formed) {
+        std::size_t length = analyzer::utf8_sequence_length(text, i);
+        if (length == 0) {  // invalid UTF-8: one replacement per byte
             out += k_replacement;
             ++i;
             continue;
         }
-        std::uint32_t cp = length == 2 ? (byte & 0x1Fu) : length == 3 ? (byte & 0x0Fu) : (byte & 0x07u);
-        for (std::size_t k = 1; k < length; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
-        bool c1_control = cp >= 0x80 && cp < 0xA0;
-        if (is_bidi_control(cp) || c1_control) out += k_replacement;
+        std::uint32_t cp = analyzer::decode_code_point(text, i, length);
+        bool control = cp < 0x20 || (cp >= 0x7F && cp < 0xA0);
+        if (cp == '\t') out += ' ';
+        else if (control || analyzer::bidi_control_name(cp)) out += k_replacement;
         else out.append(text.substr(i, length));
         i += length;
     }

@@ -1,0 +1,23 @@
+#pragma once
+// UTF-8 and the Unicode facts pygate needs, in one place for the analyzer and
+// the reporters: strict decoding, and the bidirectional controls that make the
+// code shown differ from the code run (Trojan Source, CVE-2021-42574).
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace pygate::analyzer {
+
+// Length of the well-formed UTF-8 sequence at `i`, or 0 (RFC 3629: no
+// overlongs, no surrogates, nothing above U+10FFFF).
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i);
+
+// The code point of the well-formed sequence of `length` bytes at `i`.
+std::uint32_t decode_code_point(std::string_view text, std::size_t i, std::size_t length);
+
+// The Unicode name of a bidirectional control, or nothing for other code points.
+std::optional<std::string_view> bidi_control_name(std::uint32_t code_point);
+
+}  // namespace pygate::analyzer
