@@ -38,15 +38,6 @@ bool use_color(const CheckOptions& options) {
     return false;
 }
 
-reporters::FileReport unreadable_folder_report(const UnreadableFolder& folder) {
-    reporters::FileReport file;
-    file.path = folder.path;
-    file.findings.push_back(analyzer::unsafe_source_finding(
-        {}, fmt::format("cannot list this folder ({}): the files in it were not scanned", folder.reason)));
-    file.decision = analyzer::Decision::deny;
-    return file;
-}
-
 }  // namespace
 
 void add_check_command(CLI::App& app, CheckOptions& options) {
@@ -85,6 +76,7 @@ int run_check(const CheckOptions& options) {
 
     ScanRequest request;
     request.files = std::move(discovered.files);
+    request.unreadable_folders = std::move(discovered.unreadable);
     request.stdin_name = options.stdin_filename;
     request.jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     ScanResult result = scan(request);
@@ -93,9 +85,6 @@ int run_check(const CheckOptions& options) {
     report.tool_version = k_pygate_version;
     report.profile = options.profile;
     report.files = std::move(result.files);
-    for (const auto& folder : discovered.unreadable) report.files.push_back(unreadable_folder_report(folder));
-    std::stable_sort(report.files.begin(), report.files.end(),
-                     [](const auto& a, const auto& b) { return a.path < b.path; });
     for (const auto& file : report.files) report.decision = analyzer::worse(report.decision, file.decision);
 
     std::ostringstream rendered;

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <exception>
 #include <fmt/format.h>
 #include <mutex>
@@ -27,6 +28,12 @@ analyzer::Severity default_severity(const analyzer::Finding& finding) {
     return rule != nullptr ? rule->default_severity : analyzer::Severity::error;
 }
 
+// Every entry of the report, file or folder, is judged by the same gate.
+void judge(reporters::FileReport& file, const analyzer::GatePolicy& gate) {
+    analyzer::apply_severities(file.findings, default_severity);
+    file.decision = analyzer::decide(file.findings, gate);
+}
+
 }  // namespace
 
 ScanResult scan(const ScanRequest& request) {
@@ -49,9 +56,17 @@ ScanResult scan(const ScanRequest& request) {
                 std::lock_guard lock(errors_mutex);
                 result.internal_errors.push_back(fmt::format("{}: {}", file.path, error.what()));
             }
-            analyzer::apply_severities(file.findings, default_severity);
-            file.decision = analyzer::decide(file.findings, gate);
+            judge(file, gate);
         });
+    for (const auto& folder : request.unreadable_folders) {
+        reporters::FileReport& entry = result.files.emplace_back();
+        entry.path = folder.path;
+        entry.findings.push_back(analyzer::unsafe_source_finding(
+            {}, fmt::format("cannot list this folder ({}): the files in it were not scanned", folder.reason)));
+        judge(entry, gate);
+    }
+    std::stable_sort(result.files.begin(), result.files.end(),
+                     [](const auto& a, const auto& b) { return a.path < b.path; });
     return result;
 }
 

@@ -5,18 +5,20 @@
 #include <string>
 #include <vector>
 
+#include "cli/file_discovery.hpp"
 #include "reporters/report.hpp"
 
 namespace pygate::cli {
 
 struct ScanRequest {
     std::vector<std::string> files;  // sorted; "-" is standard input
+    std::vector<UnreadableFolder> unreadable_folders;  // each becomes an entry with a PG000 finding
     std::string stdin_name = "<stdin>";
     unsigned jobs = 1;
 };
 
 struct ScanResult {
-    std::vector<reporters::FileReport> files;
+    std::vector<reporters::FileReport> files;  // sorted by path, folders that could not be listed included
     std::vector<std::string> internal_errors;  // bugs: the file is denied, the exit code is 4
 };
 

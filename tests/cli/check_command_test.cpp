@@ -166,18 +166,24 @@ TEST_CASE("bad input in a folder is reported file by file and the rest is scanne
 }
 
 TEST_CASE("an unlistable folder is a denied entry, not a silent skip", "[cli][bad-input]") {
-    if (::geteuid() == 0) {
-        SUCCEED("root reads every folder; covered when the suite runs unprivileged");
-        return;
-    }
     TempDir dir;
+    dir.open_to_everyone();
+    dir.file("tree/ok.py", "x = 1\n");
     dir.file("tree/locked/a.py", "x = 1\n");
     std::string locked = dir.path() + "/tree/locked";
     REQUIRE(::chmod(locked.c_str(), 0) == 0);
-    auto result = run_pygate({"check", "--format", "json", dir.path() + "/tree"});
+    // Root lists every folder, so as root pygate runs as nobody here.
+    ProcessOptions options;
+    if (::geteuid() == 0) options.run_as_uid = static_cast<int>(k_nobody_uid);
+    auto result = run_pygate({"check", "--format", "json", dir.path() + "/tree"}, options);
     ::chmod(locked.c_str(), 0700);
     CHECK(result.exit_code == 1);
-    CHECK(file_entry(parse_report(result), locked)["decision"] == "deny");
+    auto report = parse_report(result);
+    CHECK(file_entry(report, dir.path() + "/tree/ok.py")["decision"] == "allow");
+    const json& entry = file_entry(report, locked);
+    CHECK(entry["decision"] == "deny");
+    CHECK(entry["findings"][0]["rule"] == "PG000");
+    CHECK(entry["findings"][0]["message"].get<std::string>().find("Permission denied") != std::string::npos);
 }
 
 TEST_CASE("output is byte-identical whatever --jobs is", "[cli][determinism]") {

@@ -1,6 +1,7 @@
 #include "support/run_process.hpp"
 
 #include <fcntl.h>
+#include <grp.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -23,9 +24,9 @@ std::string slurp(const std::string& path) {
 
 }  // namespace
 
-ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input) {
+ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options) {
     TempDir scratch;
-    std::string in_path = scratch.file("stdin", input);
+    std::string in_path = scratch.file("stdin", options.input);
     std::string out_path = scratch.path() + "/stdout";
     std::string err_path = scratch.path() + "/stderr";
     pid_t child = ::fork();
@@ -38,6 +39,10 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
         ::dup2(in, 0);
         ::dup2(out, 1);
         ::dup2(err, 2);
+        if (options.run_as_uid >= 0) {
+            auto id = static_cast<uid_t>(options.run_as_uid);
+            if (::setgroups(0, nullptr) != 0 || ::setgid(id) != 0 || ::setuid(id) != 0) ::_exit(126);
+        }
         std::vector<char*> args;
         for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
         args.push_back(nullptr);
@@ -54,11 +59,17 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     return result;
 }
 
-ProcessResult run_pygate(const std::vector<std::string>& args, const std::string& input) {
+ProcessResult run_pygate(const std::vector<std::string>& args, const ProcessOptions& options) {
     std::vector<std::string> argv{PYGATE_BINARY};
     argv.insert(argv.end(), args.begin(), args.end());
-    return run_process(argv, input);
+    return run_process(argv, options);
 }
+
+ProcessResult run_pygate(const std::vector<std::string>& args, const std::string& input) {
+    return run_pygate(args, ProcessOptions{input, -1});
+}
+
+void TempDir::open_to_everyone() const { std::filesystem::permissions(m_path, std::filesystem::perms(0755)); }
 
 TempDir::TempDir() {
     std::string pattern = (std::filesystem::temp_directory_path() / "pygate-test-XXXXXX").string();

@@ -12,11 +12,20 @@ struct ProcessResult {
     std::string err;
 };
 
-// argv[0] is the program; `input` is written to its standard input.
-ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input = "");
+// The uid of the unprivileged account tests switch to when they run as root.
+inline constexpr unsigned k_nobody_uid = 65534;
+
+struct ProcessOptions {
+    std::string input;  // written to the program's standard input
+    int run_as_uid = -1;  // when >= 0 (and the caller is root): the uid and gid the program runs as
+};
+
+// argv[0] is the program.
+ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options = {});
 
 // The pygate binary under test, with these arguments.
 ProcessResult run_pygate(const std::vector<std::string>& args, const std::string& input = "");
+ProcessResult run_pygate(const std::vector<std::string>& args, const ProcessOptions& options);
 
 // A fresh empty directory, removed with everything in it when the object goes.
 class TempDir {
@@ -27,6 +36,7 @@ public:
     TempDir& operator=(const TempDir&) = delete;
     const std::string& path() const { return m_path; }
     std::string file(const std::string& name, const std::string& bytes) const;  // writes it, returns its path
+    void open_to_everyone() const;  // mode 0755, for a test that runs a program unprivileged
 
 private:
     std::string m_path;
