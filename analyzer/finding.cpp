@@ -6,16 +6,28 @@
 
 namespace pygate::analyzer {
 
-std::string rule_code(RuleNumber rule) { return fmt::format("PG{:03}", rule); }
+std::string rule_code(RuleNumber rule) {
+    return fmt::format("PG{:03}", rule);
+}
 
 const char* severity_name(Severity severity) {
     switch (severity) {
-        case Severity::off: return "off";
-        case Severity::note: return "note";
-        case Severity::warning: return "warning";
-        case Severity::error: return "error";
+        case Severity::off:
+            return "off";
+        case Severity::note:
+            return "note";
+        case Severity::warning:
+            return "warning";
+        case Severity::error:
+            return "error";
     }
     return "error";
+}
+
+std::optional<Severity> parse_severity(std::string_view name) {
+    for (Severity severity : {Severity::off, Severity::note, Severity::warning, Severity::error})
+        if (name == severity_name(severity)) return severity;
+    return std::nullopt;
 }
 
 bool finding_before(const Finding& a, const Finding& b) {

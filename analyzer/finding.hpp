@@ -3,7 +3,9 @@
 // rules, given its effective severity by the gate, printed by the reporters.
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace pygate::analyzer {
 
@@ -13,6 +15,7 @@ std::string rule_code(RuleNumber rule);  // 4 -> "PG004"
 
 enum class Severity : std::uint8_t { off, note, warning, error };
 const char* severity_name(Severity severity);
+std::optional<Severity> parse_severity(std::string_view name);  // "error" -> Severity::error
 
 // 1-based lines; 1-based columns counted in Unicode code points. The end is
 // exclusive in the column (as SARIF's endColumn is).
@@ -28,8 +31,8 @@ struct Finding {
     Severity severity = Severity::error;  // the effective severity, set by the gate
     SourceRange range;
     std::string message;
-    std::string qualified_name;           // empty when the rule does not match a name
-    std::string source_line;              // the text of range.line, for reports
+    std::string qualified_name;  // empty when the rule does not match a name
+    std::string source_line;     // the text of range.line, for reports
 };
 
 // Findings order in every report: (line, column, rule).

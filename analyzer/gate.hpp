@@ -17,6 +17,7 @@ Decision worse(Decision a, Decision b);
 struct GatePolicy {
     std::vector<Severity> deny{Severity::error};
     std::vector<Severity> review{Severity::warning};
+    bool operator==(const GatePolicy&) const = default;
 };
 
 // Deny if any finding's severity denies, else review if any sends to review, else allow.

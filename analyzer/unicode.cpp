@@ -28,9 +28,12 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
 std::uint32_t decode_code_point(std::string_view s, std::size_t i, std::size_t length) {
     auto byte = [&](std::size_t k) { return static_cast<std::uint32_t>(static_cast<unsigned char>(s[k])); };
     switch (length) {
-        case 1: return byte(i);
-        case 2: return ((byte(i) & 0x1F) << 6) | (byte(i + 1) & 0x3F);
-        case 3: return ((byte(i) & 0x0F) << 12) | ((byte(i + 1) & 0x3F) << 6) | (byte(i + 2) & 0x3F);
+        case 1:
+            return byte(i);
+        case 2:
+            return ((byte(i) & 0x1F) << 6) | (byte(i + 1) & 0x3F);
+        case 3:
+            return ((byte(i) & 0x0F) << 12) | ((byte(i + 1) & 0x3F) << 6) | (byte(i + 2) & 0x3F);
         default:
             return ((byte(i) & 0x07) << 18) | ((byte(i + 1) & 0x3F) << 12) | ((byte(i + 2) & 0x3F) << 6) |
                    (byte(i + 3) & 0x3F);
@@ -39,10 +42,6 @@ std::uint32_t decode_code_point(std::string_view s, std::size_t i, std::size_t l
 
 namespace {
 
-struct BidiControl {
-    std::uint32_t code_point;
-    std::string_view name;
-};
 constexpr std::array<BidiControl, 12> k_bidi_controls = {{
     {0x202A, "LEFT-TO-RIGHT EMBEDDING"},
     {0x202B, "RIGHT-TO-LEFT EMBEDDING"},
@@ -59,6 +58,10 @@ constexpr std::array<BidiControl, 12> k_bidi_controls = {{
 }};
 
 }  // namespace
+
+std::span<const BidiControl> bidi_controls() {
+    return k_bidi_controls;
+}
 
 std::optional<std::string_view> bidi_control_name(std::uint32_t code_point) {
     for (const auto& control : k_bidi_controls)

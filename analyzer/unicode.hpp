@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace pygate::analyzer {
@@ -16,6 +17,13 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i);
 
 // The code point of the well-formed sequence of `length` bytes at `i`.
 std::uint32_t decode_code_point(std::string_view text, std::size_t i, std::size_t length);
+
+struct BidiControl {
+    std::uint32_t code_point;
+    std::string_view name;
+};
+// The 12 bidirectional controls PG000 refuses anywhere in a file.
+std::span<const BidiControl> bidi_controls();
 
 // The Unicode name of a bidirectional control, or nothing for other code points.
 std::optional<std::string_view> bidi_control_name(std::uint32_t code_point);

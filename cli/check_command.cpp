@@ -1,9 +1,9 @@
 #include "cli/check_command.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdlib>
-#include <fmt/format.h>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -15,6 +15,7 @@
 #include "cli/file_discovery.hpp"
 #include "cli/scan.hpp"
 #include "cli/version.hpp"
+#include "profiles/profile_loader.hpp"
 #include "reporters/json_report.hpp"
 #include "reporters/text_report.hpp"
 
@@ -30,8 +31,10 @@ int exit_code_for(analyzer::Decision decision, FailOn fail_on) {
 
 bool use_color(const CheckOptions& options) {
     switch (options.color) {
-        case ColorMode::always: return true;
-        case ColorMode::never: return false;
+        case ColorMode::always:
+            return true;
+        case ColorMode::never:
+            return false;
         case ColorMode::automatic:
             return options.output.empty() && ::isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
     }
@@ -46,35 +49,41 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
         ->required();
     check->add_option("--profile", options.profile, "Profile name or TOML file")->capture_default_str();
     check->add_option("--format", options.format, "Report format: text or json")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, ReportFormat>{{"text", ReportFormat::text},
-                                                                                {"json", ReportFormat::json}}));
+        ->transform(CLI::CheckedTransformer(
+            std::map<std::string, ReportFormat>{{"text", ReportFormat::text}, {"json", ReportFormat::json}}));
     check->add_option("--output", options.output, "Write the report to this file instead of standard output");
-    check->add_option("--jobs,-j", options.jobs, "Worker threads (default: all cores)")
-        ->check(CLI::Range(1u, 1024u));
+    check->add_option("--jobs,-j", options.jobs, "Worker threads (default: all cores)")->check(CLI::Range(1u, 1024u));
     check->add_option("--exclude", options.excludes, "Glob of paths or names not to scan (repeatable)");
     check->add_option("--stdin-filename", options.stdin_filename, "The name reported for - (standard input)");
-    check->add_option("--fail-on", options.fail_on,
-                      "Which decision makes the exit code non-zero: deny, review (default) or never")
+    check
+        ->add_option("--fail-on", options.fail_on,
+                     "Which decision makes the exit code non-zero: deny, review (default) or never")
         ->transform(CLI::CheckedTransformer(std::map<std::string, FailOn>{
             {"deny", FailOn::deny}, {"review", FailOn::review}, {"never", FailOn::never}}));
     check->add_flag("--quiet,-q", options.quiet, "Print no report; the exit code carries the decision");
-    check->add_flag_callback("--color", [&options] { options.color = ColorMode::always; }, "Colour the text report");
-    check->add_flag_callback("--no-color", [&options] { options.color = ColorMode::never; },
-                             "Never colour the text report");
+    check->add_flag_callback(
+        "--color", [&options] { options.color = ColorMode::always; }, "Colour the text report");
+    check->add_flag_callback(
+        "--no-color", [&options] { options.color = ColorMode::never; }, "Never colour the text report");
     check->callback([&options] { std::exit(run_check(options)); });
 }
 
 int run_check(const CheckOptions& options) {
-    if (options.profile != "safe_eval") {
-        std::cerr << fmt::format("pygate: unknown profile `{}` (built-in: safe_eval)\n", options.profile);
+    // A bad profile is a configuration error: nothing is scanned.
+    profiles::ProfileResult loaded = profiles::load_profile(options.profile);
+    if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) {
+        std::cerr << "pygate: error: " << error->to_string() << '\n';
         return k_exit_usage;
     }
     DiscoveredFiles discovered = discover_files(options.paths, options.excludes);
-    for (const auto& missing : discovered.missing) std::cerr << "pygate: error: " << missing << '\n';
+    for (const auto& missing : discovered.missing)
+        std::cerr << "pygate: error: " << missing << '\n';
     if (!discovered.missing.empty()) return k_exit_usage;
-    for (const auto& notice : discovered.notices) std::cerr << "pygate: note: " << notice << '\n';
+    for (const auto& notice : discovered.notices)
+        std::cerr << "pygate: note: " << notice << '\n';
 
     ScanRequest request;
+    request.profile = std::move(std::get<profiles::Profile>(loaded));
     request.files = std::move(discovered.files);
     request.unreadable_folders = std::move(discovered.unreadable);
     request.stdin_name = options.stdin_filename;
@@ -83,13 +92,16 @@ int run_check(const CheckOptions& options) {
 
     reporters::Report report;
     report.tool_version = k_pygate_version;
-    report.profile = options.profile;
+    report.profile = request.profile.name;
     report.files = std::move(result.files);
-    for (const auto& file : report.files) report.decision = analyzer::worse(report.decision, file.decision);
+    for (const auto& file : report.files)
+        report.decision = analyzer::worse(report.decision, file.decision);
 
     std::ostringstream rendered;
-    if (options.format == ReportFormat::json) reporters::write_json_report(rendered, report);
-    else reporters::write_text_report(rendered, report, reporters::TextOptions{use_color(options)});
+    if (options.format == ReportFormat::json)
+        reporters::write_json_report(rendered, report);
+    else
+        reporters::write_text_report(rendered, report, reporters::TextOptions{use_color(options)});
     if (!options.output.empty()) {
         std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
         if (!(file << rendered.str()) || !file.flush()) {
@@ -99,7 +111,8 @@ int run_check(const CheckOptions& options) {
     } else if (!options.quiet) {
         std::cout << rendered.str() << std::flush;
     }
-    for (const auto& error : result.internal_errors) std::cerr << "pygate: internal error: " << error << '\n';
+    for (const auto& error : result.internal_errors)
+        std::cerr << "pygate: internal error: " << error << '\n';
     if (!result.internal_errors.empty()) return k_exit_internal;
     return exit_code_for(report.decision, options.fail_on);
 }

@@ -5,6 +5,8 @@
 
 #include "cli/check_command.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/profile_commands.hpp"
+#include "cli/rule_commands.hpp"
 #include "cli/version.hpp"
 
 int main(int argc, char** argv) {
@@ -15,6 +17,10 @@ int main(int argc, char** argv) {
         app.require_subcommand(1);
         CheckOptions check_options;
         add_check_command(app, check_options);
+        ProfileCommandOptions profile_options;
+        add_profile_commands(app, profile_options);
+        RuleCommandOptions rule_options;
+        add_rule_commands(app, rule_options);
         try {
             app.parse(argc, argv);
         } catch (const CLI::CallForHelp& e) {

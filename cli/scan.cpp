@@ -1,37 +1,36 @@
 #include "cli/scan.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <exception>
-#include <fmt/format.h>
 #include <mutex>
 
 #include "analyzer/analyze.hpp"
-#include "analyzer/gate.hpp"
 #include "analyzer/parallel_for.hpp"
 #include "analyzer/source.hpp"
+#include "profiles/profile_gate.hpp"
 #include "rules/registry.hpp"
 
 namespace pygate::cli {
 namespace {
 
 analyzer::FileAnalysis analyze_path(const std::string& path, analyzer::Parser& parser) {
-    analyzer::ReadResult read = path == "-" ? analyzer::read_source_stream(STDIN_FILENO)
-                                            : analyzer::read_source_file(path);
+    analyzer::ReadResult read =
+        path == "-" ? analyzer::read_source_stream(STDIN_FILENO) : analyzer::read_source_file(path);
     if (auto* failure = std::get_if<analyzer::ReadFailure>(&read)) return analyzer::analyze_read_failure(*failure);
     return analyzer::analyze_bytes(std::move(std::get<std::string>(read)), parser);
 }
 
-analyzer::Severity default_severity(const analyzer::Finding& finding) {
-    const rules::RuleMetadata* rule = rules::find_rule(finding.rule);
+analyzer::Severity default_severity(analyzer::RuleNumber number) {
+    const rules::RuleMetadata* rule = rules::find_rule(number);
     return rule != nullptr ? rule->default_severity : analyzer::Severity::error;
 }
 
 // Every entry of the report, file or folder, is judged by the same gate.
-void judge(reporters::FileReport& file, const analyzer::GatePolicy& gate) {
-    analyzer::apply_severities(file.findings, default_severity);
-    file.decision = analyzer::decide(file.findings, gate);
+void judge(reporters::FileReport& file, const profiles::Profile& profile) {
+    file.decision = profiles::judge_findings(file.findings, profile, default_severity);
 }
 
 }  // namespace
@@ -40,7 +39,6 @@ ScanResult scan(const ScanRequest& request) {
     ScanResult result;
     result.files.resize(request.files.size());
     std::mutex errors_mutex;
-    const analyzer::GatePolicy gate;
     analyzer::parallel_for(
         request.files.size(), request.jobs, [] { return analyzer::Parser(); },
         [&](analyzer::Parser& parser, std::size_t i) {
@@ -56,14 +54,14 @@ ScanResult scan(const ScanRequest& request) {
                 std::lock_guard lock(errors_mutex);
                 result.internal_errors.push_back(fmt::format("{}: {}", file.path, error.what()));
             }
-            judge(file, gate);
+            judge(file, request.profile);
         });
     for (const auto& folder : request.unreadable_folders) {
         reporters::FileReport& entry = result.files.emplace_back();
         entry.path = folder.path;
         entry.findings.push_back(analyzer::unsafe_source_finding(
             {}, fmt::format("cannot list this folder ({}): the files in it were not scanned", folder.reason)));
-        judge(entry, gate);
+        judge(entry, request.profile);
     }
     std::stable_sort(result.files.begin(), result.files.end(),
                      [](const auto& a, const auto& b) { return a.path < b.path; });

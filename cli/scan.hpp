@@ -6,12 +6,14 @@
 #include <vector>
 
 #include "cli/file_discovery.hpp"
+#include "profiles/profile.hpp"
 #include "reporters/report.hpp"
 
 namespace pygate::cli {
 
 struct ScanRequest {
-    std::vector<std::string> files;  // sorted; "-" is standard input
+    profiles::Profile profile;                         // severities and the gate for every file
+    std::vector<std::string> files;                    // sorted; "-" is standard input
     std::vector<UnreadableFolder> unreadable_folders;  // each becomes an entry with a PG000 finding
     std::string stdin_name = "<stdin>";
     unsigned jobs = 1;

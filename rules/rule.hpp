@@ -5,10 +5,18 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "analyzer/finding.hpp"
 
 namespace pygate::rules {
+
+// A table a rule matches (qualified names, characters, keywords), shown by
+// `pygate explain` and in docs/rules.md. `entries` reads the rule's own data.
+struct RuleTable {
+    std::string_view title;
+    std::vector<std::string> (*entries)();
+};
 
 struct RuleMetadata {
     analyzer::RuleNumber number;
@@ -21,6 +29,7 @@ struct RuleMetadata {
     std::string_view bad_example;           // code the rule flags
     std::string_view good_example;          // what to write instead
     std::string_view instead;               // the advice that goes with the good example
+    std::span<const RuleTable> tables;      // what it matches, as data
 
     std::string code() const { return analyzer::rule_code(number); }
 };

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cli/scan.hpp"
+#include "profiles/profile_loader.hpp"
 
 namespace {
 
@@ -136,9 +137,11 @@ TEST_CASE("every corpus file yields exactly its labelled findings and decision",
             }
             INFO("corpus file " << relative);
             REQUIRE(labelled.has_value());  // every file states its profile and decision
-            REQUIRE(labelled->profile == "safe_eval");  // the only profile until profiles land
+            auto profile = pygate::profiles::load_profile(labelled->profile);
+            REQUIRE(std::holds_alternative<pygate::profiles::Profile>(profile));  // a built-in name
 
             pygate::cli::ScanRequest request;
+            request.profile = std::get<pygate::profiles::Profile>(profile);
             request.files = {file.string()};
             auto result = pygate::cli::scan(request);
             REQUIRE(result.files.size() == 1);

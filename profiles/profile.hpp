@@ -1,0 +1,85 @@
+#pragma once
+// A profile: what untrusted code may do (imports, builtins, files, syntax),
+// how large its source may be, how each rule's severity maps to a gate
+// decision, and the runner's limits. Read from TOML by profile_loader; the
+// schema is described in README.md ("Profiles").
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/finding.hpp"
+#include "analyzer/gate.hpp"
+
+namespace pygate::profiles {
+
+// What a path that is not a constant may do.
+enum class DynamicPaths { deny, review, allow };
+const char* dynamic_paths_name(DynamicPaths value);
+
+struct FilesystemPolicy {
+    std::vector<std::string> read;  // relative path prefixes, normalised
+    std::vector<std::string> write;
+    std::vector<std::string> write_deny;  // patterns never writable, even under a write prefix
+    DynamicPaths dynamic_paths = DynamicPaths::deny;
+    bool operator==(const FilesystemPolicy&) const = default;
+};
+
+struct SourceLimits {
+    std::int64_t max_bytes = 1048576;
+    std::int64_t max_lines = 20000;
+    std::int64_t max_nodes = 2000000;
+    std::int64_t max_depth = 100;
+    std::int64_t max_string_bytes = 65536;
+    bool operator==(const SourceLimits&) const = default;
+};
+
+// A rule's settings in a profile; anything unset keeps the rule's default.
+struct RuleSettings {
+    std::optional<analyzer::Severity> severity;
+    std::vector<std::string> allow;  // qualified-name patterns exempted from the rule
+    bool operator==(const RuleSettings&) const = default;
+};
+
+// Limits the runner applies (RUNNER.md).
+struct RunnerLimits {
+    std::int64_t wall_seconds = 10;
+    std::int64_t cpu_seconds = 10;
+    std::int64_t memory_mb = 512;
+    std::int64_t processes = 1;  // 1 = no child processes
+    std::int64_t open_files = 64;
+    std::int64_t file_size_mb = 16;
+    std::int64_t output_bytes = 1048576;
+    std::int64_t output_lines = 100000;
+    bool network = false;
+    bool operator==(const RunnerLimits&) const = default;
+};
+
+// A fully resolved profile: `extends` has been applied, nothing is left unset
+// except `builtins_allow`, whose absence means every builtin the rules allow.
+struct Profile {
+    std::string name;
+    std::string description;
+    std::vector<std::string> imports_allow;
+    std::optional<std::vector<std::string>> builtins_allow;
+    std::vector<std::string> dunders_allow{"__name__", "__doc__", "__qualname__", "__module__", "__file__"};
+    FilesystemPolicy filesystem;
+    std::vector<std::string> syntax_forbid;
+    SourceLimits source;
+    std::map<analyzer::RuleNumber, RuleSettings> rules;
+    analyzer::GatePolicy gate;
+    RunnerLimits limits;
+    bool operator==(const Profile&) const = default;
+};
+
+// The keywords `syntax.forbid` accepts (PG011).
+inline constexpr std::string_view k_forbiddable_syntax[] = {
+    "import", "class",  "decorator", "lambda", "for",       "while",       "comprehension", "generator",
+    "try",    "with",   "async",     "await",  "yield",     "global",      "nonlocal",      "del",
+    "raise",  "assert", "match",     "walrus", "star-args", "dunder-name",
+};
+
+}  // namespace pygate::profiles

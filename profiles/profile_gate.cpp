@@ -1,0 +1,35 @@
+#include "profiles/profile_gate.hpp"
+
+#include <algorithm>
+
+namespace pygate::profiles {
+
+bool matches_qualified_name(std::string_view pattern, std::string_view name) {
+    if (pattern.ends_with(".*")) {
+        pattern.remove_suffix(1);  // keep the dot: `a.*` must not match `ab.c`
+        return name.size() > pattern.size() && name.starts_with(pattern);
+    }
+    return pattern == name;
+}
+
+analyzer::Severity effective_severity(const Profile& profile, const analyzer::Finding& finding,
+                                      analyzer::Severity rule_default) {
+    auto settings = profile.rules.find(finding.rule);
+    if (settings == profile.rules.end()) return rule_default;
+    if (!finding.qualified_name.empty() &&
+        std::any_of(settings->second.allow.begin(), settings->second.allow.end(), [&](const std::string& pattern) {
+            return matches_qualified_name(pattern, finding.qualified_name);
+        }))
+        return analyzer::Severity::off;
+    return settings->second.severity.value_or(rule_default);
+}
+
+analyzer::Decision judge_findings(std::vector<analyzer::Finding>& findings, const Profile& profile,
+                                  const DefaultSeverity& default_severity) {
+    analyzer::apply_severities(findings, [&](const analyzer::Finding& finding) {
+        return effective_severity(profile, finding, default_severity(finding.rule));
+    });
+    return analyzer::decide(findings, profile.gate);
+}
+
+}  // namespace pygate::profiles

@@ -1,0 +1,90 @@
+#include "profiles/profile_toml.hpp"
+
+#include <fmt/format.h>
+
+namespace pygate::profiles {
+namespace {
+
+// A TOML basic string: quotes, backslashes and control characters escaped.
+std::string quoted(std::string_view text) {
+    std::string out = "\"";
+    for (char c : text) {
+        auto byte = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\')
+            out += {'\\', c};
+        else if (byte < 0x20 || byte == 0x7F)
+            out += fmt::format("\\u{:04X}", byte);
+        else
+            out += c;
+    }
+    return out + '"';
+}
+
+// Short arrays on one line; long ones one item per line, so diffs stay readable.
+std::string array(const std::vector<std::string>& items) {
+    std::vector<std::string> quoted_items;
+    for (const std::string& item : items)
+        quoted_items.push_back(quoted(item));
+    std::string one_line = fmt::format("[{}]", fmt::join(quoted_items, ", "));
+    if (one_line.size() <= 80) return one_line;
+    return fmt::format("[\n  {},\n]", fmt::join(quoted_items, ",\n  "));
+}
+
+std::string severities(const std::vector<analyzer::Severity>& items) {
+    std::vector<std::string> names;
+    for (analyzer::Severity severity : items)
+        names.emplace_back(analyzer::severity_name(severity));
+    return array(names);
+}
+
+}  // namespace
+
+void write_profile_toml(std::ostream& out, const Profile& profile) {
+    out << "name = " << quoted(profile.name) << '\n';
+    out << "description = " << quoted(profile.description) << '\n';
+    out << "\n[imports]\nallow = " << array(profile.imports_allow) << '\n';
+    if (profile.builtins_allow)
+        out << "\n[builtins]\nallow = " << array(*profile.builtins_allow) << '\n';
+    else
+        out << "\n[builtins]  # no allow list: every builtin the rules allow\n";
+    out << "\n[dunders]\nallow = " << array(profile.dunders_allow) << '\n';
+
+    const FilesystemPolicy& fs = profile.filesystem;
+    out << "\n[filesystem]\n"
+        << "read = " << array(fs.read) << '\n'
+        << "write = " << array(fs.write) << '\n'
+        << "write_deny = " << array(fs.write_deny) << '\n'
+        << "dynamic_paths = " << quoted(dynamic_paths_name(fs.dynamic_paths)) << '\n';
+    out << "\n[syntax]\nforbid = " << array(profile.syntax_forbid) << '\n';
+
+    const SourceLimits& source = profile.source;
+    out << "\n[source]\n"
+        << "max_bytes = " << source.max_bytes << '\n'
+        << "max_lines = " << source.max_lines << '\n'
+        << "max_nodes = " << source.max_nodes << '\n'
+        << "max_depth = " << source.max_depth << '\n'
+        << "max_string_bytes = " << source.max_string_bytes << '\n';
+
+    for (const auto& [rule, settings] : profile.rules) {
+        out << "\n[rules." << analyzer::rule_code(rule) << "]\n";
+        if (settings.severity) out << "severity = " << quoted(analyzer::severity_name(*settings.severity)) << '\n';
+        out << "allow = " << array(settings.allow) << '\n';
+    }
+
+    out << "\n[gate]\ndeny = " << severities(profile.gate.deny) << "\nreview = " << severities(profile.gate.review)
+        << '\n';
+
+    const RunnerLimits& limits = profile.limits;
+    out << "\n[limits]\n"
+        << "wall_seconds = " << limits.wall_seconds << '\n'
+        << "cpu_seconds = " << limits.cpu_seconds << '\n'
+        << "memory_mb = " << limits.memory_mb << '\n'
+        << "processes = " << limits.processes << '\n'
+        << "open_files = " << limits.open_files << '\n'
+        << "file_size_mb = " << limits.file_size_mb << '\n'
+        << "output_bytes = " << limits.output_bytes << '\n'
+        << "output_lines = " << limits.output_lines << '\n'
+        << "network = " << (limits.network ? "true" : "false") << '\n';
+}
+
+}  // namespace pygate::profiles
