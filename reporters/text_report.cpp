@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 
 #include "analyzer/unicode.hpp"
 #include "rules/registry.hpp"
@@ -44,6 +46,25 @@ void write_finding(std::ostream& out, const FileReport& file, const analyzer::Fi
         << style.paint(severity_color(finding.severity), std::string(width, '^')) << '\n';
 }
 
+std::string_view color_of(analyzer::Decision decision) {
+    switch (decision) {
+        case analyzer::Decision::deny: return "1;31";
+        case analyzer::Decision::review: return "1;33";
+        case analyzer::Decision::allow: return "1;32";
+    }
+    return "1;31";
+}
+
+// After a file's findings: its decision and the rules that caused it.
+void write_file_decision(std::ostream& out, const FileReport& file, const Style& style) {
+    std::set<std::string> rules;
+    for (const auto& finding : file.findings) rules.insert(analyzer::rule_code(finding.rule));
+    out << terminal_safe(file.path) << ": "
+        << style.paint(color_of(file.decision), analyzer::decision_name(file.decision))
+        << fmt::format(" ({} finding{}: {})\n", file.findings.size(), file.findings.size() == 1 ? "" : "s",
+                       fmt::join(rules, ", "));
+}
+
 }  // namespace
 
 std::string terminal_safe(std::string_view text) {
@@ -74,11 +95,10 @@ void write_text_report(std::ostream& out, const Report& report, const TextOption
         ++counts[static_cast<int>(file.decision)];
         findings += file.findings.size();
         for (const auto& finding : file.findings) write_finding(out, file, finding, style);
+        if (!file.findings.empty()) write_file_decision(out, file, style);
     }
     std::string decision = analyzer::decision_name(report.decision);
-    std::string_view decision_color = report.decision == analyzer::Decision::deny     ? "1;31"
-                                      : report.decision == analyzer::Decision::review ? "1;33"
-                                                                                       : "1;32";
+    std::string_view decision_color = color_of(report.decision);
     out << fmt::format("{} {} scanned with profile {}: {} allowed, {} review, {} denied; {} finding{}; decision: ",
                        report.files.size(), report.files.size() == 1 ? "file" : "files", report.profile, counts[0],
                        counts[1], counts[2], findings, findings == 1 ? "" : "s")

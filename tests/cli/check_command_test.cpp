@@ -67,6 +67,7 @@ TEST_CASE("the text report shows location, rule, source line, caret and summary"
     // The control itself is never echoed to the terminal.
     CHECK(result.out.find("\xE2\x80\xAE") == std::string::npos);
     CHECK(result.out.find("    2 | s = 'ab\xEF\xBF\xBD" "cd'\n      |        ^\n") != std::string::npos);
+    CHECK(result.out.find("\n" + path + ": deny (1 finding: PG000)\n") != std::string::npos);
     CHECK(result.out.find("1 file scanned with profile safe_eval: 0 allowed, 0 review, 1 denied; 1 finding; "
                           "decision: deny\n") != std::string::npos);
     CHECK(result.out.find("\x1b[") == std::string::npos);
