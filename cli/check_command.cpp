@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -16,7 +17,9 @@
 #include "cli/scan.hpp"
 #include "cli/version.hpp"
 #include "profiles/profile_loader.hpp"
+#include "reporters/github_report.hpp"
 #include "reporters/json_report.hpp"
+#include "reporters/sarif_report.hpp"
 #include "reporters/text_report.hpp"
 
 namespace pygate::cli {
@@ -48,9 +51,11 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
     check->add_option("paths", options.paths, "Files, folders (scanned recursively) or - for standard input")
         ->required();
     check->add_option("--profile", options.profile, "Profile name or TOML file")->capture_default_str();
-    check->add_option("--format", options.format, "Report format: text or json")
-        ->transform(CLI::CheckedTransformer(
-            std::map<std::string, ReportFormat>{{"text", ReportFormat::text}, {"json", ReportFormat::json}}));
+    check->add_option("--format", options.format, "Report format: text, json, sarif or github")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, ReportFormat>{{"text", ReportFormat::text},
+                                                                                {"json", ReportFormat::json},
+                                                                                {"sarif", ReportFormat::sarif},
+                                                                                {"github", ReportFormat::github}}));
     check->add_option("--output", options.output, "Write the report to this file instead of standard output");
     check->add_option("--jobs,-j", options.jobs, "Worker threads (default: all cores)")->check(CLI::Range(1u, 1024u));
     check->add_option("--exclude", options.excludes, "Glob of paths or names not to scan (repeatable)");
@@ -98,10 +103,20 @@ int run_check(const CheckOptions& options) {
         report.decision = analyzer::worse(report.decision, file.decision);
 
     std::ostringstream rendered;
-    if (options.format == ReportFormat::json)
-        reporters::write_json_report(rendered, report);
-    else
-        reporters::write_text_report(rendered, report, reporters::TextOptions{use_color(options)});
+    switch (options.format) {
+        case ReportFormat::json:
+            reporters::write_json_report(rendered, report);
+            break;
+        case ReportFormat::sarif:
+            reporters::write_sarif_report(rendered, report, {std::filesystem::current_path().string()});
+            break;
+        case ReportFormat::github:
+            reporters::write_github_report(rendered, report);
+            break;
+        case ReportFormat::text:
+            reporters::write_text_report(rendered, report, reporters::TextOptions{use_color(options)});
+            break;
+    }
     if (!options.output.empty()) {
         std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
         if (!(file << rendered.str()) || !file.flush()) {

@@ -7,7 +7,7 @@
 
 namespace pygate::cli {
 
-enum class ReportFormat { text, json };
+enum class ReportFormat { text, json, sarif, github };
 enum class FailOn { deny, review, never };
 enum class ColorMode { automatic, always, never };
 

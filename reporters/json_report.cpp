@@ -46,14 +46,21 @@ ordered_json json_report(const Report& report) {
                          {"decision", analyzer::decision_name(file.decision)},
                          {"findings", std::move(findings)}});
         switch (file.decision) {
-            case analyzer::Decision::allow: ++allowed; break;
-            case analyzer::Decision::review: ++review; break;
-            case analyzer::Decision::deny: ++denied; break;
+            case analyzer::Decision::allow:
+                ++allowed;
+                break;
+            case analyzer::Decision::review:
+                ++review;
+                break;
+            case analyzer::Decision::deny:
+                ++denied;
+                break;
         }
     }
     out["files"] = std::move(files);
     ordered_json counts = ordered_json::object();
-    for (const auto& [rule, count] : per_rule) counts[rule] = count;
+    for (const auto& [rule, count] : per_rule)
+        counts[rule] = count;
     out["summary"] = {{"files", report.files.size()},
                       {"allowed", allowed},
                       {"review", review},

@@ -4,7 +4,6 @@
 
 #include <set>
 
-
 #include "analyzer/unicode.hpp"
 #include "rules/registry.hpp"
 
@@ -22,35 +21,43 @@ struct Style {
 
 std::string_view severity_color(analyzer::Severity severity) {
     switch (severity) {
-        case analyzer::Severity::error: return "1;31";
-        case analyzer::Severity::warning: return "1;33";
-        default: return "1;36";
+        case analyzer::Severity::error:
+            return "1;31";
+        case analyzer::Severity::warning:
+            return "1;33";
+        default:
+            return "1;36";
     }
 }
 
 void write_finding(std::ostream& out, const FileReport& file, const analyzer::Finding& finding, const Style& style) {
     const rules::RuleMetadata* rule = rules::find_rule(finding.rule);
     std::string severity = analyzer::severity_name(finding.severity);
-    out << style.paint("1", fmt::format("{}:{}:{}:", terminal_safe(file.path), finding.range.line, finding.range.column))
+    out << style.paint("1",
+                       fmt::format("{}:{}:{}:", terminal_safe(file.path), finding.range.line, finding.range.column))
         << ' ' << style.paint(severity_color(finding.severity), severity + ":") << ' '
-        << style.paint("1", fmt::format("{} {}", analyzer::rule_code(finding.rule), rule ? rule->name : ""))
-        << ": " << terminal_safe(finding.message) << '\n';
+        << style.paint("1", fmt::format("{} {}", analyzer::rule_code(finding.rule), rule ? rule->name : "")) << ": "
+        << terminal_safe(finding.message) << '\n';
     if (finding.source_line.empty()) return;
     std::string line = terminal_safe(finding.source_line);
     std::string gutter = fmt::format("{:>5}", finding.range.line);
     out << style.paint("34", gutter + " | ") << line << '\n';
-    std::uint32_t width = finding.range.end_line == finding.range.line && finding.range.end_column > finding.range.column
-                              ? finding.range.end_column - finding.range.column
-                              : 1;
+    std::uint32_t width =
+        finding.range.end_line == finding.range.line && finding.range.end_column > finding.range.column
+            ? finding.range.end_column - finding.range.column
+            : 1;
     out << style.paint("34", std::string(gutter.size(), ' ') + " | ") << std::string(finding.range.column - 1, ' ')
         << style.paint(severity_color(finding.severity), std::string(width, '^')) << '\n';
 }
 
 std::string_view color_of(analyzer::Decision decision) {
     switch (decision) {
-        case analyzer::Decision::deny: return "1;31";
-        case analyzer::Decision::review: return "1;33";
-        case analyzer::Decision::allow: return "1;32";
+        case analyzer::Decision::deny:
+            return "1;31";
+        case analyzer::Decision::review:
+            return "1;33";
+        case analyzer::Decision::allow:
+            return "1;32";
     }
     return "1;31";
 }
@@ -58,7 +65,8 @@ std::string_view color_of(analyzer::Decision decision) {
 // After a file's findings: its decision and the rules that caused it.
 void write_file_decision(std::ostream& out, const FileReport& file, const Style& style) {
     std::set<std::string> rules;
-    for (const auto& finding : file.findings) rules.insert(analyzer::rule_code(finding.rule));
+    for (const auto& finding : file.findings)
+        rules.insert(analyzer::rule_code(finding.rule));
     out << terminal_safe(file.path) << ": "
         << style.paint(color_of(file.decision), analyzer::decision_name(file.decision))
         << fmt::format(" ({} finding{}: {})\n", file.findings.size(), file.findings.size() == 1 ? "" : "s",
@@ -79,9 +87,12 @@ std::string terminal_safe(std::string_view text) {
         }
         std::uint32_t cp = analyzer::decode_code_point(text, i, length);
         bool control = cp < 0x20 || (cp >= 0x7F && cp < 0xA0);
-        if (cp == '\t') out += ' ';
-        else if (control || analyzer::bidi_control_name(cp)) out += k_replacement;
-        else out.append(text.substr(i, length));
+        if (cp == '\t')
+            out += ' ';
+        else if (control || analyzer::bidi_control_name(cp))
+            out += k_replacement;
+        else
+            out.append(text.substr(i, length));
         i += length;
     }
     return out;
@@ -94,7 +105,8 @@ void write_text_report(std::ostream& out, const Report& report, const TextOption
     for (const FileReport& file : report.files) {
         ++counts[static_cast<int>(file.decision)];
         findings += file.findings.size();
-        for (const auto& finding : file.findings) write_finding(out, file, finding, style);
+        for (const auto& finding : file.findings)
+            write_finding(out, file, finding, style);
         if (!file.findings.empty()) write_file_decision(out, file, style);
     }
     std::string decision = analyzer::decision_name(report.decision);

@@ -59,14 +59,17 @@ TEST_CASE("exit codes follow the decision and --fail-on", "[cli]") {
 
 TEST_CASE("the text report shows location, rule, source line, caret and summary", "[cli]") {
     TempDir dir;
-    std::string path = dir.file("a.py", "x = 1\ns = 'ab\xE2\x80\xAE" "cd'\n");
+    std::string path = dir.file("a.py",
+                                "x = 1\ns = 'ab\xE2\x80\xAE"
+                                "cd'\n");
     auto result = run_pygate({"check", "--no-color", path});
     CHECK(result.exit_code == 1);
     std::string expected_head = path + ":2:8: error: PG000 unsafe-source: bidirectional control character U+202E";
     CHECK(result.out.rfind(expected_head, 0) == 0);
     // The control itself is never echoed to the terminal.
     CHECK(result.out.find("\xE2\x80\xAE") == std::string::npos);
-    CHECK(result.out.find("    2 | s = 'ab\xEF\xBF\xBD" "cd'\n      |        ^\n") != std::string::npos);
+    CHECK(result.out.find("    2 | s = 'ab\xEF\xBF\xBD"
+                          "cd'\n      |        ^\n") != std::string::npos);
     CHECK(result.out.find("\n" + path + ": deny (1 finding: PG000)\n") != std::string::npos);
     CHECK(result.out.find("1 file scanned with profile safe_eval: 0 allowed, 0 review, 1 denied; 1 finding; "
                           "decision: deny\n") != std::string::npos);
@@ -123,7 +126,9 @@ TEST_CASE("bad input in a folder is reported file by file and the rest is scanne
     TempDir dir;
     dir.file("tree/ok.py", "x = 1\n");
     dir.file("tree/empty.py", "");
-    dir.file("tree/binary.py", std::string("\x7f" "ELF\x02\x01\x01\0\0\0\xff\xfe", 12));
+    dir.file("tree/binary.py", std::string("\x7f"
+                                           "ELF\x02\x01\x01\0\0\0\xff\xfe",
+                                           12));
     dir.file("tree/deep.py", "x = " + std::string(10000, '[') + std::string(10000, ']') + "\n");
     dir.file("tree/tool", "#!/usr/bin/env python3\nprint 'py2'\n");
     dir.file("tree/notes.txt", "not python\n");
@@ -143,10 +148,11 @@ TEST_CASE("bad input in a folder is reported file by file and the rest is scanne
     CHECK(result.exit_code == 1);
     auto report = parse_report(result);
     std::vector<std::string> paths;
-    for (const auto& file : report["files"]) paths.push_back(file["path"]);
+    for (const auto& file : report["files"])
+        paths.push_back(file["path"]);
     CHECK(paths == std::vector<std::string>{tree + "/binary.py", tree + "/dangling.py", tree + "/deep.py",
-                                            tree + "/empty.py", tree + "/fifo.py", tree + "/huge.py",
-                                            tree + "/ok.py", tree + "/tool"});
+                                            tree + "/empty.py", tree + "/fifo.py", tree + "/huge.py", tree + "/ok.py",
+                                            tree + "/tool"});
     CHECK(file_entry(report, tree + "/ok.py")["decision"] == "allow");
     CHECK(file_entry(report, tree + "/empty.py")["decision"] == "allow");  // an empty module is valid Python
     for (const char* denied : {"/binary.py", "/dangling.py", "/deep.py", "/fifo.py", "/huge.py", "/tool"}) {
@@ -155,7 +161,9 @@ TEST_CASE("bad input in a folder is reported file by file and the rest is scanne
         CHECK(entry["decision"] == "deny");
         CHECK(entry["findings"][0]["rule"] == "PG000");
     }
-    auto message = [&](const char* name) { return file_entry(report, tree + name)["findings"][0]["message"].get<std::string>(); };
+    auto message = [&](const char* name) {
+        return file_entry(report, tree + name)["findings"][0]["message"].get<std::string>();
+    };
     CHECK(message("/fifo.py").find("FIFO") != std::string::npos);
     CHECK(message("/huge.py").find("104857600 bytes") != std::string::npos);
     CHECK(message("/dangling.py").find("No such file") != std::string::npos);
@@ -198,4 +206,32 @@ TEST_CASE("output is byte-identical whatever --jobs is", "[cli][determinism]") {
         CHECK(one.out == many.out);
         CHECK(one.exit_code == two.exit_code);
     }
+}
+
+TEST_CASE("SARIF and GitHub formats from the command line carry findings and decisions", "[cli]") {
+    TempDir dir;
+    std::string bad = dir.file("bad.py", "x = (\n");
+    std::string good = dir.file("good.py", "x = 1\n");
+
+    auto sarif = run_pygate({"check", "--format", "sarif", bad, good});
+    CHECK(sarif.exit_code == 1);
+    json log = parse_report(sarif);
+    CHECK(log["version"] == "2.1.0");
+    const json& run = log["runs"][0];
+    CHECK(run["tool"]["driver"]["name"] == "pygate");
+    CHECK(run["properties"]["pygate/decision"] == "deny");
+    CHECK(run["properties"]["pygate/profile"] == "safe_eval");
+    REQUIRE(run["results"].size() == 1);
+    CHECK(run["results"][0]["ruleId"] == "PG000");
+    CHECK(run["results"][0]["level"] == "error");
+    // Absolute paths are file:// URIs, placed by the working directory.
+    CHECK(
+        run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].get<std::string>().starts_with(
+            "file://"));
+
+    auto github = run_pygate({"check", "--format", "github", bad, good});
+    CHECK(github.exit_code == 1);
+    CHECK(github.out.starts_with("::error file=" + bad + ",line=1,col="));
+    CHECK(github.out.find("title=PG000 unsafe-source::") != std::string::npos);
+    CHECK(github.out.find("::notice::pygate: deny") != std::string::npos);
 }

@@ -1,0 +1,98 @@
+#include "reporters/github_report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analyzer/unicode.hpp"
+#include "rules/registry.hpp"
+
+namespace pygate::reporters {
+namespace {
+
+constexpr std::string_view k_replacement = "\xEF\xBF\xBD";
+
+// The runner's own escapes (actions/runner ActionCommand.cs), plus U+FFFD for
+// anything that could break the line or mislead a reader.
+std::string escaped(std::string_view text, bool property) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        std::size_t length = analyzer::utf8_sequence_length(text, i);
+        if (length == 0) {  // invalid UTF-8: one replacement per byte
+            out += k_replacement;
+            ++i;
+            continue;
+        }
+        std::uint32_t cp = analyzer::decode_code_point(text, i, length);
+        if (cp == '%')
+            out += "%25";
+        else if (cp == '\r')
+            out += "%0D";
+        else if (cp == '\n')
+            out += "%0A";
+        else if (property && cp == ':')
+            out += "%3A";
+        else if (property && cp == ',')
+            out += "%2C";
+        else if (cp == '\t')
+            out += ' ';
+        else if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x2028 || cp == 0x2029 ||
+                 analyzer::bidi_control_name(cp))
+            out += k_replacement;
+        else
+            out.append(text.substr(i, length));
+        i += length;
+    }
+    return out;
+}
+
+const char* command_for(analyzer::Severity severity) {
+    switch (severity) {
+        case analyzer::Severity::error:
+            return "error";
+        case analyzer::Severity::warning:
+            return "warning";
+        default:
+            return "notice";
+    }
+}
+
+void write_finding(std::ostream& out, const FileReport& file, const analyzer::Finding& finding) {
+    const rules::RuleMetadata* rule = rules::find_rule(finding.rule);
+    std::string title = analyzer::rule_code(finding.rule);
+    if (rule != nullptr) title += fmt::format(" {}", rule->name);
+    // Annotations start at line 1, column 1, and end after they start.
+    const analyzer::SourceRange& range = finding.range;
+    std::uint32_t line = std::max<std::uint32_t>(range.line, 1);
+    std::uint32_t column = std::max<std::uint32_t>(range.column, 1);
+    std::uint32_t end_line = std::max(range.end_line, line);
+    std::uint32_t end_column = std::max<std::uint32_t>(range.end_column, 1);
+    if (end_line == line && end_column <= column) end_column = column + 1;
+    out << fmt::format("::{} file={},line={},col={},endLine={},endColumn={},title={}::{}\n",
+                       command_for(finding.severity), github_escape_property(file.path), line, column, end_line,
+                       end_column, github_escape_property(title), github_escape_data(finding.message));
+}
+
+}  // namespace
+
+std::string github_escape_data(std::string_view text) {
+    return escaped(text, false);
+}
+std::string github_escape_property(std::string_view text) {
+    return escaped(text, true);
+}
+
+void write_github_report(std::ostream& out, const Report& report) {
+    std::size_t counts[3] = {0, 0, 0};
+    for (const FileReport& file : report.files) {
+        ++counts[static_cast<int>(file.decision)];
+        for (const auto& finding : file.findings)
+            write_finding(out, file, finding);
+    }
+    out << fmt::format("::notice::pygate: {} ({} file{}: {} allowed, {} review, {} denied)\n",
+                       analyzer::decision_name(report.decision), report.files.size(),
+                       report.files.size() == 1 ? "" : "s", counts[0], counts[1], counts[2]);
+}
+
+}  // namespace pygate::reporters
