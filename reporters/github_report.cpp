@@ -4,47 +4,23 @@
 
 #include <algorithm>
 
-#include "analyzer/unicode.hpp"
+#include "reporters/safe_text.hpp"
 #include "rules/registry.hpp"
 
 namespace pygate::reporters {
 namespace {
 
-constexpr std::string_view k_replacement = "\xEF\xBF\xBD";
-
-// The runner's own escapes (actions/runner ActionCommand.cs), plus U+FFFD for
-// anything that could break the line or mislead a reader.
+// The runner's own escapes (actions/runner ActionCommand.cs); safe_text
+// replaces anything else that could break the line or mislead a reader.
 std::string escaped(std::string_view text, bool property) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size();) {
-        std::size_t length = analyzer::utf8_sequence_length(text, i);
-        if (length == 0) {  // invalid UTF-8: one replacement per byte
-            out += k_replacement;
-            ++i;
-            continue;
-        }
-        std::uint32_t cp = analyzer::decode_code_point(text, i, length);
-        if (cp == '%')
-            out += "%25";
-        else if (cp == '\r')
-            out += "%0D";
-        else if (cp == '\n')
-            out += "%0A";
-        else if (property && cp == ':')
-            out += "%3A";
-        else if (property && cp == ',')
-            out += "%2C";
-        else if (cp == '\t')
-            out += ' ';
-        else if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x2028 || cp == 0x2029 ||
-                 analyzer::bidi_control_name(cp))
-            out += k_replacement;
-        else
-            out.append(text.substr(i, length));
-        i += length;
-    }
-    return out;
+    return safe_text(text, [property](std::uint32_t cp) -> std::optional<std::string_view> {
+        if (cp == '%') return "%25";
+        if (cp == '\r') return "%0D";
+        if (cp == '\n') return "%0A";
+        if (property && cp == ':') return "%3A";
+        if (property && cp == ',') return "%2C";
+        return std::nullopt;
+    });
 }
 
 const char* command_for(analyzer::Severity severity) {

@@ -4,13 +4,11 @@
 
 #include <set>
 
-#include "analyzer/unicode.hpp"
+#include "reporters/safe_text.hpp"
 #include "rules/registry.hpp"
 
 namespace pygate::reporters {
 namespace {
-
-constexpr std::string_view k_replacement = "\xEF\xBF\xBD";
 
 struct Style {
     bool color;
@@ -76,26 +74,7 @@ void write_file_decision(std::ostream& out, const FileReport& file, const Style&
 }  // namespace
 
 std::string terminal_safe(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size();) {
-        std::size_t length = analyzer::utf8_sequence_length(text, i);
-        if (length == 0) {  // invalid UTF-8: one replacement per byte
-            out += k_replacement;
-            ++i;
-            continue;
-        }
-        std::uint32_t cp = analyzer::decode_code_point(text, i, length);
-        bool control = cp < 0x20 || (cp >= 0x7F && cp < 0xA0);
-        if (cp == '\t')
-            out += ' ';
-        else if (control || analyzer::bidi_control_name(cp))
-            out += k_replacement;
-        else
-            out.append(text.substr(i, length));
-        i += length;
-    }
-    return out;
+    return safe_text(text);
 }
 
 void write_text_report(std::ostream& out, const Report& report, const TextOptions& options) {

@@ -13,8 +13,8 @@ struct TextOptions {
 // underline, and a summary line.
 void write_text_report(std::ostream& out, const Report& report, const TextOptions& options);
 
-// Untrusted text made safe for a terminal: control characters, bidirectional
-// controls and invalid UTF-8 become U+FFFD, one column each, tabs a space.
+// Untrusted text made safe for a terminal (safe_text): one column per
+// replaced character, so carets stay under the right column.
 std::string terminal_safe(std::string_view text);
 
 }  // namespace pygate::reporters
