@@ -28,6 +28,14 @@ struct FilesystemPolicy {
     bool operator==(const FilesystemPolicy&) const = default;
 };
 
+// An integer key of a profile table and the field it sets; the loader and the
+// TOML writer both walk these lists, so a key is named once.
+template <class Table>
+struct IntegerKey {
+    std::string_view key;
+    std::int64_t Table::*field;
+};
+
 struct SourceLimits {
     std::int64_t max_bytes = 1048576;
     std::int64_t max_lines = 20000;
@@ -35,6 +43,14 @@ struct SourceLimits {
     std::int64_t max_depth = 100;
     std::int64_t max_string_bytes = 65536;
     bool operator==(const SourceLimits&) const = default;
+};
+
+inline constexpr IntegerKey<SourceLimits> k_source_keys[] = {
+    {"max_bytes", &SourceLimits::max_bytes},
+    {"max_lines", &SourceLimits::max_lines},
+    {"max_nodes", &SourceLimits::max_nodes},
+    {"max_depth", &SourceLimits::max_depth},
+    {"max_string_bytes", &SourceLimits::max_string_bytes},
 };
 
 // A rule's settings in a profile; anything unset keeps the rule's default.
@@ -56,6 +72,13 @@ struct RunnerLimits {
     std::int64_t output_lines = 100000;
     bool network = false;
     bool operator==(const RunnerLimits&) const = default;
+};
+
+inline constexpr IntegerKey<RunnerLimits> k_limit_keys[] = {
+    {"wall_seconds", &RunnerLimits::wall_seconds}, {"cpu_seconds", &RunnerLimits::cpu_seconds},
+    {"memory_mb", &RunnerLimits::memory_mb},       {"processes", &RunnerLimits::processes},
+    {"open_files", &RunnerLimits::open_files},     {"file_size_mb", &RunnerLimits::file_size_mb},
+    {"output_bytes", &RunnerLimits::output_bytes}, {"output_lines", &RunnerLimits::output_lines},
 };
 
 // A fully resolved profile: `extends` has been applied, nothing is left unset

@@ -212,7 +212,7 @@ std::int64_t positive_integer_of(const Document& doc, const toml::value& value, 
 // A table may hold only the keys its schema names; list keys also accept
 // KEY_add and KEY_remove.
 void expect_keys(const Document& doc, const toml::value& table, std::string_view what,
-                 std::initializer_list<std::string_view> scalars, std::initializer_list<std::string_view> lists) {
+                 const std::vector<std::string_view>& scalars, const std::vector<std::string_view>& lists) {
     for (const auto& [key, value] : table.as_table()) {
         bool known = std::find(scalars.begin(), scalars.end(), key) != scalars.end();
         for (std::string_view list : lists)
@@ -275,31 +275,33 @@ void apply_filesystem(const Document& doc, const toml::value& table, FilesystemP
     }
 }
 
+// Every integer key of `table_name` (k_source_keys, k_limit_keys) must be positive.
+template <class Table, std::size_t N>
+void apply_integers(const Document& doc, const toml::value& table, std::string_view table_name,
+                    const IntegerKey<Table> (&keys)[N], Table& target) {
+    for (const IntegerKey<Table>& key : keys)
+        if (const toml::value* value = member(table, key.key))
+            target.*key.field = positive_integer_of(doc, *value, fmt::format("{}.{}", table_name, key.key));
+}
+
+template <class Table, std::size_t N>
+std::vector<std::string_view> key_names(const IntegerKey<Table> (&keys)[N]) {
+    std::vector<std::string_view> names;
+    for (const IntegerKey<Table>& key : keys)
+        names.push_back(key.key);
+    return names;
+}
+
 void apply_source(const Document& doc, const toml::value& table, SourceLimits& source) {
-    expect_keys(doc, table, "source", {"max_bytes", "max_lines", "max_nodes", "max_depth", "max_string_bytes"}, {});
-    const std::pair<std::string_view, std::int64_t*> fields[] = {{"max_bytes", &source.max_bytes},
-                                                                 {"max_lines", &source.max_lines},
-                                                                 {"max_nodes", &source.max_nodes},
-                                                                 {"max_depth", &source.max_depth},
-                                                                 {"max_string_bytes", &source.max_string_bytes}};
-    for (const auto& [key, field] : fields)
-        if (const toml::value* value = member(table, key))
-            *field = positive_integer_of(doc, *value, fmt::format("source.{}", key));
+    expect_keys(doc, table, "source", key_names(k_source_keys), {});
+    apply_integers(doc, table, "source", k_source_keys, source);
 }
 
 void apply_limits(const Document& doc, const toml::value& table, RunnerLimits& limits) {
-    expect_keys(doc, table, "limits",
-                {"wall_seconds", "cpu_seconds", "memory_mb", "processes", "open_files", "file_size_mb", "output_bytes",
-                 "output_lines", "network"},
-                {});
-    const std::pair<std::string_view, std::int64_t*> fields[] = {
-        {"wall_seconds", &limits.wall_seconds}, {"cpu_seconds", &limits.cpu_seconds},
-        {"memory_mb", &limits.memory_mb},       {"processes", &limits.processes},
-        {"open_files", &limits.open_files},     {"file_size_mb", &limits.file_size_mb},
-        {"output_bytes", &limits.output_bytes}, {"output_lines", &limits.output_lines}};
-    for (const auto& [key, field] : fields)
-        if (const toml::value* value = member(table, key))
-            *field = positive_integer_of(doc, *value, fmt::format("limits.{}", key));
+    std::vector<std::string_view> known = key_names(k_limit_keys);
+    known.push_back("network");
+    expect_keys(doc, table, "limits", known, {});
+    apply_integers(doc, table, "limits", k_limit_keys, limits);
     if (const toml::value* value = member(table, "network")) {
         if (!value->is_boolean())
             doc.fail(*value, fmt::format("`limits.network` must be true or false, not {}", type_name(*value)));

@@ -57,13 +57,9 @@ void write_profile_toml(std::ostream& out, const Profile& profile) {
         << "dynamic_paths = " << quoted(dynamic_paths_name(fs.dynamic_paths)) << '\n';
     out << "\n[syntax]\nforbid = " << array(profile.syntax_forbid) << '\n';
 
-    const SourceLimits& source = profile.source;
-    out << "\n[source]\n"
-        << "max_bytes = " << source.max_bytes << '\n'
-        << "max_lines = " << source.max_lines << '\n'
-        << "max_nodes = " << source.max_nodes << '\n'
-        << "max_depth = " << source.max_depth << '\n'
-        << "max_string_bytes = " << source.max_string_bytes << '\n';
+    out << "\n[source]\n";
+    for (const auto& key : k_source_keys)
+        out << key.key << " = " << profile.source.*key.field << '\n';
 
     for (const auto& [rule, settings] : profile.rules) {
         out << "\n[rules." << analyzer::rule_code(rule) << "]\n";
@@ -74,17 +70,10 @@ void write_profile_toml(std::ostream& out, const Profile& profile) {
     out << "\n[gate]\ndeny = " << severities(profile.gate.deny) << "\nreview = " << severities(profile.gate.review)
         << '\n';
 
-    const RunnerLimits& limits = profile.limits;
-    out << "\n[limits]\n"
-        << "wall_seconds = " << limits.wall_seconds << '\n'
-        << "cpu_seconds = " << limits.cpu_seconds << '\n'
-        << "memory_mb = " << limits.memory_mb << '\n'
-        << "processes = " << limits.processes << '\n'
-        << "open_files = " << limits.open_files << '\n'
-        << "file_size_mb = " << limits.file_size_mb << '\n'
-        << "output_bytes = " << limits.output_bytes << '\n'
-        << "output_lines = " << limits.output_lines << '\n'
-        << "network = " << (limits.network ? "true" : "false") << '\n';
+    out << "\n[limits]\n";
+    for (const auto& key : k_limit_keys)
+        out << key.key << " = " << profile.limits.*key.field << '\n';
+    out << "network = " << (profile.limits.network ? "true" : "false") << '\n';
 }
 
 }  // namespace pygate::profiles
