@@ -88,7 +88,7 @@ int run_check(const CheckOptions& options) {
         std::cerr << "pygate: note: " << notice << '\n';
 
     ScanRequest request;
-    request.profile = std::move(std::get<profiles::Profile>(loaded));
+    request.profile = std::move(std::get<analyzer::Profile>(loaded));
     request.files = std::move(discovered.files);
     request.unreadable_folders = std::move(discovered.unreadable);
     request.stdin_name = options.stdin_filename;

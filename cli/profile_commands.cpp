@@ -23,7 +23,7 @@ int list_profiles() {
         }
         std::string parent = profiles::builtin_parent(builtin.name);
         std::cout << fmt::format("{:<16} {:<16} {}{}\n", builtin.name, parent.empty() ? "-" : parent,
-                                 std::get<profiles::Profile>(loaded).description,
+                                 std::get<analyzer::Profile>(loaded).description,
                                  builtin.name == profiles::k_default_profile ? " (default)" : "");
     }
     return k_exit_allow;
@@ -39,7 +39,7 @@ int show_profile(const std::string& target) {
         "# The profile `{}` resolved: every key spelled out, `extends` applied.\n"
         "# Save it as a .toml file, edit it, and pass it to --profile.\n",
         target);
-    profiles::write_profile_toml(std::cout, std::get<profiles::Profile>(loaded));
+    profiles::write_profile_toml(std::cout, std::get<analyzer::Profile>(loaded));
     return k_exit_allow;
 }
 

@@ -11,7 +11,6 @@
 #include "analyzer/parallel_for.hpp"
 #include "analyzer/source.hpp"
 #include "profiles/profile_gate.hpp"
-#include "rules/registry.hpp"
 
 namespace pygate::cli {
 namespace {
@@ -23,14 +22,9 @@ analyzer::FileAnalysis analyze_path(const std::string& path, analyzer::Parser& p
     return analyzer::analyze_bytes(std::move(std::get<std::string>(read)), parser);
 }
 
-analyzer::Severity default_severity(analyzer::RuleNumber number) {
-    const rules::RuleMetadata* rule = rules::find_rule(number);
-    return rule != nullptr ? rule->default_severity : analyzer::Severity::error;
-}
-
 // Every entry of the report, file or folder, is judged by the same gate.
-void judge(reporters::FileReport& file, const profiles::Profile& profile) {
-    file.decision = profiles::judge_findings(file.findings, profile, default_severity);
+void judge(reporters::FileReport& file, const analyzer::Profile& profile) {
+    file.decision = profiles::judge_findings(file.findings, profile);
 }
 
 }  // namespace

@@ -6,13 +6,13 @@
 #include <vector>
 
 #include "cli/file_discovery.hpp"
-#include "profiles/profile.hpp"
+#include "analyzer/profile.hpp"
 #include "reporters/report.hpp"
 
 namespace pygate::cli {
 
 struct ScanRequest {
-    profiles::Profile profile;                         // severities and the gate for every file
+    analyzer::Profile profile;                         // severities and the gate for every file
     std::vector<std::string> files;                    // sorted; "-" is standard input
     std::vector<UnreadableFolder> unreadable_folders;  // each becomes an entry with a PG000 finding
     std::string stdin_name = "<stdin>";

@@ -12,23 +12,20 @@ bool matches_qualified_name(std::string_view pattern, std::string_view name) {
     return pattern == name;
 }
 
-analyzer::Severity effective_severity(const Profile& profile, const analyzer::Finding& finding,
-                                      analyzer::Severity rule_default) {
+analyzer::Severity effective_severity(const Profile& profile, const analyzer::Finding& finding) {
     auto settings = profile.rules.find(finding.rule);
-    if (settings == profile.rules.end()) return rule_default;
+    if (settings == profile.rules.end()) return finding.severity;
     if (!finding.qualified_name.empty() &&
         std::any_of(settings->second.allow.begin(), settings->second.allow.end(), [&](const std::string& pattern) {
             return matches_qualified_name(pattern, finding.qualified_name);
         }))
         return analyzer::Severity::off;
-    return settings->second.severity.value_or(rule_default);
+    return settings->second.severity.value_or(finding.severity);
 }
 
-analyzer::Decision judge_findings(std::vector<analyzer::Finding>& findings, const Profile& profile,
-                                  const DefaultSeverity& default_severity) {
-    analyzer::apply_severities(findings, [&](const analyzer::Finding& finding) {
-        return effective_severity(profile, finding, default_severity(finding.rule));
-    });
+analyzer::Decision judge_findings(std::vector<analyzer::Finding>& findings, const Profile& profile) {
+    analyzer::apply_severities(findings,
+                               [&](const analyzer::Finding& finding) { return effective_severity(profile, finding); });
     return analyzer::decide(findings, profile.gate);
 }
 

@@ -1,32 +1,30 @@
 #pragma once
 // The gate under a profile: each finding's effective severity (the profile's
-// override for its rule, else the rule's default; `off` and findings whose
-// qualified name the rule's `allow` list exempts are dropped), then the
-// decision by the profile's [gate] table.
+// override for its rule, else the severity the rule gave it: the rule's
+// default, or a table entry's own such as threading.Thread's warning; `off`
+// and findings whose qualified name the rule's `allow` list exempts are
+// dropped), then the decision by the profile's [gate] table.
 
-#include <functional>
 #include <string_view>
 #include <vector>
 
 #include "analyzer/finding.hpp"
 #include "analyzer/gate.hpp"
-#include "profiles/profile.hpp"
+#include "analyzer/profile.hpp"
 
 namespace pygate::profiles {
+
+using analyzer::Profile;
 
 // `pattern` is a qualified name (`os.system`), or `prefix.*`, which matches
 // every name under the prefix (`requests.get`, `requests.api.get`) but not the
 // prefix itself.
 bool matches_qualified_name(std::string_view pattern, std::string_view name);
 
-using DefaultSeverity = std::function<analyzer::Severity(analyzer::RuleNumber)>;
-
-analyzer::Severity effective_severity(const Profile& profile, const analyzer::Finding& finding,
-                                      analyzer::Severity rule_default);
+analyzer::Severity effective_severity(const Profile& profile, const analyzer::Finding& finding);
 
 // Sets each finding's effective severity, removes those that end up `off`,
 // and returns the file's decision.
-analyzer::Decision judge_findings(std::vector<analyzer::Finding>& findings, const Profile& profile,
-                                  const DefaultSeverity& default_severity);
+analyzer::Decision judge_findings(std::vector<analyzer::Finding>& findings, const Profile& profile);
 
 }  // namespace pygate::profiles

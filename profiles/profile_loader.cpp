@@ -17,6 +17,8 @@
 #include "rules/registry.hpp"
 
 namespace pygate::profiles {
+
+using namespace analyzer;  // the profile model
 namespace fs = std::filesystem;
 
 std::string ProfileError::to_string() const {

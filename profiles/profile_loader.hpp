@@ -11,9 +11,11 @@
 #include <string_view>
 #include <variant>
 
-#include "profiles/profile.hpp"
+#include "analyzer/profile.hpp"
 
 namespace pygate::profiles {
+
+using analyzer::Profile;
 
 struct ProfileError {
     std::string file;          // as the user named it; built-ins are "builtin:NAME.toml"

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 namespace pygate::profiles {
+
+using namespace analyzer;  // the profile model
 namespace {
 
 // A TOML basic string: quotes, backslashes and control characters escaped.

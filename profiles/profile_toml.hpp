@@ -5,9 +5,11 @@
 
 #include <ostream>
 
-#include "profiles/profile.hpp"
+#include "analyzer/profile.hpp"
 
 namespace pygate::profiles {
+
+using analyzer::Profile;
 
 void write_profile_toml(std::ostream& out, const Profile& profile);
 

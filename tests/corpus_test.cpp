@@ -138,10 +138,10 @@ TEST_CASE("every corpus file yields exactly its labelled findings and decision",
             INFO("corpus file " << relative);
             REQUIRE(labelled.has_value());  // every file states its profile and decision
             auto profile = pygate::profiles::load_profile(labelled->profile);
-            REQUIRE(std::holds_alternative<pygate::profiles::Profile>(profile));  // a built-in name
+            REQUIRE(std::holds_alternative<pygate::analyzer::Profile>(profile));  // a built-in name
 
             pygate::cli::ScanRequest request;
-            request.profile = std::get<pygate::profiles::Profile>(profile);
+            request.profile = std::get<pygate::analyzer::Profile>(profile);
             request.files = {file.string()};
             auto result = pygate::cli::scan(request);
             REQUIRE(result.files.size() == 1);

@@ -22,16 +22,18 @@ Severity test_default(RuleNumber rule) {
     return Severity::error;
 }
 
+// As a rule emits it: with the rule's default severity.
 Finding finding(RuleNumber rule, std::string qualified_name = "") {
     Finding f;
     f.rule = rule;
+    f.severity = test_default(rule);
     f.qualified_name = std::move(qualified_name);
     return f;
 }
 
 Decision judge_one(const Profile& profile, Finding f) {
     std::vector<Finding> findings{std::move(f)};
-    return judge_findings(findings, profile, test_default);
+    return judge_findings(findings, profile);
 }
 
 const char* name_of(Severity s) {
@@ -59,7 +61,7 @@ TEST_CASE("every built-in profile maps every severity to the decision PROFILES.m
                 Profile tuned = profile;
                 tuned.rules[rule].severity = severity;
                 std::vector<Finding> findings{finding(rule)};
-                CHECK(judge_findings(findings, tuned, test_default) == decision);
+                CHECK(judge_findings(findings, tuned) == decision);
                 // The finding carries its effective severity; `off` removes it.
                 if (severity == Severity::off)
                     CHECK(findings.empty());
@@ -98,12 +100,12 @@ TEST_CASE("a stricter gate mapping denies warnings and reviews notes", "[gate][p
 TEST_CASE("the worst finding decides the file", "[gate][profiles]") {
     Profile profile = std::get<Profile>(load_profile("safe_eval"));
     std::vector<Finding> findings{finding(k_note_rule), finding(k_warning_rule), finding(k_error_rule)};
-    CHECK(judge_findings(findings, profile, test_default) == Decision::deny);
+    CHECK(judge_findings(findings, profile) == Decision::deny);
     CHECK(findings.size() == 3);
     std::vector<Finding> no_error{finding(k_note_rule), finding(k_warning_rule)};
-    CHECK(judge_findings(no_error, profile, test_default) == Decision::review);
+    CHECK(judge_findings(no_error, profile) == Decision::review);
     std::vector<Finding> none;
-    CHECK(judge_findings(none, profile, test_default) == Decision::allow);
+    CHECK(judge_findings(none, profile) == Decision::allow);
 }
 
 TEST_CASE("a rule's allow list exempts matching qualified names", "[gate][profiles]") {

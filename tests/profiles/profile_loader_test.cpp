@@ -82,7 +82,7 @@ TEST_CASE("built-in profiles say what PROFILES.md says", "[profiles]") {
     CHECK(plotting.filesystem.write == std::vector<std::string>{"output/"});
 
     Profile repo = loaded(load_profile("repo_tooling"));
-    CHECK(repo.filesystem.dynamic_paths == DynamicPaths::allow);
+    CHECK(repo.filesystem.dynamic_paths == pygate::analyzer::DynamicPaths::allow);
     CHECK(contains(repo.filesystem.write_deny, ".git/"));
     CHECK(contains(repo.filesystem.write_deny, "*.pth"));
     CHECK_FALSE(contains(repo.imports_allow, "pandas"));

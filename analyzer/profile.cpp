@@ -1,6 +1,6 @@
-#include "profiles/profile.hpp"
+#include "analyzer/profile.hpp"
 
-namespace pygate::profiles {
+namespace pygate::analyzer {
 
 const char* dynamic_paths_name(DynamicPaths value) {
     switch (value) {
@@ -14,4 +14,4 @@ const char* dynamic_paths_name(DynamicPaths value) {
     return "deny";
 }
 
-}  // namespace pygate::profiles
+}  // namespace pygate::analyzer

@@ -14,7 +14,7 @@
 #include "analyzer/finding.hpp"
 #include "analyzer/gate.hpp"
 
-namespace pygate::profiles {
+namespace pygate::analyzer {
 
 // What a path that is not a constant may do.
 enum class DynamicPaths { deny, review, allow };
@@ -55,7 +55,7 @@ inline constexpr IntegerKey<SourceLimits> k_source_keys[] = {
 
 // A rule's settings in a profile; anything unset keeps the rule's default.
 struct RuleSettings {
-    std::optional<analyzer::Severity> severity;
+    std::optional<Severity> severity;
     std::vector<std::string> allow;  // qualified-name patterns exempted from the rule
     bool operator==(const RuleSettings&) const = default;
 };
@@ -92,8 +92,8 @@ struct Profile {
     FilesystemPolicy filesystem;
     std::vector<std::string> syntax_forbid;
     SourceLimits source;
-    std::map<analyzer::RuleNumber, RuleSettings> rules;
-    analyzer::GatePolicy gate;
+    std::map<RuleNumber, RuleSettings> rules;
+    GatePolicy gate;
     RunnerLimits limits;
     bool operator==(const Profile&) const = default;
 };
@@ -105,4 +105,4 @@ inline constexpr std::string_view k_forbiddable_syntax[] = {
     "raise",  "assert", "match",     "walrus", "star-args", "dunder-name",
 };
 
-}  // namespace pygate::profiles
+}  // namespace pygate::analyzer
