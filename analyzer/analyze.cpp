@@ -2,18 +2,24 @@
 
 #include <algorithm>
 
+#include "analyzer/engine.hpp"
+#include "analyzer/model.hpp"
 #include "analyzer/source.hpp"
 #include "analyzer/syntax_check.hpp"
 
 namespace pygate::analyzer {
 
-FileAnalysis analyze_bytes(std::string bytes, Parser& parser) {
+FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOptions& options) {
     LoadedSource loaded = load_source(std::move(bytes));
     FileAnalysis analysis;
     analysis.findings = std::move(loaded.findings);
     if (loaded.decodable) {
         Tree tree = parser.parse(loaded.source.text);
         check_syntax(loaded.source, tree.root(), loaded.invisible_offsets, analysis.findings);
+        if (options.profile != nullptr && !options.rules.empty()) {
+            Model model(loaded.source, tree.root());
+            run_rules(model, *options.profile, options.rules, analysis.findings);
+        }
     }
     for (Finding& finding : analysis.findings) {
         if (finding.source_line.empty()) finding.source_line = std::string(loaded.source.line_text(finding.range.line));

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pygate::analyzer {
 
@@ -26,6 +27,14 @@ struct SourceRange {
     std::uint32_t end_column = 1;
 };
 
+// One step of how a name was reached, shown in messages and SARIF code flows:
+// `import subprocess as sp` at line 1, `run = sp.run` at line 3.
+struct ChainStep {
+    SourceRange range;
+    std::string text;
+    bool operator==(const ChainStep&) const = default;
+};
+
 struct Finding {
     RuleNumber rule = 0;
     Severity severity = Severity::error;  // the effective severity, set by the gate
@@ -33,6 +42,7 @@ struct Finding {
     std::string message;
     std::string qualified_name;  // empty when the rule does not match a name
     std::string source_line;     // the text of range.line, for reports
+    std::vector<ChainStep> chain;  // how the name was reached: imports and copies, in order
 };
 
 // Findings order in every report: (line, column, rule).

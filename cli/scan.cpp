@@ -11,15 +11,17 @@
 #include "analyzer/parallel_for.hpp"
 #include "analyzer/source.hpp"
 #include "profiles/profile_gate.hpp"
+#include "rules/registry.hpp"
 
 namespace pygate::cli {
 namespace {
 
-analyzer::FileAnalysis analyze_path(const std::string& path, analyzer::Parser& parser) {
+analyzer::FileAnalysis analyze_path(const std::string& path, analyzer::Parser& parser,
+                                    const analyzer::AnalysisOptions& options) {
     analyzer::ReadResult read =
         path == "-" ? analyzer::read_source_stream(STDIN_FILENO) : analyzer::read_source_file(path);
     if (auto* failure = std::get_if<analyzer::ReadFailure>(&read)) return analyzer::analyze_read_failure(*failure);
-    return analyzer::analyze_bytes(std::move(std::get<std::string>(read)), parser);
+    return analyzer::analyze_bytes(std::move(std::get<std::string>(read)), parser, options);
 }
 
 // Every entry of the report, file or folder, is judged by the same gate.
@@ -33,6 +35,7 @@ ScanResult scan(const ScanRequest& request) {
     ScanResult result;
     result.files.resize(request.files.size());
     std::mutex errors_mutex;
+    const analyzer::AnalysisOptions options{&request.profile, rules::all_hooks()};
     analyzer::parallel_for(
         request.files.size(), request.jobs, [] { return analyzer::Parser(); },
         [&](analyzer::Parser& parser, std::size_t i) {
@@ -40,7 +43,7 @@ ScanResult scan(const ScanRequest& request) {
             reporters::FileReport& file = result.files[i];
             file.path = path == "-" ? request.stdin_name : path;
             try {
-                file.findings = analyze_path(path, parser).findings;
+                file.findings = analyze_path(path, parser, options).findings;
             } catch (const std::exception& error) {
                 // Fail closed: a bug while analysing a file denies it.
                 file.findings = {analyzer::unsafe_source_finding(

@@ -23,6 +23,16 @@ ordered_json finding_json(const analyzer::Finding& finding) {
     out["end_line"] = finding.range.end_line;
     out["end_column"] = finding.range.end_column;
     out["source_line"] = finding.source_line;
+    if (!finding.chain.empty()) {
+        ordered_json chain = ordered_json::array();
+        for (const analyzer::ChainStep& step : finding.chain)
+            chain.push_back({{"line", step.range.line},
+                             {"column", step.range.column},
+                             {"end_line", step.range.end_line},
+                             {"end_column", step.range.end_column},
+                             {"text", step.text}});
+        out["chain"] = std::move(chain);
+    }
     return out;
 }
 

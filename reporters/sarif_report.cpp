@@ -190,6 +190,20 @@ std::optional<std::size_t> rule_index(analyzer::RuleNumber number) {
     return std::nullopt;
 }
 
+// How the name was reached, as one thread flow: each import and copy, then the use.
+ordered_json code_flow(const FileReport& file, const analyzer::Finding& finding) {
+    ordered_json locations = ordered_json::array();
+    auto add = [&](const analyzer::SourceRange& range, std::string_view line_text, const std::string& message) {
+        ordered_json location = {{"physicalLocation", physical_location(file.path, range, line_text)},
+                                 {"message", {{"text", message}}}};
+        locations.push_back({{"location", std::move(location)}});
+    };
+    for (const analyzer::ChainStep& step : finding.chain)
+        add(step.range, step.text, fmt::format("`{}`", step.text));
+    add(finding.range, finding.source_line, fmt::format("used here as `{}`", finding.qualified_name));
+    return ordered_json::array({{{"threadFlows", ordered_json::array({{{"locations", std::move(locations)}}})}}});
+}
+
 ordered_json result_json(const FileReport& file, const analyzer::Finding& finding, const std::string& fingerprint) {
     ordered_json result;
     result["ruleId"] = analyzer::rule_code(finding.rule);
@@ -198,6 +212,7 @@ ordered_json result_json(const FileReport& file, const analyzer::Finding& findin
     result["message"] = {{"text", finding.message}};
     result["locations"] =
         ordered_json::array({{{"physicalLocation", physical_location(file.path, finding.range, finding.source_line)}}});
+    if (!finding.chain.empty()) result["codeFlows"] = code_flow(file, finding);
     result["partialFingerprints"] = {{"primaryLocationLineHash", fingerprint}};
     ordered_json properties = {{"pygate/decision", analyzer::decision_name(file.decision)}};
     if (!finding.qualified_name.empty()) properties["pygate/qualifiedName"] = finding.qualified_name;

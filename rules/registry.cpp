@@ -4,18 +4,43 @@
 #include <cctype>
 
 #include "rules/pg000_unsafe_source.hpp"
+#include "rules/pg001_dynamic_code_execution.hpp"
+#include "rules/pg002_dynamic_import.hpp"
+#include "rules/pg003_import_not_allowed.hpp"
+#include "rules/pg004_process_execution.hpp"
+#include "rules/pg005_network_access.hpp"
+#include "rules/pg009_introspection_escape.hpp"
+#include "rules/pg010_environment_mutation.hpp"
+#include "rules/pg013_builtin_not_allowed.hpp"
 
 namespace pygate::rules {
 namespace {
 
 // Sorted by rule number; tests check the order and that numbers are unique.
-constexpr std::array<const RuleMetadata*, 1> k_rules = {
-    &k_pg000_unsafe_source,
+constexpr std::array<const RuleMetadata*, 9> k_rules = {
+    &k_pg000_unsafe_source,        &k_pg001_dynamic_code_execution, &k_pg002_dynamic_import,
+    &k_pg003_import_not_allowed,   &k_pg004_process_execution,      &k_pg005_network_access,
+    &k_pg009_introspection_escape, &k_pg010_environment_mutation,   &k_pg013_builtin_not_allowed,
 };
+
+// Every rule's hooks, in registry order.
+std::vector<const analyzer::RuleHooks*> collect_hooks() {
+    std::vector<const analyzer::RuleHooks*> out;
+    for (const RuleMetadata* rule : k_rules)
+        if (rule->hooks != nullptr) out.push_back(rule->hooks);
+    return out;
+}
 
 }  // namespace
 
-std::span<const RuleMetadata* const> all_rules() { return k_rules; }
+std::span<const RuleMetadata* const> all_rules() {
+    return k_rules;
+}
+
+std::span<const analyzer::RuleHooks* const> all_hooks() {
+    static const std::vector<const analyzer::RuleHooks*> hooks = collect_hooks();
+    return hooks;
+}
 
 const RuleMetadata* find_rule(analyzer::RuleNumber number) {
     for (const RuleMetadata* rule : k_rules)

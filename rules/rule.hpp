@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analyzer/finding.hpp"
+#include "analyzer/rule_hooks.hpp"
 
 namespace pygate::rules {
 
@@ -22,14 +23,15 @@ struct RuleMetadata {
     analyzer::RuleNumber number;
     std::string_view name;  // kebab-case, stable
     analyzer::Severity default_severity;
-    std::span<const std::string_view> cwe;  // "CWE-94", ...
-    std::string_view summary;               // one line
-    std::string_view catches;               // what it catches
-    std::string_view why;                   // why it is dangerous
-    std::string_view bad_example;           // code the rule flags
-    std::string_view good_example;          // what to write instead
-    std::string_view instead;               // the advice that goes with the good example
-    std::span<const RuleTable> tables;      // what it matches, as data
+    std::span<const std::string_view> cwe;       // "CWE-94", ...
+    std::string_view summary;                    // one line
+    std::string_view catches;                    // what it catches
+    std::string_view why;                        // why it is dangerous
+    std::string_view bad_example;                // code the rule flags
+    std::string_view good_example;               // what to write instead
+    std::string_view instead;                    // the advice that goes with the good example
+    std::span<const RuleTable> tables;           // what it matches, as data
+    const analyzer::RuleHooks* hooks = nullptr;  // its checks; null for PG000, which the analyzer itself runs
 
     std::string code() const { return analyzer::rule_code(number); }
 };

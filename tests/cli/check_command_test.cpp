@@ -80,7 +80,7 @@ TEST_CASE("the text report shows location, rule, source line, caret and summary"
 
 TEST_CASE("the JSON report follows CLI.md", "[cli]") {
     TempDir dir;
-    std::string path = dir.file("step.py", "import os\nprint 'x'\n");
+    std::string path = dir.file("step.py", "x = 1\nprint 'x'\n");
     auto report = parse_report(run_pygate({"check", "--format", "json", path}));
     CHECK(report["tool"]["name"] == "pygate");
     CHECK(report["tool"]["version"] == "0.1.0");
@@ -98,6 +98,29 @@ TEST_CASE("the JSON report follows CLI.md", "[cli]") {
     CHECK(finding["source_line"] == "print 'x'");
     CHECK(report["summary"] == json::parse(R"({"files": 1, "allowed": 0, "review": 0, "denied": 1,
                                                "findings": {"PG000": 1}})"));
+}
+
+TEST_CASE("the JSON report gives the qualified name and the chain that reached it", "[cli]") {
+    TempDir dir;
+    std::string path = dir.file("step3.py", "import subprocess as sp\n\nsp.run(['id'])\n");
+    auto report = parse_report(run_pygate({"check", "--format", "json", path}));
+    CHECK(report["decision"] == "deny");
+    const json& findings = report["files"][0]["findings"];
+    REQUIRE(findings.size() == 2);
+    CHECK(findings[0]["rule"] == "PG003");
+    CHECK(findings[0]["line"] == 1);
+    const json& run = findings[1];
+    CHECK(run["rule"] == "PG004");
+    CHECK(run["name"] == "process-execution");
+    CHECK(run["qualified_name"] == "subprocess.run");
+    CHECK(run["message"] ==
+          "runs other programs: `sp.run` resolves to `subprocess.run` via `import subprocess as sp` (line 1)");
+    CHECK(run["line"] == 3);
+    CHECK(run["column"] == 1);
+    CHECK(run["end_column"] == 7);
+    REQUIRE(run["chain"].size() == 1);
+    CHECK(run["chain"][0]["line"] == 1);
+    CHECK(run["chain"][0]["text"] == "import subprocess as sp");
 }
 
 TEST_CASE("standard input is scanned under --stdin-filename", "[cli]") {

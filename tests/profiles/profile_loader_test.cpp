@@ -90,6 +90,9 @@ TEST_CASE("built-in profiles say what PROFILES.md says", "[profiles]") {
     Profile networked = loaded(load_profile("networked"));
     CHECK(networked.limits.network);
     CHECK(contains(networked.imports_allow, "requests"));
+    REQUIRE(networked.rules.count(5) == 1);
+    CHECK(contains(networked.rules.at(5).allow, "requests.*"));
+    CHECK_FALSE(contains(networked.rules.at(5).allow, "socket.*"));
 
     Profile pool = loaded(load_profile("code_pool"));
     CHECK(pool.imports_allow.empty());

@@ -251,3 +251,30 @@ TEST_CASE("write_sarif_report replaces invalid UTF-8 instead of failing", "[sari
     ordered_json parsed = ordered_json::parse(out.str());
     CHECK(run_of(parsed)["results"][0]["message"]["text"] == "bad \xEF\xBF\xBD byte");
 }
+
+TEST_CASE("SARIF: a finding reached through aliases carries a code flow from the import to the use", "[sarif]") {
+    Report report;
+    report.tool_version = "0.1.0";
+    report.profile = "safe_eval";
+    FileReport file;
+    file.path = "agent/step3.py";
+    analyzer::Finding use = finding(analyzer::Severity::error, {3, 1, 3, 7}, "runs other programs", "sp.run(['id'])");
+    use.rule = 4;
+    use.qualified_name = "subprocess.run";
+    use.chain = {{{1, 1, 1, 24}, "import subprocess as sp"}, {{2, 1, 2, 14}, "run = sp.run"}};
+    file.findings.push_back(use);
+    report.files.push_back(file);
+    auto log = sarif_report(report);
+    const auto& result = log["runs"][0]["results"][0];
+    REQUIRE(result.contains("codeFlows"));
+    const auto& locations = result["codeFlows"][0]["threadFlows"][0]["locations"];
+    REQUIRE(locations.size() == 3);
+    CHECK(locations[0]["location"]["physicalLocation"]["region"]["startLine"] == 1);
+    CHECK(locations[0]["location"]["message"]["text"] == "`import subprocess as sp`");
+    CHECK(locations[1]["location"]["physicalLocation"]["region"]["startLine"] == 2);
+    CHECK(locations[2]["location"]["physicalLocation"]["region"]["startLine"] == 3);
+    CHECK(locations[2]["location"]["message"]["text"] == "used here as `subprocess.run`");
+    // A finding with no chain has no code flow.
+    report.files[0].findings[0].chain.clear();
+    CHECK_FALSE(sarif_report(report)["runs"][0]["results"][0].contains("codeFlows"));
+}

@@ -1,0 +1,222 @@
+#include "analyzer/engine.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "analyzer/python_symbols.hpp"
+
+namespace pygate::analyzer {
+namespace {
+
+constexpr std::size_t k_max_shown = 60;
+
+std::string shortened(std::string_view text) {
+    text = text.substr(0, text.find('\n'));
+    if (text.size() <= k_max_shown) return std::string(text);
+    std::size_t cut = k_max_shown;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    return std::string(text.substr(0, cut)) + "...";
+}
+
+bool has_name(const std::vector<Referent>& referents) {
+    return std::any_of(referents.begin(), referents.end(),
+                       [](const Referent& r) { return r.kind == Referent::Kind::name; });
+}
+
+// Calls whose value is itself a reference worth resolving: getattr(os, 'system'),
+// __import__('os'), a user function returning a reference, attrgetter(...)(x).
+bool value_is_reference(const std::vector<Referent>& callee) {
+    return std::any_of(callee.begin(), callee.end(), [](const Referent& r) {
+        switch (r.kind) {
+            case Referent::Kind::user_function:
+            case Referent::Kind::attrgetter:
+            case Referent::Kind::methodcaller:
+                return true;
+            case Referent::Kind::name:
+                return r.qualified == "builtins.getattr" || r.qualified == "builtins.__import__" ||
+                       r.qualified == "importlib.import_module" || r.qualified == "importlib.__import__";
+            default:
+                return false;
+        }
+    });
+}
+
+class Engine {
+public:
+    Engine(const Model& model, const Profile& profile, std::span<const RuleHooks* const> rules)
+        : m_model(model), m_rules(rules), m_context(model, profile, m_candidates), s(PythonSymbols::get()) {}
+
+    void run(std::vector<Finding>& findings) {
+        for (const Model::Site& site : m_model.sites())
+            visit(site);
+        keep_most_specific(findings);
+    }
+
+private:
+    const Model& m_model;
+    std::span<const RuleHooks* const> m_rules;
+    std::vector<RuleContext::Candidate> m_candidates;
+    RuleContext m_context;
+    const PythonSymbols& s;
+    // Callees are resolved for their call, which comes first; their own site reuses it.
+    std::unordered_map<const void*, std::vector<Referent>> m_callees;
+
+    std::vector<Referent> resolve(const Model::Site& site) {
+        if (site.callee) {
+            auto it = m_callees.find(site.node.id);
+            if (it != m_callees.end()) {
+                std::vector<Referent> out = std::move(it->second);
+                m_callees.erase(it);
+                return out;
+            }
+        }
+        return m_model.resolve(site.node, site.scope);
+    }
+
+    void reference(const Model::Site& site, const std::vector<Referent>& referents) {
+        if (!has_name(referents)) return;
+        Reference event{site.node, site.scope, referents, site.store, site.mutated, site.callee, site.argument_of};
+        for (const RuleHooks* rule : m_rules)
+            if (rule->on_reference) rule->on_reference(event, m_context);
+    }
+
+    void visit(const Model::Site& site) {
+        switch (site.kind) {
+            case Model::SiteKind::name: {
+                std::string storage;
+                std::string_view name = m_model.identifier(site.node, storage);
+                NameSite event{site.node, site.scope, name};
+                for (const RuleHooks* rule : m_rules)
+                    if (rule->on_name) rule->on_name(event, m_context);
+                if (!site.chained) reference(site, resolve(site));
+                break;
+            }
+            case Model::SiteKind::attribute: {
+                std::string storage;
+                std::string_view attribute =
+                    m_model.identifier(ts_node_child_by_field_id(site.node, s.field_attribute), storage);
+                AttributeSite event{site.node, site.scope, attribute,
+                                    ts_node_child_by_field_id(site.node, s.field_object), site.store};
+                for (const RuleHooks* rule : m_rules)
+                    if (rule->on_attribute) rule->on_attribute(event, m_context);
+                if (!site.chained) reference(site, resolve(site));
+                break;
+            }
+            case Model::SiteKind::call: {
+                TSNode function = ts_node_child_by_field_id(site.node, s.field_function);
+                std::vector<Referent> callee = m_model.resolve(function, site.scope);
+                CallSite event{site.node, function, site.scope, callee};
+                for (const RuleHooks* rule : m_rules)
+                    if (rule->on_call) rule->on_call(event, m_context);
+                if (value_is_reference(callee) && !site.chained)
+                    reference(site, m_model.resolve(site.node, site.scope));
+                m_callees[function.id] = std::move(callee);
+                break;
+            }
+            case Model::SiteKind::subscript:
+                if (!site.chained) reference(site, resolve(site));
+                break;
+            case Model::SiteKind::import:
+                import(site);
+                break;
+        }
+    }
+
+    std::string dotted(TSNode node) const {
+        std::string out;
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+            if (i > 0) out += '.';
+            out += m_model.identifier(ts_node_named_child(node, i));
+        }
+        return out;
+    }
+
+    void import(const Model::Site& site) {
+        TSNode node = site.node;
+        TSSymbol kind = ts_node_symbol(node);
+        std::vector<ImportedModule> modules;
+        if (kind == s.future_import_statement) {
+            modules.push_back({"__future__", {}, node, false, true});
+        } else if (kind == s.import_statement) {
+            for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+                TSNode child = ts_node_named_child(node, i);
+                TSNode name =
+                    ts_node_symbol(child) == s.aliased_import ? ts_node_child_by_field_id(child, s.field_name) : child;
+                modules.push_back({dotted(name), {}, child, false, false});
+            }
+        } else {
+            TSNode module = ts_node_child_by_field_id(node, s.field_module_name);
+            ImportedModule imported;
+            imported.at = node;
+            imported.relative = ts_node_symbol(module) == s.relative_import;
+            imported.module = imported.relative ? std::string(m_model.text(module)) : dotted(module);
+            imported.future = imported.module == "__future__";
+            for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+                TSNode child = ts_node_named_child(node, i);
+                if (ts_node_eq(child, module)) continue;
+                TSNode name =
+                    ts_node_symbol(child) == s.aliased_import ? ts_node_child_by_field_id(child, s.field_name) : child;
+                if (ts_node_symbol(name) == s.dotted_name)
+                    imported.members.push_back(imported.module + "." + dotted(name));
+            }
+            modules.push_back(std::move(imported));
+        }
+        ImportSite event{node, site.scope, modules};
+        for (const RuleHooks* rule : m_rules)
+            if (rule->on_import) rule->on_import(event, m_context);
+    }
+
+    void keep_most_specific(std::vector<Finding>& findings) {
+        std::stable_sort(m_candidates.begin(), m_candidates.end(), [](const auto& a, const auto& b) {
+            if (a.begin != b.begin) return a.begin < b.begin;
+            if (a.end != b.end) return a.end < b.end;
+            if (a.specificity != b.specificity) return a.specificity > b.specificity;
+            return a.finding.rule < b.finding.rule;
+        });
+        for (std::size_t i = 0; i < m_candidates.size(); ++i) {
+            if (i > 0 && m_candidates[i].begin == m_candidates[i - 1].begin &&
+                m_candidates[i].end == m_candidates[i - 1].end)
+                continue;
+            findings.push_back(std::move(m_candidates[i].finding));
+        }
+    }
+};
+
+}  // namespace
+
+void RuleContext::report(RuleNumber rule, Severity severity, TSNode at, std::string message, int specificity,
+                         const Referent* referent) {
+    Finding finding;
+    finding.rule = rule;
+    finding.severity = severity;
+    finding.range = m_model.range(at);
+    finding.message = std::move(message);
+    if (referent != nullptr) {
+        finding.qualified_name = referent->qualified;
+        for (TSNode statement : referent->chain)
+            finding.chain.push_back(m_model.chain_step(statement));
+    }
+    m_candidates.push_back({std::move(finding), specificity, ts_node_start_byte(at), ts_node_end_byte(at)});
+}
+
+std::string RuleContext::how_reached(TSNode node, const Referent& referent) const {
+    std::string spelled = shortened(m_model.text(node));
+    std::string out = fmt::format("`{}` resolves to `{}`", spelled, referent.qualified);
+    if (referent.chain.empty()) return out;
+    std::vector<std::string> steps;
+    for (TSNode statement : referent.chain) {
+        ChainStep step = m_model.chain_step(statement);
+        steps.push_back(fmt::format("`{}` (line {})", shortened(step.text), step.range.line));
+    }
+    return fmt::format("{} via {}", out, fmt::join(steps, ", "));
+}
+
+void run_rules(const Model& model, const Profile& profile, std::span<const RuleHooks* const> rules,
+               std::vector<Finding>& findings) {
+    Engine(model, profile, rules).run(findings);
+}
+
+}  // namespace pygate::analyzer

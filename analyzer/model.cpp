@@ -1,0 +1,518 @@
+// Building the model: one cursor walk that opens Python's scopes where Python
+// opens them, records every binding, and lists the sites rules look at.
+#include "analyzer/model.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analyzer/identifier.hpp"
+#include "analyzer/model_internals.hpp"
+#include "analyzer/python_symbols.hpp"
+
+namespace pygate::analyzer {
+namespace {
+
+TSNode field(TSNode node, TSFieldId id) {
+    return ts_node_child_by_field_id(node, id);
+}
+
+}  // namespace
+
+class ModelBuilder {
+public:
+    ModelBuilder(Model& model) : m_model(model), m_symbols(PythonSymbols::get()) {}
+
+    void build(TSNode root) {
+        new_scope(ScopeKind::module, -1, root);
+        walk(root);
+    }
+
+private:
+    Model& m_model;
+    const PythonSymbols& m_symbols;
+
+    // The scope a subtree belongs to, opened when the walk reaches it.
+    struct PendingScope {
+        const void* node;
+        ScopeId scope;
+    };
+    std::vector<PendingScope> m_pending;
+    struct OpenScope {
+        std::uint32_t depth;
+        ScopeId scope;
+    };
+    std::vector<OpenScope> m_open;
+
+    Scope& scope(ScopeId id) { return *m_model.m_scopes[static_cast<std::size_t>(id)]; }
+
+    ScopeId new_scope(ScopeKind kind, ScopeId parent, TSNode node) {
+        auto created = std::make_unique<Scope>();
+        created->kind = kind;
+        created->parent = parent;
+        created->node = node;
+        if (kind == ScopeKind::function || kind == ScopeKind::lambda) {
+            ScopeId enclosing = parent;
+            if (enclosing >= 0 && scope(enclosing).kind == ScopeKind::class_body) created->method_of = enclosing;
+        }
+        m_model.m_scopes.push_back(std::move(created));
+        return static_cast<ScopeId>(m_model.m_scopes.size() - 1);
+    }
+
+    void open_later(TSNode node, ScopeId id) {
+        if (!ts_node_is_null(node)) m_pending.push_back({node.id, id});
+    }
+
+    void walk(TSNode root) {
+        TSTreeCursor cursor = ts_tree_cursor_new(root);
+        std::uint32_t depth = 0;
+        std::vector<TSSymbol> parents;  // symbol of each ancestor, by depth
+        std::vector<bool> stored;       // whether each ancestor is an assignment target
+        std::vector<TSNode> nodes;      // each ancestor
+        for (;;) {
+            TSNode node = ts_tree_cursor_current_node(&cursor);
+            bool descend = true;
+            // Tokens bind nothing and are no sites: only named nodes are visited.
+            if (ts_node_is_named(node)) {
+                while (!m_open.empty() && m_open.back().depth >= depth && depth > 0)
+                    m_open.pop_back();
+                for (std::size_t i = m_pending.size(); i-- > 0;) {
+                    if (m_pending[i].node != node.id) continue;
+                    m_open.push_back({depth, m_pending[i].scope});
+                    m_pending.erase(m_pending.begin() + static_cast<std::ptrdiff_t>(i));
+                    break;
+                }
+                ScopeId current = m_open.empty() ? k_module_scope : m_open.back().scope;
+                TSSymbol kind = ts_node_symbol(node);
+                Place place{depth > 0 ? parents[depth - 1] : TSSymbol{0}, depth > 0 && stored[depth - 1],
+                            depth > 1 ? nodes[depth - 2] : TSNode{}, &cursor};
+                bool is_target = visit(node, kind, current, place);
+                if (parents.size() <= depth)
+                    parents.resize(depth + 1), stored.resize(depth + 1), nodes.resize(depth + 1);
+                parents[depth] = kind;
+                stored[depth] = is_target;
+                nodes[depth] = node;
+                // A string's children are tokens, unless it is an f-string with replacement fields.
+                descend = kind != m_symbols.string || is_format_string(node);
+            } else if (ts_node_child_count(node) > 0) {  // rare: keep the ancestry true below it
+                if (parents.size() <= depth)
+                    parents.resize(depth + 1), stored.resize(depth + 1), nodes.resize(depth + 1);
+                parents[depth] = 0;
+                stored[depth] = false;
+                nodes[depth] = node;
+            }
+            if (descend && ts_tree_cursor_goto_first_child(&cursor)) {
+                ++depth;
+                continue;
+            }
+            while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+                if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor)) {
+                    ts_tree_cursor_delete(&cursor);
+                    return;
+                }
+                --depth;
+            }
+        }
+    }
+
+    // --- sites
+
+    // Identifiers that are not read where they stand: names being bound,
+    // attribute names, keyword names, parts of import statements.
+    bool is_load(TSSymbol parent, TSFieldId field_id) const {
+        const PythonSymbols& s = m_symbols;
+        if (parent == s.attribute) return field_id != s.field_attribute;
+        if (parent == s.keyword_argument) return field_id != s.field_name;
+        if (parent == s.function_definition || parent == s.class_definition) return field_id != s.field_name;
+        if (parent == s.default_parameter || parent == s.typed_default_parameter) return field_id != s.field_name;
+        if (parent == s.assignment || parent == s.augmented_assignment) return field_id != s.field_left;
+        if (parent == s.for_statement || parent == s.for_in_clause) return field_id != s.field_left;
+        if (parent == s.named_expression) return field_id != s.field_name;
+        if (parent == s.except_clause) return field_id != s.field_alias;
+        return !(parent == s.parameters || parent == s.lambda_parameters || parent == s.typed_parameter ||
+                 parent == s.list_splat_pattern || parent == s.dictionary_splat_pattern || parent == s.dotted_name ||
+                 parent == s.aliased_import || parent == s.relative_import || parent == s.import_statement ||
+                 parent == s.import_from_statement || parent == s.global_statement || parent == s.nonlocal_statement ||
+                 parent == s.pattern_list || parent == s.tuple_pattern || parent == s.list_pattern ||
+                 parent == s.as_pattern_target || parent == s.keyword_pattern || parent == s.case_pattern ||
+                 parent == s.future_import_statement);
+    }
+
+    bool is_store(TSSymbol parent, TSFieldId field_id) const {
+        const PythonSymbols& s = m_symbols;
+        return ((parent == s.assignment || parent == s.augmented_assignment) && field_id == s.field_left) ||
+               parent == s.delete_statement || parent == s.pattern_list || parent == s.tuple_pattern;
+    }
+
+    // Where a node stands: its parent's kind, whether the parent is assigned, its
+    // grandparent (the call, for an argument) and the cursor, for its field.
+    struct Place {
+        TSSymbol parent;
+        bool parent_stored;
+        TSNode grandparent;
+        TSTreeCursor* cursor;
+        TSFieldId field() const { return ts_tree_cursor_current_field_id(cursor); }
+    };
+
+    bool is_format_string(TSNode node) const {
+        std::string_view text = m_model.text(node);
+        for (char c : text) {
+            if (c == '\'' || c == '"') return false;
+            if (c == 'f' || c == 'F') return true;
+        }
+        return false;
+    }
+
+    void add_site(TSNode node, ScopeId scope, Model::SiteKind kind, const Place& place, TSFieldId field_id,
+                  bool store) {
+        const PythonSymbols& s = m_symbols;
+        TSSymbol parent = place.parent;
+        bool base_of_parent = (parent == s.attribute && field_id == s.field_object) ||
+                              (parent == s.subscript && field_id == s.field_value);
+        TSNode argument_of = parent == s.argument_list && !ts_node_is_null(place.grandparent) &&
+                                     ts_node_symbol(place.grandparent) == s.call
+                                 ? place.grandparent
+                                 : TSNode{};
+        m_model.m_sites.push_back({node, scope, kind, store, base_of_parent && place.parent_stored,
+                                   parent == s.attribute && field_id == s.field_object,
+                                   parent == s.call && field_id == s.field_function, argument_of});
+    }
+
+    // Returns whether `node` is an assignment target (its children's sites need to know).
+    bool visit(TSNode node, TSSymbol kind, ScopeId current, const Place& place) {
+        const PythonSymbols& s = m_symbols;
+        bool store = false;
+        if (kind == s.identifier) {
+            TSFieldId field_id = place.field();
+            if (is_load(place.parent, field_id)) add_site(node, current, Model::SiteKind::name, place, field_id, false);
+        } else if (kind == s.attribute || kind == s.subscript) {
+            TSFieldId field_id = place.field();
+            store = is_store(place.parent, field_id);
+            add_site(node, current, kind == s.attribute ? Model::SiteKind::attribute : Model::SiteKind::subscript,
+                     place, field_id, store);
+        } else if (kind == s.call) {
+            add_site(node, current, Model::SiteKind::call, place, place.field(), false);
+        } else if (kind == s.import_statement || kind == s.import_from_statement || kind == s.future_import_statement) {
+            add_site(node, current, Model::SiteKind::import, place, 0, false);
+            bind_import(node, current);
+        } else if (kind == s.assignment) {
+            bind_assignment(node, current);
+        } else if (kind == s.augmented_assignment) {
+            bind_targets(field(node, s.field_left), TSNode{}, current, node);
+        } else if (kind == s.named_expression) {
+            ScopeId target = current;
+            while (scope(target).kind == ScopeKind::comprehension)
+                target = scope(target).parent;
+            bind_name(field(node, s.field_name), Binding::Kind::value, field(node, s.field_value), current, target,
+                      node);
+        } else if (kind == s.for_statement) {
+            bind_for(field(node, s.field_left), field(node, s.field_right), current, current, node);
+        } else if (kind == s.with_item) {
+            bind_with(node, current);
+        } else if (kind == s.except_clause) {
+            TSNode alias = field(node, s.field_alias);
+            if (!ts_node_is_null(alias)) bind_targets(alias, TSNode{}, current, node);
+        } else if (kind == s.function_definition) {
+            define_function(node, current);
+        } else if (kind == s.class_definition) {
+            define_class(node, current);
+        } else if (kind == s.lambda) {
+            ScopeId body = new_scope(ScopeKind::lambda, current, node);
+            m_model.m_scope_of_node.emplace(node.id, body);
+            bind_parameters(field(node, s.field_parameters), body, current);
+            scope(body).returns.push_back(field(node, s.field_body));
+            open_later(field(node, s.field_body), body);
+        } else if (kind == s.list_comprehension || kind == s.set_comprehension || kind == s.dictionary_comprehension ||
+                   kind == s.generator_expression) {
+            open_comprehension(node, current);
+        } else if (kind == s.global_statement || kind == s.nonlocal_statement) {
+            auto& names = kind == s.global_statement ? scope(current).globals : scope(current).nonlocals;
+            for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i)
+                names.insert(m_model.identifier(ts_node_named_child(node, i)));
+        } else if (kind == s.return_statement) {
+            if (ts_node_named_child_count(node) > 0) scope(current).returns.push_back(ts_node_named_child(node, 0));
+        }
+        return store;
+    }
+
+    // --- bindings
+
+    void add_binding(ScopeId in, const std::string& name, Binding binding) {
+        scope(in).names[name].push_back(std::move(binding));
+    }
+
+    Binding* bind_name(TSNode name_node, Binding::Kind kind, TSNode value, ScopeId value_scope, ScopeId in,
+                       TSNode statement) {
+        if (ts_node_is_null(name_node) || ts_node_symbol(name_node) != m_symbols.identifier) return nullptr;
+        Binding binding;
+        binding.kind = kind;
+        binding.value = value;
+        binding.value_scope = value_scope;
+        binding.statement = statement;
+        auto& list = scope(in).names[m_model.identifier(name_node)];
+        list.push_back(std::move(binding));
+        return &list.back();
+    }
+
+    // Targets of an assignment, unpacking a literal sequence element by element.
+    void bind_targets(TSNode target, TSNode value, ScopeId current, TSNode statement) {
+        const PythonSymbols& s = m_symbols;
+        if (ts_node_is_null(target)) return;
+        TSSymbol kind = ts_node_symbol(target);
+        if (kind == s.identifier) {
+            bind_name(target, Binding::Kind::value, value, current, current, statement);
+        } else if (kind == s.pattern_list || kind == s.tuple_pattern || kind == s.list_pattern || kind == s.tuple ||
+                   kind == s.list) {
+            std::uint32_t count = ts_node_named_child_count(target);
+            bool literal = !ts_node_is_null(value) && is_sequence_literal(value) &&
+                           ts_node_named_child_count(unparenthesized(value)) == count;
+            for (std::uint32_t i = 0; i < count; ++i) {
+                TSNode element = ts_node_named_child(target, i);
+                bind_targets(element, literal ? ts_node_named_child(unparenthesized(value), i) : TSNode{}, current,
+                             statement);
+            }
+        } else if (kind == s.list_splat_pattern || kind == s.parenthesized_expression) {
+            if (ts_node_named_child_count(target) > 0)
+                bind_targets(ts_node_named_child(target, 0), TSNode{}, current, statement);
+        } else if (kind == s.attribute) {
+            bind_attribute_target(target, value, current);
+        }
+    }
+
+    // `self.x = value` in a method records x on the class; `C.x = value` on class C.
+    void bind_attribute_target(TSNode target, TSNode value, ScopeId current) {
+        if (ts_node_is_null(value)) return;
+        TSNode object = field(target, m_symbols.field_object);
+        if (ts_node_symbol(object) != m_symbols.identifier) return;
+        ScopeId method = current;
+        if (method < 0 || scope(method).method_of < 0) return;
+        if (m_model.identifier(object) != scope(method).self_name) return;
+        Binding binding;
+        binding.kind = Binding::Kind::value;
+        binding.value = value;
+        binding.value_scope = current;
+        binding.statement = ts_node_parent(target);
+        scope(scope(method).method_of)
+            .instance_attributes[m_model.identifier(field(target, m_symbols.field_attribute))]
+            .push_back(std::move(binding));
+    }
+
+    TSNode unparenthesized(TSNode node) const {
+        while (ts_node_symbol(node) == m_symbols.parenthesized_expression && ts_node_named_child_count(node) == 1)
+            node = ts_node_named_child(node, 0);
+        return node;
+    }
+
+    bool is_sequence_literal(TSNode node) const {
+        TSSymbol kind = ts_node_symbol(unparenthesized(node));
+        return kind == m_symbols.tuple || kind == m_symbols.list || kind == m_symbols.expression_list ||
+               kind == m_symbols.set;
+    }
+
+    void bind_assignment(TSNode node, ScopeId current) {
+        TSNode right = field(node, m_symbols.field_right);
+        // `a = b = value`: every target gets the final value.
+        TSNode value = right;
+        while (!ts_node_is_null(value) && ts_node_symbol(value) == m_symbols.assignment)
+            value = field(value, m_symbols.field_right);
+        TSNode left = field(node, m_symbols.field_left);
+        if (ts_node_is_null(right)) {  // `x: int` declares x local without a value
+            bind_targets(left, TSNode{}, current, node);
+            return;
+        }
+        bind_targets(left, value, current, node);
+    }
+
+    // `for f in (eval, exec)`: f may be each element.
+    void bind_for(TSNode left, TSNode right, ScopeId value_scope, ScopeId in, TSNode statement) {
+        if (ts_node_is_null(left)) return;
+        if (ts_node_symbol(left) == m_symbols.identifier && !ts_node_is_null(right) && is_sequence_literal(right)) {
+            TSNode sequence = unparenthesized(right);
+            for (std::uint32_t i = 0; i < ts_node_named_child_count(sequence); ++i)
+                bind_name(left, Binding::Kind::value, ts_node_named_child(sequence, i), value_scope, in, statement);
+            return;
+        }
+        ScopeId saved = in;
+        bind_targets(left, TSNode{}, saved, statement);
+    }
+
+    void bind_with(TSNode item, ScopeId current) {
+        TSNode value = field(item, m_symbols.field_value);
+        if (ts_node_symbol(value) != m_symbols.as_pattern) return;
+        TSNode expression = ts_node_named_child(value, 0);
+        TSNode alias = field(value, m_symbols.field_alias);
+        if (ts_node_is_null(alias) || ts_node_named_child_count(alias) == 0) return;
+        // The context manager's __enter__ usually returns itself: conservatively, the target is the value.
+        bind_targets(ts_node_named_child(alias, 0), expression, current, item);
+    }
+
+    void bind_import(TSNode node, ScopeId current) {
+        const PythonSymbols& s = m_symbols;
+        TSSymbol kind = ts_node_symbol(node);
+        if (kind == s.future_import_statement) return;
+        std::string module;
+        if (kind == s.import_from_statement) {
+            TSNode module_node = field(node, s.field_module_name);
+            module = dotted_text(module_node);
+        }
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+            TSNode child = ts_node_named_child(node, i);
+            TSSymbol child_kind = ts_node_symbol(child);
+            if (kind == s.import_from_statement && ts_node_eq(child, field(node, s.field_module_name))) continue;
+            if (child_kind == s.wildcard_import) {
+                scope(current).star_imports.push_back({module, node});
+                continue;
+            }
+            Binding binding;
+            binding.kind = Binding::Kind::import;
+            binding.statement = node;
+            std::string bound;
+            if (child_kind == s.aliased_import) {
+                std::string name = dotted_text(field(child, s.field_name));
+                binding.qualified = kind == s.import_from_statement ? module + "." + name : name;
+                binding.import_path = binding.qualified;
+                bound = m_model.identifier(field(child, s.field_alias));
+            } else if (child_kind == s.dotted_name) {
+                std::string name = dotted_text(child);
+                if (kind == s.import_from_statement) {
+                    binding.qualified = module + "." + name;
+                    binding.import_path = binding.qualified;
+                    bound = name;
+                } else {  // `import a.b.c` binds `a`
+                    bound = name.substr(0, name.find('.'));
+                    binding.qualified = bound;
+                    binding.import_path = name;
+                }
+            } else {
+                continue;
+            }
+            add_binding(current, bound, std::move(binding));
+        }
+    }
+
+    // `a.b.c` with each part NFKC-normalised; a relative import keeps its dots.
+    std::string dotted_text(TSNode node) const {
+        if (ts_node_is_null(node)) return {};
+        if (ts_node_symbol(node) == m_symbols.relative_import) {
+            std::string out;
+            for (std::uint32_t i = 0; i < ts_node_child_count(node); ++i) {
+                TSNode part = ts_node_child(node, i);
+                out +=
+                    ts_node_symbol(part) == m_symbols.dotted_name ? dotted_text(part) : std::string(m_model.text(part));
+            }
+            return out;
+        }
+        std::string out;
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+            if (i > 0) out += '.';
+            out += m_model.identifier(ts_node_named_child(node, i));
+        }
+        return out;
+    }
+
+    void bind_parameters(TSNode parameters, ScopeId body, ScopeId enclosing) {
+        const PythonSymbols& s = m_symbols;
+        if (ts_node_is_null(parameters)) return;
+        bool first = true;
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(parameters); ++i) {
+            TSNode parameter = ts_node_named_child(parameters, i);
+            TSSymbol kind = ts_node_symbol(parameter);
+            TSNode name{};
+            TSNode default_value{};
+            if (kind == s.identifier) {
+                name = parameter;
+            } else if (kind == s.default_parameter || kind == s.typed_default_parameter) {
+                name = field(parameter, s.field_name);
+                default_value = field(parameter, s.field_value);
+            } else if (kind == s.typed_parameter || kind == s.list_splat_pattern ||
+                       kind == s.dictionary_splat_pattern) {
+                name = ts_node_named_child(parameter, 0);
+                if (!ts_node_is_null(name) && ts_node_symbol(name) != s.identifier && ts_node_named_child_count(name))
+                    name = ts_node_named_child(name, 0);
+            } else {
+                continue;
+            }
+            if (ts_node_is_null(name) || ts_node_symbol(name) != s.identifier) continue;
+            if (first && kind != s.list_splat_pattern && kind != s.dictionary_splat_pattern &&
+                scope(body).method_of >= 0 && scope(body).kind == ScopeKind::function) {
+                scope(body).self_name = m_model.identifier(name);
+            }
+            first = false;
+            bind_name(name, Binding::Kind::parameter, default_value, enclosing, body, parameter);
+        }
+    }
+
+    void define_function(TSNode node, ScopeId current) {
+        Binding* name =
+            bind_name(field(node, m_symbols.field_name), Binding::Kind::definition, node, current, current, node);
+        ScopeId body = new_scope(ScopeKind::function, current, node);
+        if (name != nullptr) name->defines = body;
+        bind_parameters(field(node, m_symbols.field_parameters), body, current);
+        open_later(field(node, m_symbols.field_body), body);
+    }
+
+    void define_class(TSNode node, ScopeId current) {
+        Binding* name =
+            bind_name(field(node, m_symbols.field_name), Binding::Kind::definition, node, current, current, node);
+        ScopeId body = new_scope(ScopeKind::class_body, current, node);
+        if (name != nullptr) name->defines = body;
+        open_later(field(node, m_symbols.field_body), body);
+    }
+
+    // The first iterable is evaluated outside; everything else in the comprehension's scope.
+    void open_comprehension(TSNode node, ScopeId current) {
+        ScopeId inner = new_scope(ScopeKind::comprehension, current, node);
+        bool first_for = true;
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+            TSNode child = ts_node_named_child(node, i);
+            open_later(child, inner);
+            if (ts_node_symbol(child) != m_symbols.for_in_clause) continue;
+            TSNode right = field(child, m_symbols.field_right);
+            bind_for(field(child, m_symbols.field_left), right, first_for ? current : inner, inner, child);
+            if (first_for) open_later(right, current);
+            first_for = false;
+        }
+    }
+};
+
+Model::Model(const Source& source, TSNode root) : m_source(source) {
+    m_sites.reserve(1024);
+    ModelBuilder(*this).build(root);
+}
+
+Model::~Model() = default;
+
+std::string_view Model::text(TSNode node) const {
+    std::uint32_t begin = ts_node_start_byte(node), end = ts_node_end_byte(node);
+    if (end > m_source.text.size() || begin > end) return {};
+    return std::string_view(m_source.text).substr(begin, end - begin);
+}
+
+SourceRange Model::range(TSNode node) const {
+    return m_source.range_of(ts_node_start_byte(node), ts_node_end_byte(node));
+}
+
+std::string Model::identifier(TSNode node) const {
+    return normalize_identifier(text(node));
+}
+
+std::string_view Model::identifier(TSNode node, std::string& storage) const {
+    std::string_view spelled = text(node);
+    if (std::all_of(spelled.begin(), spelled.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+        return spelled;
+    storage = normalize_identifier(spelled);
+    return storage;
+}
+
+ScopeKind Model::scope_kind(ScopeId scope) const {
+    return m_scopes[static_cast<std::size_t>(scope)]->kind;
+}
+
+ScopeId Model::enclosing_class(ScopeId scope) const {
+    for (ScopeId at = scope; at >= 0; at = m_scopes[static_cast<std::size_t>(at)]->parent)
+        if (m_scopes[static_cast<std::size_t>(at)]->method_of >= 0)
+            return m_scopes[static_cast<std::size_t>(at)]->method_of;
+    return -1;
+}
+
+}  // namespace pygate::analyzer

@@ -1,0 +1,111 @@
+#pragma once
+// The semantic model of one file: Python's scopes and every binding in them,
+// built in one walk of the tree, and the queries rules ask of it: what does
+// this expression refer to (a qualified name such as `subprocess.run`, and
+// the imports and copies that led there), and which constant string does it
+// evaluate to. Flow-insensitive and conservative: a name bound to a dangerous
+// value on any path resolves to it.
+
+#include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "analyzer/finding.hpp"
+#include "analyzer/source.hpp"
+
+namespace pygate::analyzer {
+
+using ScopeId = std::int32_t;
+inline constexpr ScopeId k_module_scope = 0;
+
+// What an expression may refer to.
+struct Referent {
+    enum class Kind : std::uint8_t {
+        name,           // a module or a member of one: `subprocess.run`, `builtins.eval`
+        instance,       // a value made by a known factory or class: `socket.socket`
+        user_function,  // a def or lambda of this file (scope: its scope)
+        user_class,     // a class of this file
+        user_instance,  // an instance of a class of this file
+        globals,        // the module's namespace: `globals()`
+        namespace_of,   // `vars(X)` / `X.__dict__`: subscripting it reaches X's members
+        attrgetter,     // `operator.attrgetter(S)`: calling it reads attribute S
+        methodcaller,   // `operator.methodcaller(S)`: calling it calls method S
+    };
+    Kind kind = Kind::name;
+    std::string qualified;      // name and namespace_of: the name; instance: its type; attr/methodcaller: S
+    ScopeId scope = -1;         // user_function, user_class, user_instance: the scope of the definition
+    std::vector<TSNode> chain;  // the statements that led here (Model::chain_step shows one)
+    bool via_import = false;    // the name's root was bound by an import statement in this file
+    std::string import_path;    // for `import a.b` (which binds `a`): "a.b"
+};
+
+enum class ScopeKind : std::uint8_t { module, function, lambda, class_body, comprehension };
+
+struct Binding;
+struct Scope;
+
+class Model {
+public:
+    Model(const Source& source, TSNode root);
+    ~Model();
+    Model(const Model&) = delete;
+    Model& operator=(const Model&) = delete;
+
+    // What `expr`, evaluated in `scope`, may refer to; empty when nothing is known.
+    std::vector<Referent> resolve(TSNode expr, ScopeId scope) const;
+    // The constant string `expr` evaluates to (literals, concatenation,
+    // formatting, joins, slicing, chr(), decoders), or nothing.
+    std::optional<std::string> fold_string(TSNode expr, ScopeId scope) const;
+    std::optional<std::int64_t> fold_integer(TSNode expr, ScopeId scope) const;
+
+    // A call's argument by position (keyword arguments skipped) or, when
+    // `keyword` is given, by that keyword; a null node when absent or hidden
+    // behind `*args`.
+    TSNode argument(TSNode call, std::uint32_t position, std::string_view keyword = {}) const;
+
+    std::string_view text(TSNode node) const;
+    // A statement of a chain as shown to people: its first line and where it is.
+    ChainStep chain_step(TSNode statement) const;
+    SourceRange range(TSNode node) const;
+    const Source& source() const { return m_source; }
+    // An identifier as CPython reads it (NFKC).
+    std::string identifier(TSNode node) const;
+    // The same without a copy when it is ASCII; `storage` holds it otherwise.
+    std::string_view identifier(TSNode node, std::string& storage) const;
+
+    // A site: an expression or statement the rules look at, in document order.
+    enum class SiteKind : std::uint8_t { name, attribute, call, subscript, import };
+    struct Site {
+        TSNode node;
+        ScopeId scope;
+        SiteKind kind;
+        bool store;          // assigned or deleted: `sys.path = ...`, `del x.y`
+        bool mutated;        // the base of an assigned item or attribute: `sys.modules` in `sys.modules['x'] = m`
+        bool chained;        // the object of an attribute (`os` in `os.system`): the longer chain is its own site
+        bool callee;         // the function of a call
+        TSNode argument_of;  // the call it is a direct argument of, or a null node
+    };
+    const std::vector<Site>& sites() const { return m_sites; }
+
+    ScopeKind scope_kind(ScopeId scope) const;
+    // The nearest enclosing class body of a method's scope, or -1.
+    ScopeId enclosing_class(ScopeId scope) const;
+
+private:
+    friend class ModelBuilder;
+    friend class Resolver;
+
+    const Source& m_source;
+    std::vector<std::unique_ptr<Scope>> m_scopes;
+    std::vector<Site> m_sites;
+    std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id
+    mutable std::unordered_map<const Binding*, std::vector<Referent>> m_binding_cache;
+};
+
+}  // namespace pygate::analyzer

@@ -1,0 +1,61 @@
+#pragma once
+// The model's scopes and bindings, shared by the builder (model.cpp) and the
+// resolver (resolve.cpp); not part of the analyzer's public interface.
+
+#include <tree_sitter/api.h>
+
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "analyzer/model.hpp"
+
+namespace pygate::analyzer {
+
+struct Binding {
+    enum class Kind : std::uint8_t {
+        import,      // `import a.b as x`, `from a import b`: `qualified`
+        value,       // `x = value`, a for/with/walrus target: `value` evaluated in `value_scope` (null: unknown)
+        definition,  // `def` or `class`: `defines` is its scope
+        parameter,   // a parameter: its default `value` (in `value_scope`), or nothing
+    };
+    Kind kind = Kind::value;
+    TSNode value{};
+    ScopeId value_scope = -1;
+    ScopeId defines = -1;
+    TSNode statement{};       // shown in messages: `import subprocess as sp`
+    std::string qualified;    // import: what the name refers to
+    std::string import_path;  // import: the module as written (`a.b` for `import a.b`)
+};
+
+// Lets the scopes' maps be searched with a string_view, without a copy.
+struct TransparentHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
+template <class Value>
+using NameMap = std::unordered_map<std::string, Value, TransparentHash, std::equal_to<>>;
+using NameSet = std::unordered_set<std::string, TransparentHash, std::equal_to<>>;
+
+struct StarImport {
+    std::string module;
+    TSNode statement;
+};
+
+struct Scope {
+    ScopeKind kind = ScopeKind::module;
+    ScopeId parent = -1;
+    TSNode node{};
+    NameMap<std::vector<Binding>> names;
+    NameSet globals, nonlocals;
+    std::vector<StarImport> star_imports;
+    std::vector<TSNode> returns;  // functions and lambdas: what calling them may return
+    // Methods: the class body they are defined in, and their first parameter.
+    ScopeId method_of = -1;
+    std::string self_name;
+    // Class bodies: `self.x = value` in their methods.
+    NameMap<std::vector<Binding>> instance_attributes;
+};
+
+}  // namespace pygate::analyzer

@@ -1,0 +1,948 @@
+// Queries on the model: what an expression refers to, and which constant it
+// folds to. Both follow bindings lazily, with a depth limit and a step budget
+// so that no file can make them slow (`a = b; b = a`, long copy chains).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+
+#include "analyzer/model.hpp"
+#include "analyzer/model_internals.hpp"
+#include "analyzer/python_builtins.hpp"
+#include "analyzer/python_symbols.hpp"
+#include "analyzer/string_literal.hpp"
+
+namespace pygate::analyzer {
+namespace {
+
+constexpr int k_max_depth = 48;
+constexpr int k_max_steps = 4000;
+constexpr std::size_t k_max_folded_bytes = 1 << 16;
+
+using Referents = std::vector<Referent>;
+
+TSNode field(TSNode node, TSFieldId id) {
+    return ts_node_child_by_field_id(node, id);
+}
+
+void append(Referents& into, Referents&& more) {
+    for (Referent& referent : more)
+        into.push_back(std::move(referent));
+}
+
+// Call factories whose result has a known type, so its methods resolve. A
+// callee whose last segment is capitalised (a class) makes an instance of itself.
+struct Factory {
+    std::string_view callee;
+    std::string_view type;
+};
+constexpr Factory k_factories[] = {
+    {"asyncio.get_event_loop", "asyncio.AbstractEventLoop"},
+    {"asyncio.get_running_loop", "asyncio.AbstractEventLoop"},
+    {"asyncio.new_event_loop", "asyncio.AbstractEventLoop"},
+    {"asyncio.get_event_loop_policy", "asyncio.AbstractEventLoopPolicy"},
+    {"socket.create_connection", "socket.socket"},
+    {"socket.create_server", "socket.socket"},
+    {"socket.fromfd", "socket.socket"},
+    {"builtins.open", "io.IOBase"},
+    {"io.open", "io.IOBase"},
+    {"codecs.open", "io.IOBase"},
+    {"pandas.read_csv", "pandas.DataFrame"},
+    {"pandas.read_json", "pandas.DataFrame"},
+    {"pandas.read_excel", "pandas.DataFrame"},
+    {"pandas.read_parquet", "pandas.DataFrame"},
+    {"pandas.read_table", "pandas.DataFrame"},
+};
+
+std::vector<std::uint32_t> code_points(std::string_view text) {
+    std::vector<std::uint32_t> out;
+    for (std::size_t i = 0; i < text.size();) {
+        auto byte = static_cast<unsigned char>(text[i]);
+        std::size_t length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4;
+        std::uint32_t cp = length == 1 ? byte : byte & (0xFF >> (length + 1));
+        for (std::size_t k = 1; k < length && i + k < text.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+        out.push_back(cp);
+        i += length;
+    }
+    return out;
+}
+
+std::optional<std::string> base64_decode(std::string_view text) {
+    auto value = [](char c) -> int {
+        if (c >= 'A' && c <= 'Z') return c - 'A';
+        if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+        if (c >= '0' && c <= '9') return c - '0' + 52;
+        if (c == '+' || c == '-') return 62;
+        if (c == '/' || c == '_') return 63;
+        return -1;
+    };
+    std::string out;
+    std::uint32_t buffer = 0;
+    int bits = 0;
+    for (char c : text) {
+        if (c == '=' || c == '\n' || c == ' ') continue;
+        int v = value(c);
+        if (v < 0) return std::nullopt;
+        buffer = (buffer << 6) | static_cast<std::uint32_t>(v);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out += static_cast<char>((buffer >> bits) & 0xFF);
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> hex_decode(std::string_view text) {
+    std::string out;
+    int high = -1;
+    for (char c : text) {
+        if (c == ' ') continue;
+        int v = std::isxdigit(static_cast<unsigned char>(c))
+                    ? (std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : (c | 0x20) - 'a' + 10)
+                    : -1;
+        if (v < 0) return std::nullopt;
+        if (high < 0) {
+            high = v;
+        } else {
+            out += static_cast<char>(high * 16 + v);
+            high = -1;
+        }
+    }
+    if (high >= 0) return std::nullopt;
+    return out;
+}
+
+std::string rot13(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) {
+        if (c >= 'a' && c <= 'z')
+            c = static_cast<char>('a' + (c - 'a' + 13) % 26);
+        else if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>('A' + (c - 'A' + 13) % 26);
+    }
+    return out;
+}
+
+}  // namespace
+
+class Resolver {
+public:
+    explicit Resolver(const Model& model) : m_model(model), s(PythonSymbols::get()) {}
+
+    Referents resolve(TSNode expr, ScopeId scope, int depth) {
+        if (ts_node_is_null(expr) || !spend(depth)) return {};
+        TSSymbol kind = ts_node_symbol(expr);
+        if (kind == s.parenthesized_expression || kind == s.type || kind == s.await) {
+            return ts_node_named_child_count(expr) == 1 ? resolve(ts_node_named_child(expr, 0), scope, depth + 1)
+                                                        : Referents{};
+        }
+        if (kind == s.identifier) {
+            std::string storage;
+            return lookup(m_model.identifier(expr, storage), scope, expr, depth + 1);
+        }
+        if (kind == s.attribute) {
+            std::string storage;
+            std::string_view attribute = m_model.identifier(field(expr, s.field_attribute), storage);
+            Referents out;
+            for (Referent& base : resolve(field(expr, s.field_object), scope, depth + 1))
+                append(out, member(std::move(base), attribute, depth + 1));
+            return out;
+        }
+        if (kind == s.call) {
+            Referents out;
+            for (Referent& callee : resolve(field(expr, s.field_function), scope, depth + 1))
+                append(out, call_result(std::move(callee), expr, scope, depth + 1));
+            return out;
+        }
+        if (kind == s.subscript) {
+            TSNode key = field(expr, s.field_subscript);
+            Referents out;
+            for (Referent& base : resolve(field(expr, s.field_value), scope, depth + 1))
+                append(out, subscript(std::move(base), key, scope, depth + 1));
+            return out;
+        }
+        if (kind == s.conditional_expression && ts_node_named_child_count(expr) == 3) {
+            Referents out = resolve(ts_node_named_child(expr, 0), scope, depth + 1);
+            append(out, resolve(ts_node_named_child(expr, 2), scope, depth + 1));
+            return out;
+        }
+        if (kind == s.boolean_operator) {
+            Referents out = resolve(field(expr, s.field_left), scope, depth + 1);
+            append(out, resolve(field(expr, s.field_right), scope, depth + 1));
+            return out;
+        }
+        if (kind == s.named_expression) return resolve(field(expr, s.field_value), scope, depth + 1);
+        if (kind == s.lambda) {
+            auto it = m_model.m_scope_of_node.find(expr.id);
+            if (it == m_model.m_scope_of_node.end()) return {};
+            Referent function;
+            function.kind = Referent::Kind::user_function;
+            function.scope = it->second;
+            return {function};
+        }
+        return {};
+    }
+
+    // --- names
+
+    // Python's lookup: the scope itself (class bodies only for their own code),
+    // enclosing functions, the module, star imports, then builtins.
+    Referents lookup(std::string_view name, ScopeId scope, TSNode use, int depth) {
+        bool own = true;
+        for (ScopeId at = scope; at >= 0;) {
+            const Scope& current = scope_at(at);
+            if (!current.globals.empty() && current.globals.count(name) != 0 && at != k_module_scope) {
+                at = k_module_scope;
+                own = true;
+                continue;
+            }
+            bool nonlocal = !current.nonlocals.empty() && current.nonlocals.count(name) != 0;
+            if (!nonlocal && (own || current.kind != ScopeKind::class_body)) {
+                auto found = current.names.find(name);
+                if (found != current.names.end()) {
+                    Referents out;
+                    for (const Binding& binding : found->second)
+                        append(out, resolve_binding(binding, depth + 1));
+                    if (current.method_of >= 0 && current.self_name == name) {  // `self` in a method
+                        Referent instance;
+                        instance.kind = Referent::Kind::user_instance;
+                        instance.scope = current.method_of;
+                        out.push_back(std::move(instance));
+                    }
+                    // Module and class code runs top to bottom: before any binding, the builtin is still seen.
+                    if ((current.kind == ScopeKind::module || current.kind == ScopeKind::class_body) && at == scope &&
+                        !ts_node_is_null(use) && before_all(use, found->second))
+                        append(out, builtin(name));
+                    return out;
+                }
+            }
+            own = false;
+            at = current.parent;
+        }
+        Referents out;
+        for (const StarImport& star : scope_at(k_module_scope).star_imports) {
+            Referent member;
+            member.qualified = fmt::format("{}.{}", star.module, name);
+            member.via_import = true;
+            member.import_path = star.module;
+            member.chain.push_back(star.statement);
+            out.push_back(std::move(member));
+        }
+        append(out, builtin(name));
+        return out;
+    }
+
+    bool before_all(TSNode use, const std::vector<Binding>& bindings) const {
+        std::uint32_t at = ts_node_start_byte(use);
+        return std::all_of(bindings.begin(), bindings.end(),
+                           [&](const Binding& b) { return ts_node_start_byte(b.statement) > at; });
+    }
+
+    Referents builtin(std::string_view name) const {
+        Referent referent;
+        if (name == "__builtins__")
+            referent.qualified = "builtins";
+        else if (is_builtin_name(name))
+            referent.qualified = fmt::format("builtins.{}", name);
+        else
+            return {};
+        return {referent};
+    }
+
+    Referents resolve_binding(const Binding& binding, int depth) {
+        auto cached = m_model.m_binding_cache.find(&binding);
+        if (cached != m_model.m_binding_cache.end()) return cached->second;
+        if (std::find(m_in_progress.begin(), m_in_progress.end(), &binding) != m_in_progress.end()) return {};
+        m_in_progress.push_back(&binding);
+        Referents out = resolve_binding_uncached(binding, depth);
+        m_in_progress.pop_back();
+        if (!m_exhausted) m_model.m_binding_cache.emplace(&binding, out);
+        return out;
+    }
+
+    Referents resolve_binding_uncached(const Binding& binding, int depth) {
+        switch (binding.kind) {
+            case Binding::Kind::import: {
+                Referent referent;
+                referent.qualified = binding.qualified;
+                referent.via_import = true;
+                referent.import_path = binding.import_path;
+                referent.chain.push_back(binding.statement);
+                return {referent};
+            }
+            case Binding::Kind::definition: {
+                Referent referent;
+                referent.kind = m_model.scope_kind(binding.defines) == ScopeKind::class_body
+                                    ? Referent::Kind::user_class
+                                    : Referent::Kind::user_function;
+                referent.scope = binding.defines;
+                return {referent};
+            }
+            case Binding::Kind::value:
+            case Binding::Kind::parameter: {
+                if (ts_node_is_null(binding.value)) return {};
+                Referents out = resolve(binding.value, binding.value_scope, depth + 1);
+                for (Referent& referent : out)
+                    referent.chain.push_back(binding.statement);
+                return out;
+            }
+        }
+        return {};
+    }
+
+    // --- attributes, calls, subscripts
+
+    Referents member(Referent base, std::string_view attribute, int depth) {
+        switch (base.kind) {
+            case Referent::Kind::name:
+            case Referent::Kind::instance:
+                if (attribute == "__dict__") {
+                    base.kind = Referent::Kind::namespace_of;
+                    return {base};
+                }
+                base.kind = Referent::Kind::name;
+                base.qualified += '.';
+                base.qualified += attribute;
+                return {base};
+            case Referent::Kind::user_class:
+            case Referent::Kind::user_instance: {
+                const Scope& body = scope_at(base.scope);
+                Referents out;
+                if (auto it = body.names.find(attribute); it != body.names.end())
+                    for (const Binding& binding : it->second)
+                        append(out, resolve_binding(binding, depth + 1));
+                if (base.kind == Referent::Kind::user_instance)
+                    if (auto it = body.instance_attributes.find(attribute); it != body.instance_attributes.end())
+                        for (const Binding& binding : it->second)
+                            append(out, resolve_binding(binding, depth + 1));
+                return out;
+            }
+            default:
+                return {};
+        }
+    }
+
+    TSNode argument(TSNode call, std::uint32_t position, std::string_view keyword = {}) const {
+        TSNode arguments = field(call, s.field_arguments);
+        if (ts_node_is_null(arguments) || ts_node_symbol(arguments) != s.argument_list) return {};
+        std::uint32_t index = 0;
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {
+            TSNode child = ts_node_named_child(arguments, i);
+            TSSymbol kind = ts_node_symbol(child);
+            if (kind == s.keyword_argument) {
+                if (!keyword.empty() && m_model.text(field(child, s.field_name)) == keyword)
+                    return field(child, s.field_value);
+                continue;
+            }
+            if (kind == s.list_splat || kind == s.dictionary_splat) return {};
+            if (index++ == position) return child;
+        }
+        return {};
+    }
+
+    Referents call_result(Referent callee, TSNode call, ScopeId scope, int depth) {
+        switch (callee.kind) {
+            case Referent::Kind::name:
+                return call_named(std::move(callee), call, scope, depth);
+            case Referent::Kind::user_function: {
+                Referents out;
+                for (TSNode returned : scope_at(callee.scope).returns)
+                    append(out, resolve(returned, callee.scope, depth + 1));
+                for (Referent& referent : out)
+                    referent.chain.push_back(call);
+                return out;
+            }
+            case Referent::Kind::user_class:
+                callee.kind = Referent::Kind::user_instance;
+                return {callee};
+            case Referent::Kind::attrgetter:
+            case Referent::Kind::methodcaller: {
+                Referents out;
+                for (Referent& base : resolve(argument(call, 0), scope, depth + 1)) {
+                    Referents reached{std::move(base)};
+                    std::string_view path = callee.qualified;
+                    while (!path.empty() && !reached.empty()) {
+                        std::size_t dot = path.find('.');
+                        std::string part(path.substr(0, dot));
+                        Referents next;
+                        for (Referent& r : reached)
+                            append(next, member(std::move(r), part, depth + 1));
+                        reached = std::move(next);
+                        path = dot == std::string_view::npos ? std::string_view{} : path.substr(dot + 1);
+                    }
+                    append(out, std::move(reached));
+                }
+                for (Referent& referent : out)
+                    referent.chain.push_back(call);
+                return out;
+            }
+            default:
+                return {};
+        }
+    }
+
+    Referents call_named(Referent callee, TSNode call, ScopeId scope, int depth) {
+        const std::string& q = callee.qualified;
+        auto reached = [&](Referents out) {
+            for (Referent& referent : out) {
+                referent.chain.insert(referent.chain.end(), callee.chain.begin(), callee.chain.end());
+                referent.chain.push_back(call);
+            }
+            return out;
+        };
+        if (q == "builtins.getattr") {
+            std::optional<std::string> name = fold(argument(call, 1), scope, depth + 1);
+            if (!name) return {};
+            Referents out;
+            for (Referent& base : resolve(argument(call, 0), scope, depth + 1))
+                append(out, member(std::move(base), *name, depth + 1));
+            return reached(std::move(out));
+        }
+        if (q == "builtins.__import__" || q == "importlib.import_module" || q == "importlib.__import__") {
+            std::optional<std::string> module = fold(argument(call, 0, "name"), scope, depth + 1);
+            if (!module || module->empty() || module->front() == '.') return {};
+            Referent imported;
+            bool whole = q == "importlib.import_module" || !ts_node_is_null(argument(call, 3, "fromlist"));
+            imported.qualified = whole ? *module : module->substr(0, module->find('.'));
+            return reached({imported});
+        }
+        if (q == "builtins.globals" || (q == "builtins.vars" && ts_node_is_null(argument(call, 0))) ||
+            q == "builtins.locals") {
+            Referent globals;
+            globals.kind = Referent::Kind::globals;
+            return reached({globals});
+        }
+        if (q == "builtins.vars") {
+            Referents out;
+            for (Referent& base : resolve(argument(call, 0), scope, depth + 1)) {
+                if (base.kind != Referent::Kind::name) continue;
+                base.kind = Referent::Kind::namespace_of;
+                out.push_back(std::move(base));
+            }
+            return reached(std::move(out));
+        }
+        if (q == "operator.attrgetter" || q == "operator.methodcaller") {
+            std::optional<std::string> name = fold(argument(call, 0), scope, depth + 1);
+            if (!name) return {};
+            Referent getter;
+            getter.kind = q == "operator.attrgetter" ? Referent::Kind::attrgetter : Referent::Kind::methodcaller;
+            getter.qualified = *name;
+            return reached({getter});
+        }
+        for (const Factory& factory : k_factories) {
+            if (factory.callee != q) continue;
+            callee.kind = Referent::Kind::instance;
+            callee.qualified = std::string(factory.type);
+            return {callee};
+        }
+        std::size_t dot = q.rfind('.');
+        char first = dot == std::string::npos ? 0 : q[dot + 1];
+        if (first >= 'A' && first <= 'Z') {
+            callee.kind = Referent::Kind::instance;
+            return {callee};
+        }
+        return {};
+    }
+
+    Referents subscript(Referent base, TSNode key, ScopeId scope, int depth) {
+        if (base.kind == Referent::Kind::globals) {
+            std::optional<std::string> name = fold(key, scope, depth + 1);
+            if (!name) return {};
+            return lookup(*name, k_module_scope, TSNode{}, depth + 1);
+        }
+        bool namespace_like = base.kind == Referent::Kind::namespace_of ||
+                              (base.kind == Referent::Kind::name && base.qualified == "builtins");
+        bool modules = base.kind == Referent::Kind::name && base.qualified == "sys.modules";
+        if (!namespace_like && !modules) return {};
+        std::optional<std::string> name = fold(key, scope, depth + 1);
+        if (!name) return {};
+        if (modules) {
+            base.qualified = *name;
+            base.via_import = false;
+        } else {
+            base.qualified += "." + *name;
+        }
+        base.kind = Referent::Kind::name;
+        return {base};
+    }
+
+    // --- constants
+
+    std::optional<std::string> fold(TSNode expr, ScopeId scope, int depth) {
+        if (ts_node_is_null(expr) || !spend(depth)) return std::nullopt;
+        std::optional<std::string> out = fold_uncapped(expr, scope, depth);
+        if (out && out->size() > k_max_folded_bytes) return std::nullopt;
+        return out;
+    }
+
+    std::optional<std::string> fold_uncapped(TSNode expr, ScopeId scope, int depth) {
+        TSSymbol kind = ts_node_symbol(expr);
+        if (kind == s.string) return fold_string_literal(expr, scope, depth);
+        if (kind == s.concatenated_string) {
+            std::string out;
+            for (std::uint32_t i = 0; i < ts_node_named_child_count(expr); ++i) {
+                auto piece = fold(ts_node_named_child(expr, i), scope, depth + 1);
+                if (!piece) return std::nullopt;
+                out += *piece;
+            }
+            return out;
+        }
+        if (kind == s.parenthesized_expression && ts_node_named_child_count(expr) == 1)
+            return fold(ts_node_named_child(expr, 0), scope, depth + 1);
+        if (kind == s.identifier) {
+            std::string storage;
+            return fold_name(m_model.identifier(expr, storage), scope, depth);
+        }
+        if (kind == s.binary_operator) return fold_binary(expr, scope, depth);
+        if (kind == s.subscript) return fold_subscript(expr, scope, depth);
+        if (kind == s.call) return fold_call(expr, scope, depth);
+        if (kind == s.integer || kind == s.unary_operator) {
+            if (auto value = fold_int(expr, scope, depth)) return std::to_string(*value);
+        }
+        return std::nullopt;
+    }
+
+    std::optional<std::string> fold_string_literal(TSNode expr, ScopeId scope, int depth) {
+        std::uint32_t count = ts_node_child_count(expr);
+        if (count < 2) return std::nullopt;
+        TSNode start = ts_node_child(expr, 0), end = ts_node_child(expr, count - 1);
+        StringPrefix prefix = parse_string_prefix(m_model.text(start));
+        std::string out;
+        std::uint32_t at = ts_node_end_byte(start);
+        auto literal_until = [&](std::uint32_t until) -> bool {
+            if (until <= at) return true;
+            auto piece = decode_string_body(std::string_view(m_model.source().text).substr(at, until - at), prefix);
+            if (!piece) return false;
+            out += *piece;
+            return true;
+        };
+        for (std::uint32_t i = 1; i + 1 < count; ++i) {
+            TSNode child = ts_node_child(expr, i);
+            if (ts_node_symbol(child) != s.interpolation) continue;
+            if (!literal_until(ts_node_start_byte(child))) return std::nullopt;
+            if (!ts_node_is_null(field(child, s.field_format_specifier)) ||
+                !ts_node_is_null(field(child, s.field_type_conversion)))
+                return std::nullopt;
+            auto value = fold(field(child, s.field_expression), scope, depth + 1);
+            if (!value) return std::nullopt;
+            out += *value;
+            at = ts_node_end_byte(child);
+        }
+        if (!literal_until(ts_node_start_byte(end))) return std::nullopt;
+        return out;
+    }
+
+    // A name bound only to constants that all agree.
+    std::optional<std::string> fold_name(std::string_view name, ScopeId scope, int depth) {
+        const std::vector<Binding>* bindings = bindings_of(name, scope);
+        if (bindings == nullptr || bindings->empty()) return std::nullopt;
+        std::optional<std::string> agreed;
+        for (const Binding& binding : *bindings) {
+            if (binding.kind != Binding::Kind::value || ts_node_is_null(binding.value)) return std::nullopt;
+            if (std::find(m_folding.begin(), m_folding.end(), &binding) != m_folding.end()) return std::nullopt;
+            m_folding.push_back(&binding);
+            auto value = fold(binding.value, binding.value_scope, depth + 1);
+            m_folding.pop_back();
+            if (!value || (agreed && *agreed != *value)) return std::nullopt;
+            agreed = std::move(value);
+        }
+        return agreed;
+    }
+
+    const std::vector<Binding>* bindings_of(std::string_view name, ScopeId scope) const {
+        bool own = true;
+        for (ScopeId at = scope; at >= 0;) {
+            const Scope& current = scope_at(at);
+            if (!current.globals.empty() && current.globals.count(name) != 0 && at != k_module_scope) {
+                at = k_module_scope;
+                continue;
+            }
+            bool nonlocal = !current.nonlocals.empty() && current.nonlocals.count(name) != 0;
+            if (!nonlocal && (own || current.kind != ScopeKind::class_body)) {
+                auto found = current.names.find(name);
+                if (found != current.names.end()) return &found->second;
+            }
+            own = false;
+            at = current.parent;
+        }
+        return nullptr;
+    }
+
+    std::optional<std::string> fold_binary(TSNode expr, ScopeId scope, int depth) {
+        TSSymbol op = ts_node_symbol(field(expr, s.field_operator));
+        TSNode left = field(expr, s.field_left), right = field(expr, s.field_right);
+        if (op == s.plus_token) {
+            auto a = fold(left, scope, depth + 1);
+            if (!a) return std::nullopt;
+            auto b = fold(right, scope, depth + 1);
+            if (!b) return std::nullopt;
+            return *a + *b;
+        }
+        if (op == s.star_token) {
+            auto text = fold(left, scope, depth + 1);
+            auto times = fold_int(right, scope, depth + 1);
+            if (!text || !times) {
+                text = fold(right, scope, depth + 1);
+                times = fold_int(left, scope, depth + 1);
+            }
+            if (!text || !times || *times < 0 || text->size() * static_cast<std::size_t>(*times) > k_max_folded_bytes)
+                return std::nullopt;
+            std::string out;
+            for (std::int64_t i = 0; i < *times; ++i)
+                out += *text;
+            return out;
+        }
+        if (op == s.percent_token) {
+            auto format = fold(left, scope, depth + 1);
+            if (!format) return std::nullopt;
+            std::vector<std::string> values;
+            TSNode args = right;
+            while (ts_node_symbol(args) == s.parenthesized_expression && ts_node_named_child_count(args) == 1)
+                args = ts_node_named_child(args, 0);
+            if (ts_node_symbol(args) == s.tuple) {
+                for (std::uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
+                    auto value = fold(ts_node_named_child(args, i), scope, depth + 1);
+                    if (!value) return std::nullopt;
+                    values.push_back(*value);
+                }
+            } else {
+                auto value = fold(args, scope, depth + 1);
+                if (!value) return std::nullopt;
+                values.push_back(*value);
+            }
+            std::string out;
+            std::size_t next = 0;
+            for (std::size_t i = 0; i < format->size(); ++i) {
+                char c = (*format)[i];
+                if (c != '%' || i + 1 >= format->size()) {
+                    out += c;
+                    continue;
+                }
+                char conversion = (*format)[++i];
+                if (conversion == '%') {
+                    out += '%';
+                } else if (conversion == 's' || conversion == 'd' || conversion == 'i') {
+                    if (next >= values.size()) return std::nullopt;
+                    out += values[next++];
+                } else {
+                    return std::nullopt;
+                }
+            }
+            if (next != values.size()) return std::nullopt;
+            return out;
+        }
+        if (auto value = fold_int(expr, scope, depth)) return std::to_string(*value);
+        return std::nullopt;
+    }
+
+    std::optional<std::string> fold_subscript(TSNode expr, ScopeId scope, int depth) {
+        auto text = fold(field(expr, s.field_value), scope, depth + 1);
+        if (!text) return std::nullopt;
+        TSNode key = field(expr, s.field_subscript);
+        std::vector<std::uint32_t> points = code_points(*text);
+        auto size = static_cast<std::int64_t>(points.size());
+        std::string out;
+        if (ts_node_symbol(key) != s.slice) {
+            auto index = fold_int(key, scope, depth + 1);
+            if (!index) return std::nullopt;
+            std::int64_t i = *index < 0 ? *index + size : *index;
+            if (i < 0 || i >= size) return std::nullopt;
+            append_utf8(out, points[static_cast<std::size_t>(i)]);
+            return out;
+        }
+        // slice: [start]:[stop][:[step]] with any part left out
+        std::optional<std::int64_t> parts[3];
+        int part = 0;
+        for (std::uint32_t i = 0; i < ts_node_child_count(key) && part < 3; ++i) {
+            TSNode child = ts_node_child(key, i);
+            if (!ts_node_is_named(child)) {
+                ++part;
+                continue;
+            }
+            parts[part] = fold_int(child, scope, depth + 1);
+            if (!parts[part]) return std::nullopt;
+        }
+        std::int64_t step = parts[2].value_or(1);
+        if (step == 0) return std::nullopt;
+        auto clamp = [&](std::optional<std::int64_t> v, std::int64_t fallback) {
+            if (!v) return fallback;
+            std::int64_t x = *v < 0 ? *v + size : *v;
+            if (step > 0) return std::clamp<std::int64_t>(x, 0, size);
+            return std::clamp<std::int64_t>(x, -1, size - 1);
+        };
+        std::int64_t begin = clamp(parts[0], step > 0 ? 0 : size - 1);
+        std::int64_t stop = clamp(parts[1], step > 0 ? size : -1);
+        for (std::int64_t i = begin; step > 0 ? i < stop : i > stop; i += step)
+            append_utf8(out, points[static_cast<std::size_t>(i)]);
+        return out;
+    }
+
+    std::optional<std::string> fold_call(TSNode call, ScopeId scope, int depth) {
+        TSNode function = field(call, s.field_function);
+        if (ts_node_symbol(function) == s.attribute) {
+            std::string method = m_model.identifier(field(function, s.field_attribute));
+            TSNode object = field(function, s.field_object);
+            if (method == "join") {
+                auto separator = fold(object, scope, depth + 1);
+                TSNode items = argument(call, 0);
+                while (!ts_node_is_null(items) && ts_node_symbol(items) == s.parenthesized_expression &&
+                       ts_node_named_child_count(items) == 1)
+                    items = ts_node_named_child(items, 0);
+                if (!separator || ts_node_is_null(items)) return std::nullopt;
+                TSSymbol kind = ts_node_symbol(items);
+                if (kind != s.list && kind != s.tuple) {
+                    auto single = fold(items, scope, depth + 1);  // ''.join('abc') joins characters
+                    if (!single) return std::nullopt;
+                    std::string out;
+                    std::vector<std::uint32_t> points = code_points(*single);
+                    for (std::size_t i = 0; i < points.size(); ++i) {
+                        if (i > 0) out += *separator;
+                        append_utf8(out, points[i]);
+                    }
+                    return out;
+                }
+                std::string out;
+                for (std::uint32_t i = 0; i < ts_node_named_child_count(items); ++i) {
+                    auto piece = fold(ts_node_named_child(items, i), scope, depth + 1);
+                    if (!piece) return std::nullopt;
+                    if (i > 0) out += *separator;
+                    out += *piece;
+                }
+                return out;
+            }
+            if (method == "format") return fold_format(object, call, scope, depth);
+            if (method == "decode" || method == "encode" || method == "lower" || method == "upper" ||
+                method == "strip" || method == "replace") {
+                auto text = fold(object, scope, depth + 1);
+                if (!text) return std::nullopt;
+                if (method == "decode" && !ts_node_is_null(argument(call, 0))) {
+                    auto codec = fold(argument(call, 0), scope, depth + 1);
+                    if (!codec) return std::nullopt;
+                    std::string normal = *codec;
+                    std::transform(normal.begin(), normal.end(), normal.begin(), ::tolower);
+                    if (normal == "rot13" || normal == "rot_13") return rot13(*text);
+                    if (normal == "hex") return hex_decode(*text);
+                }
+                if (method == "lower") std::transform(text->begin(), text->end(), text->begin(), ::tolower);
+                if (method == "upper") std::transform(text->begin(), text->end(), text->begin(), ::toupper);
+                if (method == "strip") {
+                    std::size_t first = text->find_first_not_of(" \t\n\r");
+                    if (first == std::string::npos) return std::string();
+                    return text->substr(first, text->find_last_not_of(" \t\n\r") - first + 1);
+                }
+                if (method == "replace") {
+                    auto from = fold(argument(call, 0), scope, depth + 1);
+                    auto to = fold(argument(call, 1), scope, depth + 1);
+                    if (!from || !to || from->empty()) return std::nullopt;
+                    std::string out;
+                    for (std::size_t i = 0; i < text->size();) {
+                        if (text->compare(i, from->size(), *from) == 0) {
+                            out += *to;
+                            i += from->size();
+                        } else {
+                            out += (*text)[i++];
+                        }
+                    }
+                    return out;
+                }
+                return text;
+            }
+        }
+        Referents callee = resolve(function, scope, depth + 1);
+        if (callee.size() != 1 || callee[0].kind != Referent::Kind::name) return std::nullopt;
+        const std::string& q = callee[0].qualified;
+        if (q == "builtins.chr") {
+            auto value = fold_int(argument(call, 0), scope, depth + 1);
+            if (!value || *value < 0 || *value > 0x10FFFF) return std::nullopt;
+            std::string out;
+            append_utf8(out, static_cast<std::uint32_t>(*value));
+            return out;
+        }
+        if (q == "builtins.str") return fold(argument(call, 0), scope, depth + 1);
+        if (q == "builtins.bytes.fromhex" || q == "builtins.bytearray.fromhex") {
+            auto text = fold(argument(call, 0), scope, depth + 1);
+            return text ? hex_decode(*text) : std::nullopt;
+        }
+        if (q == "base64.b64decode" || q == "base64.urlsafe_b64decode" || q == "base64.standard_b64decode" ||
+            q == "base64.decodebytes") {
+            auto text = fold(argument(call, 0), scope, depth + 1);
+            return text ? base64_decode(*text) : std::nullopt;
+        }
+        if (q == "codecs.decode" || q == "codecs.encode") {
+            auto text = fold(argument(call, 0), scope, depth + 1);
+            auto codec = fold(argument(call, 1, "encoding"), scope, depth + 1);
+            if (!text || !codec) return std::nullopt;
+            std::string normal = *codec;
+            std::transform(normal.begin(), normal.end(), normal.begin(), ::tolower);
+            if (normal == "rot13" || normal == "rot_13" || normal == "rot-13") return rot13(*text);
+            if (normal == "hex" || normal == "hex_codec") return hex_decode(*text);
+            if (normal == "base64" || normal == "base64_codec") return base64_decode(*text);
+            if (normal == "utf-8" || normal == "utf8" || normal == "ascii") return text;
+            return std::nullopt;
+        }
+        if (q == "builtins.bytes" || q == "builtins.bytearray") {
+            TSNode items = argument(call, 0);
+            if (ts_node_is_null(items)) return std::nullopt;
+            if (ts_node_symbol(items) != s.list && ts_node_symbol(items) != s.tuple)
+                return fold(items, scope, depth + 1);
+            std::string out;
+            for (std::uint32_t i = 0; i < ts_node_named_child_count(items); ++i) {
+                auto value = fold_int(ts_node_named_child(items, i), scope, depth + 1);
+                if (!value || *value < 0 || *value > 255) return std::nullopt;
+                out += static_cast<char>(*value);
+            }
+            return out;
+        }
+        return std::nullopt;
+    }
+
+    // str.format with constant arguments and plain fields ({}, {0}, {name}).
+    std::optional<std::string> fold_format(TSNode object, TSNode call, ScopeId scope, int depth) {
+        auto format = fold(object, scope, depth + 1);
+        if (!format) return std::nullopt;
+        std::string out;
+        std::uint32_t automatic = 0;
+        for (std::size_t i = 0; i < format->size(); ++i) {
+            char c = (*format)[i];
+            if ((c == '{' || c == '}') && i + 1 < format->size() && (*format)[i + 1] == c) {
+                out += c;
+                ++i;
+                continue;
+            }
+            if (c != '{') {
+                out += c;
+                continue;
+            }
+            std::size_t close = format->find('}', i);
+            if (close == std::string::npos) return std::nullopt;
+            std::string name = format->substr(i + 1, close - i - 1);
+            if (name.find_first_of(".[!:") != std::string::npos) return std::nullopt;
+            TSNode value{};
+            if (name.empty())
+                value = argument(call, automatic++);
+            else if (std::all_of(name.begin(), name.end(), ::isdigit))
+                value = argument(call, static_cast<std::uint32_t>(std::stoul(name)));
+            else
+                value = argument(call, std::numeric_limits<std::uint32_t>::max(), name);
+            auto folded = fold(value, scope, depth + 1);
+            if (!folded) return std::nullopt;
+            out += *folded;
+            i = close;
+        }
+        return out;
+    }
+
+    std::optional<std::int64_t> fold_int(TSNode expr, ScopeId scope, int depth) {
+        if (ts_node_is_null(expr) || !spend(depth)) return std::nullopt;
+        TSSymbol kind = ts_node_symbol(expr);
+        if (kind == s.integer) {
+            std::string digits;
+            for (char c : m_model.text(expr))
+                if (c != '_') digits += c;
+            int base = 10;
+            std::size_t skip = 0;
+            if (digits.size() > 2 && digits[0] == '0') {
+                char marker = static_cast<char>(digits[1] | 0x20);
+                base = marker == 'x' ? 16 : marker == 'o' ? 8 : marker == 'b' ? 2 : 10;
+                if (base != 10) skip = 2;
+            }
+            if (digits.size() - skip > 18) return std::nullopt;
+            try {
+                return static_cast<std::int64_t>(std::stoll(digits.substr(skip), nullptr, base));
+            } catch (const std::exception&) {
+                return std::nullopt;
+            }
+        }
+        if (kind == s.parenthesized_expression && ts_node_named_child_count(expr) == 1)
+            return fold_int(ts_node_named_child(expr, 0), scope, depth + 1);
+        if (kind == s.unary_operator) {
+            auto value = fold_int(field(expr, s.field_argument), scope, depth + 1);
+            if (!value) return std::nullopt;
+            TSSymbol op = ts_node_symbol(field(expr, s.field_operator));
+            if (op == s.minus_token) return -*value;
+            if (op == s.plus_token) return value;
+            return std::nullopt;
+        }
+        if (kind == s.binary_operator) {
+            auto a = fold_int(field(expr, s.field_left), scope, depth + 1);
+            auto b = fold_int(field(expr, s.field_right), scope, depth + 1);
+            if (!a || !b) return std::nullopt;
+            TSSymbol op = ts_node_symbol(field(expr, s.field_operator));
+            std::int64_t out = 0;
+            if (op == s.plus_token && !__builtin_add_overflow(*a, *b, &out)) return out;
+            if (op == s.minus_token && !__builtin_sub_overflow(*a, *b, &out)) return out;
+            if (op == s.star_token && !__builtin_mul_overflow(*a, *b, &out)) return out;
+            return std::nullopt;
+        }
+        if (kind == s.identifier) {
+            std::string storage;
+            const std::vector<Binding>* bindings = bindings_of(m_model.identifier(expr, storage), scope);
+            if (bindings == nullptr || bindings->size() != 1) return std::nullopt;
+            const Binding& binding = bindings->front();
+            if (binding.kind != Binding::Kind::value || ts_node_is_null(binding.value)) return std::nullopt;
+            if (std::find(m_folding.begin(), m_folding.end(), &binding) != m_folding.end()) return std::nullopt;
+            m_folding.push_back(&binding);
+            auto value = fold_int(binding.value, binding.value_scope, depth + 1);
+            m_folding.pop_back();
+            return value;
+        }
+        return std::nullopt;
+    }
+
+private:
+    const Model& m_model;
+    const PythonSymbols& s;
+    std::vector<const Binding*> m_in_progress;
+    std::vector<const Binding*> m_folding;
+    int m_steps = 0;
+    bool m_exhausted = false;
+
+    const Scope& scope_at(ScopeId id) const { return *m_model.m_scopes[static_cast<std::size_t>(id)]; }
+
+    bool spend(int depth) {
+        if (depth > k_max_depth || ++m_steps > k_max_steps) {
+            m_exhausted = true;
+            return false;
+        }
+        return true;
+    }
+};
+
+std::vector<Referent> Model::resolve(TSNode expr, ScopeId scope) const {
+    return Resolver(*this).resolve(expr, scope, 0);
+}
+
+ChainStep Model::chain_step(TSNode statement) const {
+    constexpr std::size_t k_max_step_text = 100;
+    ChainStep out;
+    if (ts_node_is_null(statement)) return out;
+    std::string_view shown = text(statement);
+    shown = shown.substr(0, shown.find('\n'));
+    if (shown.size() > k_max_step_text) {
+        std::size_t cut = k_max_step_text;
+        while (cut > 0 && (static_cast<unsigned char>(shown[cut]) & 0xC0) == 0x80)
+            --cut;
+        out.text = std::string(shown.substr(0, cut)) + "...";
+    } else {
+        out.text = std::string(shown);
+    }
+    std::uint32_t begin = ts_node_start_byte(statement);
+    out.range = m_source.range_of(begin, begin + shown.size());
+    return out;
+}
+
+TSNode Model::argument(TSNode call, std::uint32_t position, std::string_view keyword) const {
+    return Resolver(*this).argument(call, position, keyword);
+}
+
+std::optional<std::string> Model::fold_string(TSNode expr, ScopeId scope) const {
+    return Resolver(*this).fold(expr, scope, 0);
+}
+
+std::optional<std::int64_t> Model::fold_integer(TSNode expr, ScopeId scope) const {
+    return Resolver(*this).fold_int(expr, scope, 0);
+}
+
+}  // namespace pygate::analyzer

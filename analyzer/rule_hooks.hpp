@@ -1,0 +1,105 @@
+#pragma once
+// What the engine shows rules, and how rules report. Rules never walk the
+// tree or resolve names themselves: the engine walks the model's sites once,
+// asks the model what each refers to, and calls each rule's hooks with the
+// answer. A rule matches qualified names and reports through RuleContext.
+
+#include <tree_sitter/api.h>
+
+#include <string>
+#include <vector>
+
+#include "analyzer/finding.hpp"
+#include "analyzer/model.hpp"
+#include "analyzer/profile.hpp"
+
+namespace pygate::analyzer {
+
+// An expression that refers to something: a name, the longest attribute
+// chain (`os.path.join`, not `os`), or a call or subscript whose value is a
+// name (`getattr(os, 'system')`, `__builtins__['eval']`).
+struct Reference {
+    TSNode node;
+    ScopeId scope;
+    const std::vector<Referent>& referents;
+    bool store;          // assigned or deleted
+    bool mutated;        // an item or attribute of it is assigned
+    bool callee;         // it is called
+    TSNode argument_of;  // the call it is passed to, or a null node
+};
+
+struct CallSite {
+    TSNode node;
+    TSNode function;  // the callee expression
+    ScopeId scope;
+    const std::vector<Referent>& callee;  // what the function expression refers to
+};
+
+// Every attribute access, chained or not (`x.__class__` in `x.__class__.__base__`).
+struct AttributeSite {
+    TSNode node;
+    ScopeId scope;
+    std::string_view attribute;  // NFKC-normalised
+    TSNode object;
+    bool store;
+};
+
+// Every identifier that is read.
+struct NameSite {
+    TSNode node;
+    ScopeId scope;
+    std::string_view name;  // NFKC-normalised
+};
+
+struct ImportedModule {
+    std::string module;                // `a.b`; for `from a import b`: `a`
+    std::vector<std::string> members;  // `from a import b, c`: `a.b`, `a.c`
+    TSNode at;
+    bool relative = false;
+    bool future = false;
+};
+
+struct ImportSite {
+    TSNode node;
+    ScopeId scope;
+    const std::vector<ImportedModule>& modules;
+};
+
+class RuleContext {
+public:
+    struct Candidate {
+        Finding finding;
+        int specificity;
+        std::uint32_t begin, end;  // bytes: one finding per location
+    };
+
+    RuleContext(const Model& model, const Profile& profile, std::vector<Candidate>& candidates)
+        : m_model(model), m_profile(profile), m_candidates(candidates) {}
+
+    const Model& model() const { return m_model; }
+    const Profile& profile() const { return m_profile; }
+
+    // A finding at `at`. When several rules report the same location, the most
+    // specific (highest `specificity`) is kept.
+    void report(RuleNumber rule, Severity severity, TSNode at, std::string message, int specificity,
+                const Referent* referent = nullptr);
+
+    // "`sp.run` resolves to `subprocess.run` via `import subprocess as sp` (line 1)".
+    std::string how_reached(TSNode node, const Referent& referent) const;
+
+private:
+    const Model& m_model;
+    const Profile& m_profile;
+    std::vector<Candidate>& m_candidates;
+};
+
+// A rule's hooks; any may be null.
+struct RuleHooks {
+    void (*on_reference)(const Reference&, RuleContext&) = nullptr;
+    void (*on_call)(const CallSite&, RuleContext&) = nullptr;
+    void (*on_attribute)(const AttributeSite&, RuleContext&) = nullptr;
+    void (*on_name)(const NameSite&, RuleContext&) = nullptr;
+    void (*on_import)(const ImportSite&, RuleContext&) = nullptr;
+};
+
+}  // namespace pygate::analyzer

@@ -1,0 +1,29 @@
+#pragma once
+// Python string and bytes literals decoded as CPython decodes them, for
+// constant folding: a rule must see the string `eval` in '\x65val'.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace pygate::analyzer {
+
+struct StringPrefix {
+    bool raw = false;
+    bool bytes = false;
+    bool format = false;  // an f-string
+};
+
+// The prefix letters of a string's opening token (`rb"""`, `f'`, `'`).
+StringPrefix parse_string_prefix(std::string_view opening);
+
+// The value of literal text between the quotes (for an f-string: a piece
+// between replacement fields, where `{{` and `}}` are braces). Bytes are
+// returned as they are; a str is returned as UTF-8. Nothing for what pygate
+// does not decode (`\N{...}`).
+std::optional<std::string> decode_string_body(std::string_view body, StringPrefix prefix);
+
+// Appends code point `cp` to `out` as UTF-8.
+void append_utf8(std::string& out, std::uint32_t cp);
+
+}  // namespace pygate::analyzer

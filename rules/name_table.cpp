@@ -1,0 +1,82 @@
+#include "rules/name_table.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace pygate::rules {
+
+bool glob_matches(std::string_view pattern, std::string_view name) {
+    // Iterative wildcard matching with one backtrack point: linear in practice.
+    std::size_t p = 0, n = 0, star = std::string_view::npos, resume = 0;
+    while (n < name.size()) {
+        if (p < pattern.size() && pattern[p] == '*') {
+            star = p++;
+            resume = n;
+        } else if (p < pattern.size() && pattern[p] == name[n]) {
+            ++p, ++n;
+        } else if (star != std::string_view::npos) {
+            p = star + 1;
+            n = ++resume;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == '*')
+        ++p;
+    return p == pattern.size();
+}
+
+int specificity(const NameEntry& entry) {
+    return 100 +
+           static_cast<int>(std::count_if(entry.pattern.begin(), entry.pattern.end(), [](char c) { return c != '*'; }));
+}
+
+NameTable::NameTable(std::span<const NameEntry> entries) : m_entries(entries) {
+    for (const NameEntry& entry : entries) {
+        std::string_view root = entry.pattern.substr(0, entry.pattern.find_first_of(".*"));
+        m_roots.push_back(root);
+    }
+    std::sort(m_roots.begin(), m_roots.end());
+    m_roots.erase(std::unique(m_roots.begin(), m_roots.end()), m_roots.end());
+}
+
+const NameEntry* NameTable::match(std::string_view name) const {
+    if (!std::binary_search(m_roots.begin(), m_roots.end(), name.substr(0, name.find('.')))) return nullptr;
+    const NameEntry* best = nullptr;
+    for (std::string_view candidate = name;;) {
+        for (const NameEntry& entry : m_entries)
+            if (glob_matches(entry.pattern, candidate) && (best == nullptr || specificity(entry) > specificity(*best)))
+                best = &entry;
+        if (best != nullptr) return best;
+        std::size_t dot = candidate.rfind('.');
+        if (dot == std::string_view::npos) return nullptr;
+        candidate = candidate.substr(0, dot);
+    }
+}
+
+std::vector<std::string> patterns_of(const NameTable& table) {
+    std::vector<std::string> out;
+    for (const NameEntry& entry : table.entries())
+        out.push_back(
+            entry.severity == analyzer::Severity::error
+                ? fmt::format("{}: {}", entry.pattern, entry.what)
+                : fmt::format("{}: {} ({})", entry.pattern, entry.what, analyzer::severity_name(entry.severity)));
+    return out;
+}
+
+void report_matching_reference(const analyzer::Reference& reference, analyzer::RuleContext& context,
+                               analyzer::RuleNumber rule, const NameTable& table) {
+    if (reference.store) return;  // the name being assigned is not used here; its value is its own reference
+    for (const analyzer::Referent& referent : reference.referents) {
+        if (referent.kind != analyzer::Referent::Kind::name) continue;
+        const NameEntry* entry = table.match(referent.qualified);
+        if (entry == nullptr) continue;
+        context.report(rule, entry->severity, reference.node,
+                       fmt::format("{}: {}", entry->what, context.how_reached(reference.node, referent)),
+                       specificity(*entry), &referent);
+        return;
+    }
+}
+
+}  // namespace pygate::rules

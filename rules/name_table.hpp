@@ -1,0 +1,48 @@
+#pragma once
+// Tables of qualified-name patterns, the data most rules are made of, and the
+// one way a rule reports a reference that matches its table.
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/rule_hooks.hpp"
+
+namespace pygate::rules {
+
+struct NameEntry {
+    std::string_view pattern;  // `*` matches any run of characters: `os.exec*`, `subprocess.*`
+    std::string_view what;     // shown in the message: "runs a shell command"
+    analyzer::Severity severity = analyzer::Severity::error;
+};
+
+// `*` matches any run of characters, dots included.
+bool glob_matches(std::string_view pattern, std::string_view name);
+
+// A rule's table with an index of its patterns' first segments, so the
+// common case (a name no entry can match) costs one binary search.
+class NameTable {
+public:
+    explicit NameTable(std::span<const NameEntry> entries);
+    // The most specific entry matching `name` or one of its dotted prefixes
+    // (`os.system.__doc__` touches `os.system`); null when none does.
+    const NameEntry* match(std::string_view name) const;
+    std::span<const NameEntry> entries() const { return m_entries; }
+
+private:
+    std::span<const NameEntry> m_entries;
+    std::vector<std::string_view> m_roots;  // sorted
+};
+
+// How specific a match is: its pattern's literal characters, above every generic rule.
+int specificity(const NameEntry& entry);
+
+// Each entry's pattern, for `pygate explain` and docs/rules.md.
+std::vector<std::string> patterns_of(const NameTable& table);
+
+// Reports the first referent of `reference` that matches `table`.
+void report_matching_reference(const analyzer::Reference& reference, analyzer::RuleContext& context,
+                               analyzer::RuleNumber rule, const NameTable& table);
+
+}  // namespace pygate::rules

@@ -1,0 +1,67 @@
+#include "rules/pg002_dynamic_import.hpp"
+
+#include <array>
+
+#include "rules/name_table.hpp"
+
+namespace pygate::rules {
+namespace {
+
+constexpr analyzer::RuleNumber k_rule = 2;
+constexpr std::array<std::string_view, 1> k_cwe = {"CWE-470"};
+
+constexpr NameEntry k_imports_dynamically_entries[] = {
+    {"builtins.__import__", "imports a module named at run time"},
+    {"importlib", "imports modules named at run time"},
+    {"importlib.*", "imports modules named at run time"},
+    {"pkgutil", "finds and loads modules at run time"},
+    {"pkgutil.*", "finds and loads modules at run time"},
+    {"runpy", "runs modules and files as code"},
+    {"runpy.*", "runs modules and files as code"},
+    {"zipimport", "imports code from archives"},
+    {"zipimport.*", "imports code from archives"},
+    {"imp", "imports modules named at run time"},
+    {"imp.*", "imports modules named at run time"},
+    {"sys.modules", "looks modules up by name, bypassing the import allowlist"},
+    {"sys.modules.*", "looks modules up by name, bypassing the import allowlist"},
+};
+const NameTable k_imports_dynamically{k_imports_dynamically_entries};
+
+std::vector<std::string> references() {
+    return patterns_of(k_imports_dynamically);
+}
+constexpr std::array<RuleTable, 1> k_tables = {{{"References that import dynamically", references}}};
+
+void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    report_matching_reference(reference, context, k_rule, k_imports_dynamically);
+}
+
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference};
+
+}  // namespace
+
+const RuleMetadata k_pg002_dynamic_import{
+    .number = k_rule,
+    .name = "dynamic-import",
+    .default_severity = analyzer::Severity::error,
+    .cwe = k_cwe,
+    .summary = "Imports whose module is chosen at run time: __import__, importlib, runpy, sys.modules",
+    .catches =
+        "References to builtins.__import__, importlib and its members (import_module, reload, util, "
+        "machinery), pkgutil, runpy, zipimport and imp, and lookups in sys.modules, however they are "
+        "reached.",
+    .why =
+        "The import allowlist (PG003) can only judge imports it can read. A module named by a string at run "
+        "time, or fetched from sys.modules, escapes it: `__import__('o' + 's')` is `import os`.",
+    .bad_example =
+        "mod = __import__('sub' + 'process')\n"
+        "mod.run(['id'])\n",
+    .good_example =
+        "import json\n"
+        "data = json.loads(text)\n",
+    .instead = "Import the modules the code needs with import statements, which the profile's allowlist checks.",
+    .tables = k_tables,
+    .hooks = &k_hooks,
+};
+
+}  // namespace pygate::rules

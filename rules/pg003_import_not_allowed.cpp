@@ -1,0 +1,99 @@
+#include "rules/pg003_import_not_allowed.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+namespace pygate::rules {
+namespace {
+
+using analyzer::Referent;
+
+constexpr analyzer::RuleNumber k_rule = 3;
+// Below every rule that names what a module does: one location, the most specific finding.
+constexpr int k_specificity = 10;
+constexpr std::array<std::string_view, 1> k_cwe = {"CWE-829"};
+
+// The prefix rule: allowing `collections` allows `collections.abc`; allowing
+// `os.path` allows neither `os` nor `os.listdir`.
+bool allowed(const analyzer::Profile& profile, std::string_view module) {
+    return std::any_of(profile.imports_allow.begin(), profile.imports_allow.end(), [&](const std::string& prefix) {
+        return module == prefix ||
+               (module.starts_with(prefix) && module.size() > prefix.size() && module[prefix.size()] == '.');
+    });
+}
+
+std::vector<std::string> always_allowed() {
+    return {"__future__"};
+}
+constexpr std::array<RuleTable, 1> k_tables = {{{"Always allowed, whatever the profile", always_allowed}}};
+
+void on_import(const analyzer::ImportSite& site, analyzer::RuleContext& context) {
+    const analyzer::Profile& profile = context.profile();
+    for (const analyzer::ImportedModule& imported : site.modules) {
+        if (imported.future) continue;
+        if (imported.relative) {
+            context.report(
+                k_rule, analyzer::Severity::error, imported.at,
+                fmt::format("relative import `{}`: untrusted code has no package to import from", imported.module),
+                k_specificity);
+            continue;
+        }
+        if (allowed(profile, imported.module)) continue;
+        // `from os import path` is allowed when os.path is.
+        if (!imported.members.empty() && std::all_of(imported.members.begin(), imported.members.end(),
+                                                     [&](const std::string& m) { return allowed(profile, m); }))
+            continue;
+        context.report(k_rule, analyzer::Severity::error, imported.at,
+                       fmt::format("import of `{}`, which profile {} does not allow", imported.module, profile.name),
+                       k_specificity);
+    }
+}
+
+// `import os.path` binds `os`: using `os.listdir` is a use of `os`, which was not allowed.
+void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    if (reference.store) return;
+    const analyzer::Profile& profile = context.profile();
+    for (const Referent& referent : reference.referents) {
+        if (referent.kind != Referent::Kind::name || !referent.via_import || referent.import_path.empty()) continue;
+        if (!allowed(profile, referent.import_path) || allowed(profile, referent.qualified)) continue;
+        context.report(k_rule, analyzer::Severity::error, reference.node,
+                       fmt::format("{} is a use of `{}`, which profile {} does not allow (it allows `{}`)",
+                                   context.how_reached(reference.node, referent), referent.qualified, profile.name,
+                                   referent.import_path),
+                       k_specificity, &referent);
+        return;
+    }
+}
+
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_import = on_import};
+
+}  // namespace
+
+const RuleMetadata k_pg003_import_not_allowed{
+    .number = k_rule,
+    .name = "import-not-allowed",
+    .default_severity = analyzer::Severity::error,
+    .cwe = k_cwe,
+    .summary = "Imports of modules outside the profile's allowlist, and relative imports",
+    .catches =
+        "Every import and from-import of a module outside the profile's imports.allow, by the prefix rule "
+        "(allowing collections allows collections.abc; allowing os.path does not allow os); relative "
+        "imports; and, after `import os.path` (which binds os), uses such as os.listdir of the part the "
+        "profile did not allow. __future__ is always allowed. Allowed modules are allowed under any alias.",
+    .why =
+        "Every module an untrusted program imports is capability it gains: the allowlist is the profile's "
+        "statement of what the code may use, and anything beyond it is a capability nobody reviewed.",
+    .bad_example =
+        "import os.path\n"
+        "os.listdir('/')\n",
+    .good_example =
+        "import os.path\n"
+        "name = os.path.basename('a/b.txt')\n",
+    .instead = "Import only what the profile allows, or choose a profile (or extend one) that allows the module.",
+    .tables = k_tables,
+    .hooks = &k_hooks,
+};
+
+}  // namespace pygate::rules

@@ -1,0 +1,94 @@
+#include "rules/pg004_process_execution.hpp"
+
+#include <array>
+
+#include "rules/name_table.hpp"
+
+namespace pygate::rules {
+namespace {
+
+constexpr analyzer::RuleNumber k_rule = 4;
+constexpr std::array<std::string_view, 2> k_cwe = {"CWE-78", "CWE-400"};
+
+constexpr NameEntry k_runs_processes_entries[] = {
+    {"subprocess", "runs other programs"},
+    {"subprocess.*", "runs other programs"},
+    {"os.system", "runs a shell command"},
+    {"os.popen", "runs a shell command"},
+    {"os.exec*", "replaces the process with another program"},
+    {"os.spawn*", "starts another program"},
+    {"os.posix_spawn*", "starts another program"},
+    {"os.fork", "forks the process"},
+    {"os.forkpty", "forks the process"},
+    {"os.kill", "signals other processes"},
+    {"os.killpg", "signals other processes"},
+    {"os.abort", "kills the interpreter"},
+    {"os.startfile", "starts another program"},
+    {"posix.system", "runs a shell command"},
+    {"posix.fork", "forks the process"},
+    {"posix.exec*", "replaces the process with another program"},
+    {"posix.posix_spawn*", "starts another program"},
+    {"pty", "starts programs on a pseudo-terminal"},
+    {"pty.*", "starts programs on a pseudo-terminal"},
+    {"ctypes", "calls native code"},
+    {"ctypes.*", "calls native code"},
+    {"cffi", "calls native code"},
+    {"cffi.*", "calls native code"},
+    {"signal", "installs signal handlers and signals processes"},
+    {"signal.*", "installs signal handlers and signals processes"},
+    {"multiprocessing", "starts processes"},
+    {"multiprocessing.*", "starts processes"},
+    {"concurrent.futures.ProcessPoolExecutor", "starts processes"},
+    {"concurrent.futures.process.*", "starts processes"},
+    {"asyncio.create_subprocess_exec", "runs other programs"},
+    {"asyncio.create_subprocess_shell", "runs a shell command"},
+    {"asyncio.subprocess.*", "runs other programs"},
+    {"asyncio.AbstractEventLoop.subprocess_exec", "runs other programs"},
+    {"asyncio.AbstractEventLoop.subprocess_shell", "runs a shell command"},
+    {"_posixsubprocess", "runs other programs"},
+    {"_posixsubprocess.*", "runs other programs"},
+    {"_thread", "starts threads without limits"},
+    {"_thread.*", "starts threads without limits"},
+    {"threading.Thread", "starts a thread (thread bombs)", analyzer::Severity::warning},
+};
+const NameTable k_runs_processes{k_runs_processes_entries};
+
+std::vector<std::string> references() {
+    return patterns_of(k_runs_processes);
+}
+constexpr std::array<RuleTable, 1> k_tables = {{{"References that run processes or native code", references}}};
+
+void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    report_matching_reference(reference, context, k_rule, k_runs_processes);
+}
+
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference};
+
+}  // namespace
+
+const RuleMetadata k_pg004_process_execution{
+    .number = k_rule,
+    .name = "process-execution",
+    .default_severity = analyzer::Severity::error,
+    .cwe = k_cwe,
+    .summary = "Running other programs, forking, signals, native code and threads",
+    .catches =
+        "References to subprocess, os.system, os.popen, os.exec*, os.spawn*, os.posix_spawn*, os.fork, "
+        "os.kill, pty, ctypes, cffi, signal, multiprocessing, ProcessPoolExecutor, asyncio's subprocess "
+        "functions and event-loop methods, _posixsubprocess and _thread; threading.Thread as a warning "
+        "(thread bombs). `os.path.join` and other members of os are not process execution.",
+    .why =
+        "A child process is outside everything pygate checked: it runs whatever program it names, with the "
+        "user's rights. Native code through ctypes or cffi can do the same without a process.",
+    .bad_example =
+        "import subprocess as sp\n"
+        "sp.run(['curl', 'https://example.com/x.sh'])\n",
+    .good_example =
+        "import math\n"
+        "result = math.sqrt(2)\n",
+    .instead = "Compute the result in Python; if a tool must run, let the pipeline run it outside the untrusted code.",
+    .tables = k_tables,
+    .hooks = &k_hooks,
+};
+
+}  // namespace pygate::rules

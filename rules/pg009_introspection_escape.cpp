@@ -1,0 +1,271 @@
+#include "rules/pg009_introspection_escape.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "analyzer/python_symbols.hpp"
+#include "rules/name_table.hpp"
+
+namespace pygate::rules {
+namespace {
+
+using analyzer::Referent;
+using analyzer::Severity;
+
+constexpr analyzer::RuleNumber k_rule = 9;
+constexpr int k_specificity = 90;
+constexpr std::array<std::string_view, 2> k_cwe = {"CWE-94", "CWE-470"};
+
+// Attributes that walk from any object to classes, globals, frames and code:
+// the sandbox-escape chains such as ().__class__.__base__.__subclasses__().
+constexpr std::string_view k_escape_attributes[] = {
+    "__class__",   "__base__",          "__bases__",  "__mro__",       "mro",         "__subclasses__",
+    "__globals__", "__builtins__",      "__dict__",   "__code__",      "__closure__", "__func__",
+    "__self__",    "__getattribute__",  "__reduce__", "__reduce_ex__", "__import__",  "__loader__",
+    "__spec__",    "__init_subclass__", "gi_frame",   "gi_code",       "cr_frame",    "cr_code",
+    "ag_frame",    "ag_code",           "f_back",     "f_globals",     "f_locals",    "f_builtins",
+    "f_code",      "tb_frame",          "tb_next",    "co_code",       "co_consts",   "co_names",
+};
+
+constexpr std::string_view k_escape_names[] = {"__builtins__", "__loader__", "__spec__"};
+
+constexpr NameEntry k_introspection_entries[] = {
+    {"builtins.globals", "reads the module's namespace"},
+    {"builtins.locals", "reads a frame's namespace"},
+    {"builtins.vars", "reads an object's namespace"},
+    {"sys._getframe", "reaches interpreter frames"},
+    {"sys._current_frames", "reaches interpreter frames"},
+    {"sys.exc_info", "reaches tracebacks and their frames"},
+    {"inspect", "reaches frames, code and globals"},
+    {"inspect.*", "reaches frames, code and globals"},
+    {"gc", "reaches every live object"},
+    {"gc.*", "reaches every live object"},
+};
+const NameTable k_introspection{k_introspection_entries};
+
+// Functions that read an attribute named by a string.
+constexpr std::string_view k_getattr_family[] = {"builtins.getattr", "builtins.setattr",    "builtins.delattr",
+                                                 "builtins.hasattr", "operator.attrgetter", "operator.methodcaller"};
+
+bool is_dunder(std::string_view name) {
+    return name.size() > 4 && name.starts_with("__") && name.ends_with("__");
+}
+
+// Why `attribute` may not be read under `profile`, or nothing.
+std::optional<std::string> forbidden(std::string_view attribute, const analyzer::Profile& profile) {
+    for (std::string_view escape : k_escape_attributes)
+        if (attribute == escape)
+            return fmt::format("`{}` leads from an object to classes, globals, frames or code", attribute);
+    if (is_dunder(attribute) &&
+        std::find(profile.dunders_allow.begin(), profile.dunders_allow.end(), attribute) == profile.dunders_allow.end())
+        return fmt::format("dunder attribute `{}` is not in profile {}'s dunders.allow", attribute, profile.name);
+    return std::nullopt;
+}
+
+bool escape_only(std::string_view attribute) {
+    return std::find(std::begin(k_escape_attributes), std::end(k_escape_attributes), attribute) !=
+           std::end(k_escape_attributes);
+}
+
+std::vector<std::string> attributes() {
+    return {std::begin(k_escape_attributes), std::end(k_escape_attributes)};
+}
+std::vector<std::string> references() {
+    return patterns_of(k_introspection);
+}
+std::vector<std::string> getattr_family() {
+    return {std::begin(k_getattr_family), std::end(k_getattr_family)};
+}
+constexpr std::array<RuleTable, 3> k_tables = {{
+    {"Attributes that escape (also any dunder not in the profile's dunders.allow)", attributes},
+    {"References that reach namespaces, frames and objects", references},
+    {"Functions whose constant-folded attribute name is checked", getattr_family},
+}};
+
+bool is_super_call(const analyzer::RuleContext& context, TSNode object, analyzer::ScopeId scope) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    if (ts_node_is_null(object) || ts_node_symbol(object) != s.call) return false;
+    TSNode function = ts_node_child_by_field_id(object, s.field_function);
+    for (const Referent& r : context.model().resolve(function, scope))
+        if (r.kind == Referent::Kind::name && r.qualified == "builtins.super") return true;
+    return false;
+}
+
+void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
+    std::optional<std::string> why = forbidden(site.attribute, context.profile());
+    if (!why) return;
+    // super().__init__(...) and other dunder methods on super() are ordinary, except the escapes.
+    if (!escape_only(site.attribute) && is_super_call(context, site.object, site.scope)) return;
+    context.report(k_rule, Severity::error, site.node, fmt::format("introspection: {}", *why), k_specificity);
+}
+
+void on_name(const analyzer::NameSite& site, analyzer::RuleContext& context) {
+    for (std::string_view name : k_escape_names)
+        if (site.name == name)
+            context.report(k_rule, Severity::error, site.node,
+                           fmt::format("introspection: `{}` reaches the interpreter's internals", name), k_specificity);
+}
+
+bool in_getattr_family(const Referent& referent);
+void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleContext& context);
+
+void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    report_matching_reference(reference, context, k_rule, k_introspection);
+    if (reference.callee || ts_node_is_null(reference.argument_of)) return;
+    for (const Referent& referent : reference.referents)
+        if (in_getattr_family(referent)) return check_getattr_passed(reference, context);
+}
+
+bool in_getattr_family(const Referent& referent) {
+    return referent.kind == Referent::Kind::name && std::find(std::begin(k_getattr_family), std::end(k_getattr_family),
+                                                              referent.qualified) != std::end(k_getattr_family);
+}
+
+// Every constant string in `node`: a string, or the strings of a list or tuple.
+void constant_strings(const analyzer::RuleContext& context, TSNode node, analyzer::ScopeId scope,
+                      std::vector<std::string>& out) {
+    if (ts_node_is_null(node)) return;
+    if (auto folded = context.model().fold_string(node, scope)) {
+        out.push_back(*folded);
+        return;
+    }
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    TSSymbol kind = ts_node_symbol(node);
+    if (kind == s.list || kind == s.tuple || kind == s.set || kind == s.parenthesized_expression)
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i)
+            constant_strings(context, ts_node_named_child(node, i), scope, out);
+}
+
+// `{0.__class__}` and `{x[__globals__]}` in a format string read those attributes.
+void check_format_fields(const analyzer::CallSite& call, analyzer::RuleContext& context, const std::string& format) {
+    for (std::size_t open = format.find('{'); open != std::string::npos; open = format.find('{', open + 1)) {
+        if (open + 1 < format.size() && format[open + 1] == '{') {
+            ++open;
+            continue;
+        }
+        std::size_t close = format.find_first_of("}!:", open);
+        std::string field = format.substr(open + 1, close == std::string::npos ? std::string::npos : close - open - 1);
+        for (std::size_t at = field.find_first_of(".["); at != std::string::npos;
+             at = field.find_first_of(".[", at + 1)) {
+            std::size_t end = field.find_first_of(".[]", at + 1);
+            std::string part = field.substr(at + 1, end == std::string::npos ? std::string::npos : end - at - 1);
+            if (auto why = forbidden(part, context.profile())) {
+                context.report(k_rule, Severity::error, call.node,
+                               fmt::format("introspection through a format string: field `{{{}}}`: {}", field, *why),
+                               k_specificity);
+                return;
+            }
+        }
+    }
+}
+
+void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    for (const Referent& callee : call.callee) {
+        if (in_getattr_family(callee)) {
+            bool by_operator = callee.qualified.starts_with("operator.");
+            TSNode name = model.argument(call.node, by_operator ? 0 : 1);
+            if (ts_node_is_null(name)) continue;
+            std::optional<std::string> folded = model.fold_string(name, call.scope);
+            if (!folded) {
+                context.report(
+                    k_rule, Severity::warning, call.node,
+                    fmt::format("introspection: {} with an attribute name that is not constant", callee.qualified),
+                    k_specificity, &callee);
+                return;
+            }
+            std::string_view attribute = *folded;
+            if (by_operator) attribute = attribute.substr(0, attribute.find('.'));
+            if (auto why = forbidden(attribute, context.profile())) {
+                context.report(
+                    k_rule, Severity::error, call.node,
+                    fmt::format("introspection: {}({}): {}", callee.qualified, fmt::format("'{}'", *folded), *why),
+                    k_specificity, &callee);
+                return;
+            }
+        }
+        if (callee.kind == Referent::Kind::name &&
+            (callee.qualified == "builtins.dir" && ts_node_is_null(model.argument(call.node, 0)))) {
+            context.report(k_rule, Severity::error, call.node, "introspection: dir() lists the module's namespace",
+                           k_specificity, &callee);
+            return;
+        }
+        if (callee.kind == Referent::Kind::name &&
+            (callee.qualified == "string.Formatter.format" || callee.qualified == "string.Formatter.vformat")) {
+            if (auto format = model.fold_string(model.argument(call.node, 0), call.scope))
+                check_format_fields(call, context, *format);
+        }
+    }
+    // "...".format(x) and "...".format_map(x) with a constant format string.
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    if (ts_node_symbol(call.function) == s.attribute) {
+        std::string_view method = model.text(ts_node_child_by_field_id(call.function, s.field_attribute));
+        if (method == "format" || method == "format_map") {
+            if (auto format = model.fold_string(ts_node_child_by_field_id(call.function, s.field_object), call.scope))
+                check_format_fields(call, context, *format);
+        }
+    }
+}
+
+// getattr passed as a value: functools.reduce(getattr, ['__class__', '__base__'], x).
+void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    TSNode call = reference.argument_of;
+    TSNode arguments = ts_node_child_by_field_id(call, s.field_arguments);
+    std::vector<std::string> names;
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i)
+        constant_strings(context, ts_node_named_child(arguments, i), reference.scope, names);
+    for (const std::string& name : names) {
+        if (auto why = forbidden(name, context.profile())) {
+            context.report(
+                k_rule, Severity::error, call,
+                fmt::format("introspection: a getattr-family function passed with the name '{}': {}", name, *why),
+                k_specificity);
+            return;
+        }
+    }
+    context.report(k_rule, Severity::warning, call,
+                   "introspection: a getattr-family function passed as a value reads names pygate cannot see",
+                   k_specificity);
+}
+
+constexpr analyzer::RuleHooks k_hooks{
+    .on_reference = on_reference, .on_call = on_call, .on_attribute = on_attribute, .on_name = on_name};
+
+}  // namespace
+
+const RuleMetadata k_pg009_introspection_escape{
+    .number = k_rule,
+    .name = "introspection-escape",
+    .default_severity = analyzer::Severity::error,
+    .cwe = k_cwe,
+    .summary = "Walking from objects to classes, globals, frames and code: the classic sandbox escapes",
+    .catches =
+        "Attributes such as __class__, __bases__, __subclasses__, __globals__, __builtins__, __dict__, "
+        "__code__ and the frame and code attributes (gi_frame, f_back, f_globals, tb_frame, co_code, ...); "
+        "any other dunder attribute not in the profile's dunders.allow; the names __builtins__, __loader__ "
+        "and __spec__; globals(), locals(), vars(), dir(); sys._getframe, inspect and gc; getattr, setattr, "
+        "delattr, hasattr, attrgetter and methodcaller with such a name after constant folding (a name that "
+        "is not constant is a warning); those functions passed as values with such names; and such "
+        "attributes in the fields of constant str.format / format_map strings. Defining dunder methods, "
+        "super().__init__(), __name__, __doc__, func.__name__ and self.__private are not flagged.",
+    .why =
+        "From any object, `().__class__.__base__.__subclasses__()` reaches every class in the interpreter, and "
+        "from there functions' __globals__, frames and builtins: every name-based check can be walked around "
+        "this way, so the walk itself is refused.",
+    .bad_example =
+        "for cls in ().__class__.__base__.__subclasses__():\n"
+        "    if cls.__name__ == 'Popen':\n"
+        "        cls(['id'])\n",
+    .good_example =
+        "class Point:\n"
+        "    def __init__(self, x):\n"
+        "        self.x = x\n",
+    .instead = "Use the objects' public attributes and methods; read metadata through __name__ and __doc__ only.",
+    .tables = k_tables,
+    .hooks = &k_hooks,
+};
+
+}  // namespace pygate::rules

@@ -1,0 +1,161 @@
+#include "rules/pg010_environment_mutation.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "rules/name_table.hpp"
+
+namespace pygate::rules {
+namespace {
+
+using analyzer::Referent;
+
+constexpr analyzer::RuleNumber k_rule = 10;
+constexpr std::array<std::string_view, 3> k_cwe = {"CWE-426", "CWE-427", "CWE-526"};
+
+// Any reference to these changes or reads the interpreter's environment.
+constexpr NameEntry k_environment_entries[] = {
+    {"os.environ", "reads or changes environment variables (credentials live there)"},
+    {"os.environb", "reads or changes environment variables (credentials live there)"},
+    {"os.getenv", "reads environment variables (credentials live there)"},
+    {"os.getenvb", "reads environment variables (credentials live there)"},
+    {"os.putenv", "changes environment variables"},
+    {"os.unsetenv", "changes environment variables"},
+    {"posix.environ", "reads or changes environment variables"},
+    {"sys.setrecursionlimit", "changes the interpreter's recursion limit"},
+    {"sys.settrace", "installs a tracer that sees every frame"},
+    {"sys.setprofile", "installs a profiler that sees every frame"},
+    {"threading.settrace", "installs a tracer that sees every frame"},
+    {"threading.setprofile", "installs a profiler that sees every frame"},
+    {"site", "changes where modules are imported from"},
+    {"site.*", "changes where modules are imported from"},
+    {"importlib.util.spec_from_file_location", "imports code from any file"},
+    {"importlib.util.module_from_spec", "creates modules from loaded code"},
+    {"importlib.machinery", "changes how modules are imported"},
+    {"importlib.machinery.*", "changes how modules are imported"},
+    {"ensurepip", "installs packages"},
+    {"ensurepip.*", "installs packages"},
+    {"venv", "creates environments"},
+    {"venv.*", "creates environments"},
+    {"pip", "installs packages"},
+    {"pip.*", "installs packages"},
+    {"sys.path.*", "changes where modules are imported from"},
+    {"sys.meta_path.*", "changes how modules are imported"},
+    {"sys.path_hooks.*", "changes how modules are imported"},
+    {"sys.path_importer_cache.*", "changes how modules are imported"},
+};
+const NameTable k_environment{k_environment_entries};
+
+// Reading these is harmless; assigning them, or an item of them, is not.
+constexpr NameEntry k_changed_when_stored_entries[] = {
+    {"sys.path", "changes where modules are imported from"},
+    {"sys.meta_path", "changes how modules are imported"},
+    {"sys.path_hooks", "changes how modules are imported"},
+    {"sys.modules", "replaces modules other code will import"},
+};
+const NameTable k_changed_when_stored{k_changed_when_stored_entries};
+
+// Methods of those lists that only read them.
+constexpr std::string_view k_reading_methods[] = {"index",    "count", "copy", "__len__", "__contains__",
+                                                  "__iter__", "get",   "keys", "values",  "items"};
+
+std::vector<std::string> references() {
+    return patterns_of(k_environment);
+}
+std::vector<std::string> stored() {
+    return patterns_of(k_changed_when_stored);
+}
+constexpr std::array<RuleTable, 2> k_tables = {{
+    {"References that read or change the environment", references},
+    {"Changed when assigned, or an item of them is", stored},
+}};
+
+void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    for (const Referent& referent : reference.referents) {
+        if (referent.kind != Referent::Kind::name) continue;
+        std::string_view name = referent.qualified;
+        if (reference.store || reference.mutated) {
+            if (const NameEntry* entry = k_changed_when_stored.match(name); entry && entry->pattern == name) {
+                context.report(k_rule, entry->severity, reference.node,
+                               fmt::format("assigning {} {}: {}", referent.qualified, entry->what,
+                                           context.how_reached(reference.node, referent)),
+                               specificity(*entry) + 50, &referent);
+                return;
+            }
+        }
+        const NameEntry* entry = k_environment.match(name);
+        if (entry == nullptr) continue;
+        std::size_t dot = name.rfind('.');
+        std::string_view method = dot == std::string_view::npos ? name : name.substr(dot + 1);
+        bool list_method = entry->pattern.ends_with(".*") && entry->pattern.starts_with("sys.");
+        if (list_method && std::find(std::begin(k_reading_methods), std::end(k_reading_methods), method) !=
+                               std::end(k_reading_methods))
+            continue;
+        context.report(k_rule, entry->severity, reference.node,
+                       fmt::format("{}: {}", entry->what, context.how_reached(reference.node, referent)),
+                       specificity(*entry) + 50, &referent);
+        return;
+    }
+}
+
+// `subprocess.run(['pip', 'install', ...])` installs packages through a process.
+void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    bool runs_process = false;
+    for (const Referent& callee : call.callee) {
+        std::string_view q = callee.qualified;
+        runs_process = runs_process || (callee.kind == Referent::Kind::name &&
+                                        (q.starts_with("subprocess.") || q == "os.system" || q == "os.popen" ||
+                                         q.starts_with("os.exec") || q.starts_with("os.spawn") ||
+                                         q.starts_with("asyncio.create_subprocess")));
+    }
+    if (!runs_process) return;
+    TSNode command = context.model().argument(call.node, 0, "args");
+    if (ts_node_is_null(command)) return;
+    std::optional<std::string> first = context.model().fold_string(command, call.scope);
+    if (!first && ts_node_named_child_count(command) > 0)
+        first = context.model().fold_string(ts_node_named_child(command, 0), call.scope);
+    if (!first) return;
+    std::string_view text = *first;
+    bool pip = text.starts_with("pip") || text.find(" -m pip") != std::string_view::npos ||
+               text.find("/pip") != std::string_view::npos;
+    if (!pip) return;
+    context.report(k_rule, analyzer::Severity::error, call.node,
+                   fmt::format("runs pip (`{}`), which installs packages into the environment", text), 150);
+}
+
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call};
+
+}  // namespace
+
+const RuleMetadata k_pg010_environment_mutation{
+    .number = k_rule,
+    .name = "environment-mutation",
+    .default_severity = analyzer::Severity::error,
+    .cwe = k_cwe,
+    .summary = "Changing the interpreter's import machinery or environment, and reading environment variables",
+    .catches =
+        "Changes to sys.path, sys.meta_path and sys.path_hooks (assignment, item assignment, mutating "
+        "methods); assignments into sys.modules; site, importlib.util.spec_from_file_location and "
+        "module_from_spec, importlib.machinery, ensurepip, venv and pip, and pip run through a process call; "
+        "os.environ, os.environb, os.getenv, os.putenv and os.unsetenv (reads too: environment variables hold "
+        "credentials); sys.setrecursionlimit, sys.settrace and sys.setprofile.",
+    .why =
+        "Changing where imports come from makes `import json` load attacker code, later and elsewhere; "
+        "tracers see every frame; and the environment is where a pipeline's credentials live, one read away "
+        "from exfiltration.",
+    .bad_example =
+        "import os\n"
+        "token = os.environ['GITHUB_TOKEN']\n",
+    .good_example =
+        "def run(token):\n"
+        "    return len(token)\n",
+    .instead =
+        "Pass configuration in as arguments or input files; never change sys.path or install packages from "
+        "untrusted code.",
+    .tables = k_tables,
+    .hooks = &k_hooks,
+};
+
+}  // namespace pygate::rules
