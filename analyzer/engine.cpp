@@ -32,6 +32,7 @@ bool value_is_reference(const std::vector<Referent>& callee) {
     return std::any_of(callee.begin(), callee.end(), [](const Referent& r) {
         switch (r.kind) {
             case Referent::Kind::user_function:
+            case Referent::Kind::user_instance:
             case Referent::Kind::attrgetter:
             case Referent::Kind::methodcaller:
                 return true;

@@ -41,6 +41,7 @@ constexpr Factory k_factories[] = {
     {"asyncio.get_running_loop", "asyncio.AbstractEventLoop"},
     {"asyncio.new_event_loop", "asyncio.AbstractEventLoop"},
     {"asyncio.get_event_loop_policy", "asyncio.AbstractEventLoopPolicy"},
+    {"socket.socket", "socket.socket"},
     {"socket.create_connection", "socket.socket"},
     {"socket.create_server", "socket.socket"},
     {"socket.fromfd", "socket.socket"},
@@ -221,6 +222,10 @@ public:
             own = false;
             at = current.parent;
         }
+        // A builtin name stays the builtin after a star import: modules rarely
+        // shadow builtins, and flagging every `print` after `from x import *`
+        // would bury the findings that matter.
+        if (Referents builtins = builtin(name); !builtins.empty()) return builtins;
         Referents out;
         for (const StarImport& star : scope_at(k_module_scope).star_imports) {
             Referent member;
@@ -230,7 +235,6 @@ public:
             member.chain.push_back(star.statement);
             out.push_back(std::move(member));
         }
-        append(out, builtin(name));
         return out;
     }
 
@@ -357,6 +361,13 @@ public:
             case Referent::Kind::user_class:
                 callee.kind = Referent::Kind::user_instance;
                 return {callee};
+            case Referent::Kind::user_instance: {
+                // Calling an instance calls its class's __call__: what that refers to is what runs.
+                Referents out = member(callee, "__call__", depth + 1);
+                for (Referent& referent : out)
+                    referent.chain.push_back(call);
+                return out;
+            }
             case Referent::Kind::attrgetter:
             case Referent::Kind::methodcaller: {
                 Referents out;
@@ -713,10 +724,11 @@ public:
                 return out;
             }
             if (method == "format") return fold_format(object, call, scope, depth);
+            std::optional<std::string> text;
             if (method == "decode" || method == "encode" || method == "lower" || method == "upper" ||
-                method == "strip" || method == "replace") {
-                auto text = fold(object, scope, depth + 1);
-                if (!text) return std::nullopt;
+                method == "strip" || method == "replace")
+                text = fold(object, scope, depth + 1);
+            if (text) {  // otherwise a module function such as codecs.decode, below
                 if (method == "decode" && !ts_node_is_null(argument(call, 0))) {
                     auto codec = fold(argument(call, 0), scope, depth + 1);
                     if (!codec) return std::nullopt;

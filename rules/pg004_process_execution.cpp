@@ -49,6 +49,13 @@ constexpr NameEntry k_runs_processes_entries[] = {
     {"_posixsubprocess.*", "runs other programs"},
     {"_thread", "starts threads without limits"},
     {"_thread.*", "starts threads without limits"},
+    {"numpy.ctypeslib", "loads and calls native libraries"},
+    {"numpy.ctypeslib.*", "loads and calls native libraries"},
+    {"numpy.f2py", "compiles and loads native code"},
+    {"numpy.f2py.*", "compiles and loads native code"},
+    {"numpy.distutils", "compiles native code"},
+    {"numpy.distutils.*", "compiles native code"},
+    {"matplotlib.animation.*Writer*", "animation writers start ffmpeg or ImageMagick"},
     {"threading.Thread", "starts a thread (thread bombs)", analyzer::Severity::warning},
 };
 const NameTable k_runs_processes{k_runs_processes_entries};

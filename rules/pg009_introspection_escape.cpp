@@ -186,11 +186,18 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
                 return;
             }
         }
-        if (callee.kind == Referent::Kind::name &&
-            (callee.qualified == "builtins.dir" && ts_node_is_null(model.argument(call.node, 0)))) {
-            context.report(k_rule, Severity::error, call.node, "introspection: dir() lists the module's namespace",
-                           k_specificity, &callee);
-            return;
+        if (callee.kind == Referent::Kind::name && callee.qualified == "builtins.dir") {
+            TSNode argument = model.argument(call.node, 0);
+            bool of_module = ts_node_is_null(argument);
+            if (!of_module)
+                for (const Referent& r : model.resolve(argument, call.scope))
+                    of_module =
+                        of_module || (r.kind == Referent::Kind::name && r.via_import && r.qualified == r.import_path);
+            if (of_module) {
+                context.report(k_rule, Severity::error, call.node, "introspection: dir() lists a module's namespace",
+                               k_specificity, &callee);
+                return;
+            }
         }
         if (callee.kind == Referent::Kind::name &&
             (callee.qualified == "string.Formatter.format" || callee.qualified == "string.Formatter.vformat")) {
