@@ -478,6 +478,8 @@ private:
 Model::Model(const Source& source, TSNode root) : m_source(source) {
     m_sites.reserve(1024);
     ModelBuilder(*this).build(root);
+    m_lookup_cache = std::make_unique<LookupCache>();
+    m_lookup_cache->by_scope.resize(m_scopes.size());
 }
 
 Model::~Model() = default;

@@ -106,6 +106,10 @@ private:
     std::vector<Site> m_sites;
     std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id
     mutable std::unordered_map<const Binding*, std::vector<Referent>> m_binding_cache;
+    // What each name means in each function scope, where that does not depend
+    // on where in the scope it is used (module and class code runs in order).
+    struct LookupCache;
+    std::unique_ptr<LookupCache> m_lookup_cache;
 };
 
 }  // namespace pygate::analyzer

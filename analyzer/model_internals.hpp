@@ -58,4 +58,8 @@ struct Scope {
     NameMap<std::vector<Binding>> instance_attributes;
 };
 
+struct Model::LookupCache {
+    std::vector<NameMap<std::vector<Referent>>> by_scope;  // indexed by ScopeId
+};
+
 }  // namespace pygate::analyzer

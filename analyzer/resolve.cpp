@@ -191,6 +191,17 @@ public:
     // Python's lookup: the scope itself (class bodies only for their own code),
     // enclosing functions, the module, star imports, then builtins.
     Referents lookup(std::string_view name, ScopeId scope, TSNode use, int depth) {
+        ScopeKind kind = scope_at(scope).kind;
+        if (kind == ScopeKind::module || kind == ScopeKind::class_body) return lookup_uncached(name, scope, use, depth);
+        auto& cache = m_model.m_lookup_cache->by_scope[static_cast<std::size_t>(scope)];
+        if (auto it = cache.find(name); it != cache.end()) return it->second;
+        bool exhausted_before = m_exhausted;
+        Referents out = lookup_uncached(name, scope, use, depth);
+        if (!m_exhausted || exhausted_before) cache.emplace(std::string(name), out);
+        return out;
+    }
+
+    Referents lookup_uncached(std::string_view name, ScopeId scope, TSNode use, int depth) {
         bool own = true;
         for (ScopeId at = scope; at >= 0;) {
             const Scope& current = scope_at(at);

@@ -111,18 +111,30 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
                                          q.starts_with("asyncio.create_subprocess")));
     }
     if (!runs_process) return;
-    TSNode command = context.model().argument(call.node, 0, "args");
+    // The command as constant words: a string, or the constant elements of a list or tuple.
+    const analyzer::Model& model = context.model();
+    TSNode command = model.argument(call.node, 0, "args");
     if (ts_node_is_null(command)) return;
-    std::optional<std::string> first = context.model().fold_string(command, call.scope);
-    if (!first && ts_node_named_child_count(command) > 0)
-        first = context.model().fold_string(ts_node_named_child(command, 0), call.scope);
-    if (!first) return;
-    std::string_view text = *first;
-    bool pip = text.starts_with("pip") || text.find(" -m pip") != std::string_view::npos ||
-               text.find("/pip") != std::string_view::npos;
+    std::vector<std::string> words;
+    if (auto whole = model.fold_string(command, call.scope)) {
+        for (std::size_t at = 0; at < whole->size();) {
+            std::size_t end = whole->find(' ', at);
+            if (end == std::string::npos) end = whole->size();
+            if (end > at) words.push_back(whole->substr(at, end - at));
+            at = end + 1;
+        }
+    } else {
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(command); ++i)
+            if (auto word = model.fold_string(ts_node_named_child(command, i), call.scope)) words.push_back(*word);
+    }
+    auto is_pip = [](std::string_view word) {
+        return word == "pip" || word == "pip3" || word.ends_with("/pip") || word.ends_with("/pip3");
+    };
+    bool pip = std::any_of(words.begin(), words.end(), is_pip);
     if (!pip) return;
     context.report(k_rule, analyzer::Severity::error, call.node,
-                   fmt::format("runs pip (`{}`), which installs packages into the environment", text), 150);
+                   fmt::format("runs pip (`{}`), which installs packages into the environment", fmt::join(words, " ")),
+                   150);
 }
 
 constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call};

@@ -1,0 +1,5 @@
+# corpus: profile=safe_eval decision=deny
+"""sys.modules imported under another name and indexed."""
+from sys import modules as loaded  # expect: PG003
+
+builtins_module = loaded["builtins"]  # expect: PG002

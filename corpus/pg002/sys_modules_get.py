@@ -1,0 +1,7 @@
+# corpus: profile=safe_eval decision=deny
+"""sys.modules.get fetches an already-loaded module by name."""
+import sys  # expect: PG003
+
+name = "subprocess"
+module = sys.modules.get(name)  # expect: PG002
+print(module is not None)

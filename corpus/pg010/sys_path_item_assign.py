@@ -1,0 +1,5 @@
+# corpus: profile=safe_eval decision=deny
+"""Item assignment into sys.path."""
+import sys  # expect: PG003
+
+sys.path[0] = "/tmp/evil"  # expect: PG010

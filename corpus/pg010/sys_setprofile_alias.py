@@ -1,0 +1,5 @@
+# corpus: profile=safe_eval decision=deny
+"""sys.setprofile through a from-import alias."""
+from sys import setprofile as watch  # expect: PG003
+
+watch(lambda frame, event, arg: None)  # expect: PG010

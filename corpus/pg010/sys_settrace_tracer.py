@@ -1,0 +1,10 @@
+# corpus: profile=safe_eval decision=deny
+"""sys.settrace installs a tracer that sees every frame."""
+import sys  # expect: PG003
+
+
+def tracer(frame, event, arg):
+    return tracer
+
+
+sys.settrace(tracer)  # expect: PG010
