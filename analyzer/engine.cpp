@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "analyzer/python_symbols.hpp"
+#include "analyzer/syntax_fields.hpp"
 
 namespace pygate::analyzer {
 namespace {
@@ -97,17 +98,15 @@ private:
             }
             case Model::SiteKind::attribute: {
                 std::string storage;
-                std::string_view attribute =
-                    m_model.identifier(ts_node_child_by_field_id(site.node, s.field_attribute), storage);
-                AttributeSite event{site.node, site.scope, attribute,
-                                    ts_node_child_by_field_id(site.node, s.field_object), site.store};
+                std::string_view attribute = m_model.identifier(attribute_name(site.node), storage);
+                AttributeSite event{site.node, site.scope, attribute, attribute_object(site.node), site.store};
                 for (const RuleHooks* rule : m_rules)
                     if (rule->on_attribute) rule->on_attribute(event, m_context);
                 if (!site.chained) reference(site, resolve(site));
                 break;
             }
             case Model::SiteKind::call: {
-                TSNode function = ts_node_child_by_field_id(site.node, s.field_function);
+                TSNode function = call_function(site.node);
                 std::vector<Referent> callee = m_model.resolve(function, site.scope);
                 CallSite event{site.node, function, site.scope, callee};
                 for (const RuleHooks* rule : m_rules)

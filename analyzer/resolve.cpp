@@ -11,6 +11,7 @@
 #include "analyzer/python_builtins.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/string_literal.hpp"
+#include "analyzer/syntax_fields.hpp"
 
 namespace pygate::analyzer {
 namespace {
@@ -145,22 +146,22 @@ public:
         }
         if (kind == s.attribute) {
             std::string storage;
-            std::string_view attribute = m_model.identifier(field(expr, s.field_attribute), storage);
+            std::string_view attribute = m_model.identifier(attribute_name(expr), storage);
             Referents out;
-            for (Referent& base : resolve(field(expr, s.field_object), scope, depth + 1))
+            for (Referent& base : resolve(attribute_object(expr), scope, depth + 1))
                 append(out, member(std::move(base), attribute, depth + 1));
             return out;
         }
         if (kind == s.call) {
             Referents out;
-            for (Referent& callee : resolve(field(expr, s.field_function), scope, depth + 1))
+            for (Referent& callee : resolve(call_function(expr), scope, depth + 1))
                 append(out, call_result(std::move(callee), expr, scope, depth + 1));
             return out;
         }
         if (kind == s.subscript) {
             TSNode key = field(expr, s.field_subscript);
             Referents out;
-            for (Referent& base : resolve(field(expr, s.field_value), scope, depth + 1))
+            for (Referent& base : resolve(subscript_value(expr), scope, depth + 1))
                 append(out, subscript(std::move(base), key, scope, depth + 1));
             return out;
         }
@@ -340,7 +341,7 @@ public:
     }
 
     TSNode argument(TSNode call, std::uint32_t position, std::string_view keyword = {}) const {
-        TSNode arguments = field(call, s.field_arguments);
+        TSNode arguments = call_arguments(call);
         if (ts_node_is_null(arguments) || ts_node_symbol(arguments) != s.argument_list) return {};
         std::uint32_t index = 0;
         for (std::uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {

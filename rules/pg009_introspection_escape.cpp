@@ -53,8 +53,16 @@ bool is_dunder(std::string_view name) {
     return name.size() > 4 && name.starts_with("__") && name.ends_with("__");
 }
 
+// Every escape attribute starts with `_`, is `mro`, or has `_` as its second
+// or third character (gi_frame, f_back): ordinary attributes pass at once.
+bool may_escape(std::string_view attribute) {
+    if (attribute.size() < 3) return false;
+    return attribute[0] == '_' || attribute == "mro" || attribute[1] == '_' || attribute[2] == '_';
+}
+
 // Why `attribute` may not be read under `profile`, or nothing.
 std::optional<std::string> forbidden(std::string_view attribute, const analyzer::Profile& profile) {
+    if (!may_escape(attribute)) return std::nullopt;
     for (std::string_view escape : k_escape_attributes)
         if (attribute == escape)
             return fmt::format("`{}` leads from an object to classes, globals, frames or code", attribute);
@@ -102,6 +110,7 @@ void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& co
 }
 
 void on_name(const analyzer::NameSite& site, analyzer::RuleContext& context) {
+    if (!site.name.starts_with("__")) return;
     for (std::string_view name : k_escape_names)
         if (site.name == name)
             context.report(k_rule, Severity::error, site.node,
