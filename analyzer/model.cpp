@@ -249,9 +249,23 @@ private:
         binding.value = value;
         binding.value_scope = value_scope;
         binding.statement = statement;
-        auto& list = scope(in).names[m_model.identifier(name_node)];
+        std::string name = m_model.identifier(name_node);
+        auto& list = scope(declared_scope(in, name)).names[name];
         list.push_back(std::move(binding));
         return &list.back();
+    }
+
+    // Where an assignment in `in` binds `name`: the module after `global`, the
+    // nearest enclosing function after `nonlocal`, else `in` itself.
+    ScopeId declared_scope(ScopeId in, const std::string& name) {
+        const Scope& here = scope(in);
+        if (!here.globals.empty() && here.globals.count(name) != 0) return k_module_scope;
+        if (here.nonlocals.empty() || here.nonlocals.count(name) == 0) return in;
+        for (ScopeId at = here.parent; at > k_module_scope; at = scope(at).parent) {
+            ScopeKind kind = scope(at).kind;
+            if (kind == ScopeKind::function || kind == ScopeKind::lambda) return declared_scope(at, name);
+        }
+        return in;
     }
 
     // Targets of an assignment, unpacking a literal sequence element by element.
@@ -263,13 +277,21 @@ private:
             bind_name(target, Binding::Kind::value, value, current, current, statement);
         } else if (kind == s.pattern_list || kind == s.tuple_pattern || kind == s.list_pattern || kind == s.tuple ||
                    kind == s.list) {
+            // Element by element; with a starred target, those before it count
+            // from the start and those after it from the end.
             std::uint32_t count = ts_node_named_child_count(target);
-            bool literal = !ts_node_is_null(value) && is_sequence_literal(value) &&
-                           ts_node_named_child_count(unparenthesized(value)) == count;
+            std::uint32_t star = count;
+            for (std::uint32_t i = 0; i < count; ++i)
+                if (ts_node_symbol(ts_node_named_child(target, i)) == s.list_splat_pattern) star = i;
+            TSNode values = ts_node_is_null(value) || !is_sequence_literal(value) ? TSNode{} : unparenthesized(value);
+            std::uint32_t available = ts_node_is_null(values) ? 0 : ts_node_named_child_count(values);
+            bool literal = !ts_node_is_null(values) && (star == count ? available == count : available + 1 >= count);
             for (std::uint32_t i = 0; i < count; ++i) {
                 TSNode element = ts_node_named_child(target, i);
-                bind_targets(element, literal ? ts_node_named_child(unparenthesized(value), i) : TSNode{}, current,
-                             statement);
+                TSNode element_value{};
+                if (literal && i != star)
+                    element_value = ts_node_named_child(values, i < star ? i : available - (count - i));
+                bind_targets(element, element_value, current, statement);
             }
         } else if (kind == s.list_splat_pattern || kind == s.parenthesized_expression) {
             if (ts_node_named_child_count(target) > 0)

@@ -129,6 +129,7 @@ PythonSymbols look_up() {
     s.field_superclasses = field("superclasses");
     s.field_argument = field("argument");
     s.plus_token = symbol("+", false);
+    s.slash_token = symbol("/", false);
     s.percent_token = symbol("%", false);
     s.star_token = symbol("*", false);
     s.minus_token = symbol("-", false);

@@ -16,8 +16,8 @@
 namespace pygate::analyzer {
 namespace {
 
-constexpr int k_max_depth = 48;
-constexpr int k_max_steps = 4000;
+constexpr int k_max_depth = 200;
+constexpr int k_max_steps = 20000;
 constexpr std::size_t k_max_folded_bytes = 1 << 16;
 
 using Referents = std::vector<Referent>;
@@ -176,6 +176,14 @@ public:
             return out;
         }
         if (kind == s.named_expression) return resolve(field(expr, s.field_value), scope, depth + 1);
+        if (kind == s.binary_operator && ts_node_symbol(field(expr, s.field_operator)) == s.slash_token) {
+            // `Path('a') / 'b'` is a path again.
+            Referents out;
+            for (Referent& left : resolve(field(expr, s.field_left), scope, depth + 1))
+                if (left.kind == Referent::Kind::instance && left.qualified.starts_with("pathlib."))
+                    out.push_back(std::move(left));
+            return out;
+        }
         if (kind == s.lambda) {
             auto it = m_model.m_scope_of_node.find(expr.id);
             if (it == m_model.m_scope_of_node.end()) return {};
@@ -196,9 +204,10 @@ public:
         if (kind == ScopeKind::module || kind == ScopeKind::class_body) return lookup_uncached(name, scope, use, depth);
         auto& cache = m_model.m_lookup_cache->by_scope[static_cast<std::size_t>(scope)];
         if (auto it = cache.find(name); it != cache.end()) return it->second;
-        bool exhausted_before = m_exhausted;
+        std::size_t start = m_in_progress.size();
         Referents out = lookup_uncached(name, scope, use, depth);
-        if (!m_exhausted || exhausted_before) cache.emplace(std::string(name), out);
+        if (!m_exhausted && (m_cycle_floor == k_no_cycle || m_cycle_floor >= start))
+            cache.emplace(std::string(name), out);
         return out;
     }
 
@@ -270,11 +279,21 @@ public:
     Referents resolve_binding(const Binding& binding, int depth) {
         auto cached = m_model.m_binding_cache.find(&binding);
         if (cached != m_model.m_binding_cache.end()) return cached->second;
-        if (std::find(m_in_progress.begin(), m_in_progress.end(), &binding) != m_in_progress.end()) return {};
+        // A binding already being resolved contributes nothing new to a
+        // flow-insensitive union; what it cut short must not be cached.
+        auto in_progress = std::find(m_in_progress.begin(), m_in_progress.end(), &binding);
+        if (in_progress != m_in_progress.end()) {
+            m_cycle_floor = std::min(m_cycle_floor, static_cast<std::size_t>(in_progress - m_in_progress.begin()));
+            return {};
+        }
+        std::size_t position = m_in_progress.size();
         m_in_progress.push_back(&binding);
         Referents out = resolve_binding_uncached(binding, depth);
         m_in_progress.pop_back();
-        if (!m_exhausted) m_model.m_binding_cache.emplace(&binding, out);
+        if (m_cycle_floor >= position) {  // complete: no cycle reached above this binding
+            m_cycle_floor = k_no_cycle;
+            if (!m_exhausted) m_model.m_binding_cache.emplace(&binding, out);
+        }
         return out;
     }
 
@@ -333,6 +352,17 @@ public:
                     if (auto it = body.instance_attributes.find(attribute); it != body.instance_attributes.end())
                         for (const Binding& binding : it->second)
                             append(out, resolve_binding(binding, depth + 1));
+                // Flow-insensitive: what the bases define may be reached too.
+                TSNode bases = ts_node_child_by_field_id(body.node, s.field_superclasses);
+                for (std::uint32_t i = 0; !ts_node_is_null(bases) && i < ts_node_named_child_count(bases); ++i) {
+                    TSNode base_class = ts_node_named_child(bases, i);
+                    if (ts_node_symbol(base_class) == s.keyword_argument) continue;
+                    for (Referent& parent : resolve(base_class, body.parent, depth + 1)) {
+                        if (parent.kind != Referent::Kind::user_class) continue;
+                        if (base.kind == Referent::Kind::user_instance) parent.kind = Referent::Kind::user_instance;
+                        append(out, member(std::move(parent), attribute, depth + 1));
+                    }
+                }
                 return out;
             }
             default:
@@ -621,17 +651,16 @@ public:
             auto format = fold(left, scope, depth + 1);
             if (!format) return std::nullopt;
             std::vector<std::string> values;
-            TSNode args = right;
-            while (ts_node_symbol(args) == s.parenthesized_expression && ts_node_named_child_count(args) == 1)
-                args = ts_node_named_child(args, 0);
-            if (ts_node_symbol(args) == s.tuple) {
+            ScopeId args_scope = scope;
+            TSNode args = sequence_literal(right, args_scope);
+            if (!ts_node_is_null(args) && ts_node_symbol(args) == s.tuple) {
                 for (std::uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
-                    auto value = fold(ts_node_named_child(args, i), scope, depth + 1);
+                    auto value = fold(ts_node_named_child(args, i), args_scope, depth + 1);
                     if (!value) return std::nullopt;
                     values.push_back(*value);
                 }
             } else {
-                auto value = fold(args, scope, depth + 1);
+                auto value = fold(right, scope, depth + 1);
                 if (!value) return std::nullopt;
                 values.push_back(*value);
             }
@@ -660,10 +689,41 @@ public:
         return std::nullopt;
     }
 
+    // A list or tuple literal that `node` is, or that the name `node` is bound
+    // to alone; `scope` becomes the scope its elements are evaluated in.
+    TSNode sequence_literal(TSNode node, ScopeId& scope) const {
+        while (!ts_node_is_null(node) && ts_node_symbol(node) == s.parenthesized_expression &&
+               ts_node_named_child_count(node) == 1)
+            node = ts_node_named_child(node, 0);
+        if (ts_node_is_null(node)) return {};
+        TSSymbol kind = ts_node_symbol(node);
+        if (kind == s.list || kind == s.tuple) return node;
+        if (kind != s.identifier) return {};
+        std::string storage;
+        const std::vector<Binding>* bindings = bindings_of(m_model.identifier(node, storage), scope);
+        if (bindings == nullptr || bindings->size() != 1) return {};
+        const Binding& binding = bindings->front();
+        if (binding.kind != Binding::Kind::value || ts_node_is_null(binding.value)) return {};
+        TSSymbol bound = ts_node_symbol(binding.value);
+        if (bound != s.list && bound != s.tuple) return {};
+        scope = binding.value_scope;
+        return binding.value;
+    }
+
     std::optional<std::string> fold_subscript(TSNode expr, ScopeId scope, int depth) {
+        TSNode key = field(expr, s.field_subscript);
+        ScopeId element_scope = scope;
+        TSNode sequence = sequence_literal(field(expr, s.field_value), element_scope);
+        if (!ts_node_is_null(sequence) && ts_node_symbol(key) != s.slice) {  // ('ev', 'al')[0]
+            auto index = fold_int(key, scope, depth + 1);
+            auto count = static_cast<std::int64_t>(ts_node_named_child_count(sequence));
+            if (!index) return std::nullopt;
+            std::int64_t i = *index < 0 ? *index + count : *index;
+            if (i < 0 || i >= count) return std::nullopt;
+            return fold(ts_node_named_child(sequence, static_cast<std::uint32_t>(i)), element_scope, depth + 1);
+        }
         auto text = fold(field(expr, s.field_value), scope, depth + 1);
         if (!text) return std::nullopt;
-        TSNode key = field(expr, s.field_subscript);
         std::vector<std::uint32_t> points = code_points(*text);
         auto size = static_cast<std::int64_t>(points.size());
         std::string out;
@@ -709,14 +769,11 @@ public:
             TSNode object = field(function, s.field_object);
             if (method == "join") {
                 auto separator = fold(object, scope, depth + 1);
-                TSNode items = argument(call, 0);
-                while (!ts_node_is_null(items) && ts_node_symbol(items) == s.parenthesized_expression &&
-                       ts_node_named_child_count(items) == 1)
-                    items = ts_node_named_child(items, 0);
-                if (!separator || ts_node_is_null(items)) return std::nullopt;
-                TSSymbol kind = ts_node_symbol(items);
-                if (kind != s.list && kind != s.tuple) {
-                    auto single = fold(items, scope, depth + 1);  // ''.join('abc') joins characters
+                ScopeId items_scope = scope;
+                TSNode items = sequence_literal(argument(call, 0), items_scope);
+                if (!separator) return std::nullopt;
+                if (ts_node_is_null(items)) {
+                    auto single = fold(argument(call, 0), scope, depth + 1);  // ''.join('abc') joins characters
                     if (!single) return std::nullopt;
                     std::string out;
                     std::vector<std::uint32_t> points = code_points(*single);
@@ -728,7 +785,7 @@ public:
                 }
                 std::string out;
                 for (std::uint32_t i = 0; i < ts_node_named_child_count(items); ++i) {
-                    auto piece = fold(ts_node_named_child(items, i), scope, depth + 1);
+                    auto piece = fold(ts_node_named_child(items, i), items_scope, depth + 1);
                     if (!piece) return std::nullopt;
                     if (i > 0) out += *separator;
                     out += *piece;
@@ -918,7 +975,9 @@ public:
 private:
     const Model& m_model;
     const PythonSymbols& s;
+    static constexpr std::size_t k_no_cycle = static_cast<std::size_t>(-1);
     std::vector<const Binding*> m_in_progress;
+    std::size_t m_cycle_floor = k_no_cycle;  // the outermost in-progress binding a cycle reached
     std::vector<const Binding*> m_folding;
     int m_steps = 0;
     bool m_exhausted = false;
