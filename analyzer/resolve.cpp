@@ -17,7 +17,7 @@ namespace pygate::analyzer {
 namespace {
 
 constexpr int k_max_depth = 200;
-constexpr int k_max_steps = 20000;
+constexpr int k_max_steps = 4000;
 constexpr std::size_t k_max_folded_bytes = 1 << 16;
 
 using Referents = std::vector<Referent>;
@@ -26,9 +26,15 @@ TSNode field(TSNode node, TSFieldId id) {
     return ts_node_child_by_field_id(node, id);
 }
 
+// A union: a referent already there (same kind, name and scope) is not added
+// again, so values bound along many paths do not multiply.
 void append(Referents& into, Referents&& more) {
-    for (Referent& referent : more)
-        into.push_back(std::move(referent));
+    for (Referent& referent : more) {
+        bool known = std::any_of(into.begin(), into.end(), [&](const Referent& r) {
+            return r.kind == referent.kind && r.scope == referent.scope && r.qualified == referent.qualified;
+        });
+        if (!known) into.push_back(std::move(referent));
+    }
 }
 
 // Call factories whose result has a known type, so its methods resolve. A
@@ -224,9 +230,21 @@ public:
             if (!nonlocal && (own || current.kind != ScopeKind::class_body)) {
                 auto found = current.names.find(name);
                 if (found != current.names.end()) {
+                    // A name whose bindings are being resolved (`x = x + 1` repeated)
+                    // is a cycle: its union is already being built.
+                    const void* list = &found->second;
+                    auto in_progress = std::find(m_in_progress.begin(), m_in_progress.end(), list);
+                    if (in_progress != m_in_progress.end()) {
+                        m_cycle_floor =
+                            std::min(m_cycle_floor, static_cast<std::size_t>(in_progress - m_in_progress.begin()));
+                        return {};
+                    }
+                    m_in_progress.push_back(list);
                     Referents out;
                     for (const Binding& binding : found->second)
                         append(out, resolve_binding(binding, depth + 1));
+                    m_in_progress.pop_back();
+                    if (m_cycle_floor == m_in_progress.size()) m_cycle_floor = k_no_cycle;
                     if (current.method_of >= 0 && current.self_name == name) {  // `self` in a method
                         Referent instance;
                         instance.kind = Referent::Kind::user_instance;
@@ -976,7 +994,7 @@ private:
     const Model& m_model;
     const PythonSymbols& s;
     static constexpr std::size_t k_no_cycle = static_cast<std::size_t>(-1);
-    std::vector<const Binding*> m_in_progress;
+    std::vector<const void*> m_in_progress;  // bindings, and names' binding lists, being resolved
     std::size_t m_cycle_floor = k_no_cycle;  // the outermost in-progress binding a cycle reached
     std::vector<const Binding*> m_folding;
     int m_steps = 0;
