@@ -16,7 +16,7 @@ build_dir=${PYGATE_BUILD:-build/release}
 [[ $build_dir == /* ]] || build_dir=$repo_root/$build_dir
 corpus=/usr/lib/python3.11
 jobs=$(nproc)
-max_floor_ratio=1.15
+max_floor_ratio=1.3
 
 while (($#)); do
     case $1 in
