@@ -35,19 +35,24 @@ int specificity(const NameEntry& entry) {
 NameTable::NameTable(std::span<const NameEntry> entries) : m_entries(entries) {
     for (const NameEntry& entry : entries) {
         std::string_view root = entry.pattern.substr(0, entry.pattern.find_first_of(".*"));
-        m_roots.push_back(root);
+        auto group = std::find_if(m_by_root.begin(), m_by_root.end(), [&](const auto& g) { return g.first == root; });
+        if (group == m_by_root.end()) group = m_by_root.insert(m_by_root.end(), {root, {}});
+        group->second.push_back(&entry);
     }
-    std::sort(m_roots.begin(), m_roots.end());
-    m_roots.erase(std::unique(m_roots.begin(), m_roots.end()), m_roots.end());
+    std::sort(m_by_root.begin(), m_by_root.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
 }
 
 const NameEntry* NameTable::match(std::string_view name) const {
-    if (!std::binary_search(m_roots.begin(), m_roots.end(), name.substr(0, name.find('.')))) return nullptr;
+    std::string_view root = name.substr(0, name.find('.'));
+    auto group = std::lower_bound(m_by_root.begin(), m_by_root.end(), root,
+                                  [](const auto& g, std::string_view key) { return g.first < key; });
+    if (group == m_by_root.end() || group->first != root) return nullptr;
     const NameEntry* best = nullptr;
     for (std::string_view candidate = name;;) {
-        for (const NameEntry& entry : m_entries)
-            if (glob_matches(entry.pattern, candidate) && (best == nullptr || specificity(entry) > specificity(*best)))
-                best = &entry;
+        for (const NameEntry* entry : group->second)
+            if (glob_matches(entry->pattern, candidate) &&
+                (best == nullptr || specificity(*entry) > specificity(*best)))
+                best = entry;
         if (best != nullptr) return best;
         std::size_t dot = candidate.rfind('.');
         if (dot == std::string_view::npos) return nullptr;

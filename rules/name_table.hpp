@@ -20,8 +20,9 @@ struct NameEntry {
 // `*` matches any run of characters, dots included.
 bool glob_matches(std::string_view pattern, std::string_view name);
 
-// A rule's table with an index of its patterns' first segments, so the
-// common case (a name no entry can match) costs one binary search.
+// A rule's table indexed by its patterns' first segments: a name is globbed
+// only against the entries that share its first segment, and the common case
+// (no entry can match) costs one binary search.
 class NameTable {
 public:
     explicit NameTable(std::span<const NameEntry> entries);
@@ -32,7 +33,8 @@ public:
 
 private:
     std::span<const NameEntry> m_entries;
-    std::vector<std::string_view> m_roots;  // sorted
+    // The entries by their pattern's first segment (patterns never start with `*`), sorted by it.
+    std::vector<std::pair<std::string_view, std::vector<const NameEntry*>>> m_by_root;
 };
 
 // How specific a match is: its pattern's literal characters, above every generic rule.
