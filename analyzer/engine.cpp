@@ -63,17 +63,15 @@ private:
     std::vector<RuleContext::Candidate> m_candidates;
     RuleContext m_context;
     const PythonSymbols& s;
-    // Callees are resolved for their call, which comes first; their own site reuses it.
-    std::unordered_map<const void*, std::vector<Referent>> m_callees;
+    // A callee is resolved for its call, whose site comes just before its own
+    // (sites are in document order, a call before its function), which reuses it.
+    const void* m_callee_node = nullptr;
+    std::vector<Referent> m_callee;
 
     std::vector<Referent> resolve(const Model::Site& site) {
-        if (site.callee) {
-            auto it = m_callees.find(site.node.id);
-            if (it != m_callees.end()) {
-                std::vector<Referent> out = std::move(it->second);
-                m_callees.erase(it);
-                return out;
-            }
+        if (site.callee && site.node.id == m_callee_node) {
+            m_callee_node = nullptr;
+            return std::move(m_callee);
         }
         return m_model.resolve(site.node, site.scope);
     }
@@ -113,7 +111,8 @@ private:
                     if (rule->on_call) rule->on_call(event, m_context);
                 if (value_is_reference(callee) && !site.chained)
                     reference(site, m_model.resolve(site.node, site.scope));
-                m_callees[function.id] = std::move(callee);
+                m_callee_node = function.id;
+                m_callee = std::move(callee);
                 break;
             }
             case Model::SiteKind::subscript:
