@@ -502,6 +502,7 @@ Model::Model(const Source& source, TSNode root) : m_source(source) {
     ModelBuilder(*this).build(root);
     m_lookup_cache = std::make_unique<LookupCache>();
     m_lookup_cache->by_scope.resize(m_scopes.size());
+    m_lookup_cache->returns.resize(m_scopes.size());
 }
 
 Model::~Model() = default;

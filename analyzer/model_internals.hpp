@@ -4,6 +4,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -59,7 +60,8 @@ struct Scope {
 };
 
 struct Model::LookupCache {
-    std::vector<NameMap<std::vector<Referent>>> by_scope;  // indexed by ScopeId
+    std::vector<NameMap<std::vector<Referent>>> by_scope;       // indexed by ScopeId
+    std::vector<std::optional<std::vector<Referent>>> returns;  // functions and lambdas, by ScopeId
 };
 
 }  // namespace pygate::analyzer

@@ -411,9 +411,7 @@ public:
             case Referent::Kind::name:
                 return call_named(std::move(callee), call, scope, depth);
             case Referent::Kind::user_function: {
-                Referents out;
-                for (TSNode returned : scope_at(callee.scope).returns)
-                    append(out, resolve(returned, callee.scope, depth + 1));
+                Referents out = returned_by(callee.scope, depth);
                 for (Referent& referent : out)
                     referent.chain.push_back(call);
                 return out;
@@ -452,6 +450,31 @@ public:
             default:
                 return {};
         }
+    }
+
+    // What a function of this file may return, once per function: it does
+    // not depend on the call. A recursive function is a cycle like a binding.
+    Referents returned_by(ScopeId function, int depth) {
+        auto& cache = m_model.m_lookup_cache->returns;
+        auto& cached = cache[static_cast<std::size_t>(function)];
+        if (cached) return *cached;
+        const void* key = &scope_at(function);
+        auto in_progress = std::find(m_in_progress.begin(), m_in_progress.end(), key);
+        if (in_progress != m_in_progress.end()) {
+            m_cycle_floor = std::min(m_cycle_floor, static_cast<std::size_t>(in_progress - m_in_progress.begin()));
+            return {};
+        }
+        std::size_t position = m_in_progress.size();
+        m_in_progress.push_back(key);
+        Referents out;
+        for (TSNode returned : scope_at(function).returns)
+            append(out, resolve(returned, function, depth + 1));
+        m_in_progress.pop_back();
+        if (m_cycle_floor >= position) {
+            m_cycle_floor = k_no_cycle;
+            if (!m_exhausted) cached = out;
+        }
+        return out;
     }
 
     Referents call_named(Referent callee, TSNode call, ScopeId scope, int depth) {
