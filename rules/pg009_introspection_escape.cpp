@@ -6,6 +6,7 @@
 #include <array>
 
 #include "analyzer/python_symbols.hpp"
+#include "analyzer/syntax_fields.hpp"
 #include "rules/name_table.hpp"
 
 namespace pygate::rules {
@@ -95,7 +96,7 @@ constexpr std::array<RuleTable, 3> k_tables = {{
 bool is_super_call(const analyzer::RuleContext& context, TSNode object, analyzer::ScopeId scope) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     if (ts_node_is_null(object) || ts_node_symbol(object) != s.call) return false;
-    TSNode function = ts_node_child_by_field_id(object, s.field_function);
+    TSNode function = analyzer::call_function(object);
     for (const Referent& r : context.model().resolve(function, scope))
         if (r.kind == Referent::Kind::name && r.qualified == "builtins.super") return true;
     return false;
@@ -217,9 +218,9 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     // "...".format(x) and "...".format_map(x) with a constant format string.
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     if (ts_node_symbol(call.function) == s.attribute) {
-        std::string_view method = model.text(ts_node_child_by_field_id(call.function, s.field_attribute));
+        std::string_view method = model.text(analyzer::attribute_name(call.function));
         if (method == "format" || method == "format_map") {
-            if (auto format = model.fold_string(ts_node_child_by_field_id(call.function, s.field_object), call.scope))
+            if (auto format = model.fold_string(analyzer::attribute_object(call.function), call.scope))
                 check_format_fields(call, context, *format);
         }
     }
@@ -227,9 +228,8 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
 
 // getattr passed as a value: functools.reduce(getattr, ['__class__', '__base__'], x).
 void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleContext& context) {
-    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     TSNode call = reference.argument_of;
-    TSNode arguments = ts_node_child_by_field_id(call, s.field_arguments);
+    TSNode arguments = analyzer::call_arguments(call);
     std::vector<std::string> names;
     for (std::uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i)
         constant_strings(context, ts_node_named_child(arguments, i), reference.scope, names);
