@@ -503,6 +503,7 @@ Model::Model(const Source& source, TSNode root) : m_source(source) {
     m_lookup_cache = std::make_unique<LookupCache>();
     m_lookup_cache->by_scope.resize(m_scopes.size());
     m_lookup_cache->returns.resize(m_scopes.size());
+    m_lookup_cache->bases.resize(m_scopes.size());
 }
 
 Model::~Model() = default;

@@ -361,6 +361,7 @@ public:
                 return {base};
             case Referent::Kind::user_class:
             case Referent::Kind::user_instance: {
+                if (!spend(depth)) return {};  // bases that derive from each other
                 const Scope& body = scope_at(base.scope);
                 Referents out;
                 if (auto it = body.names.find(attribute); it != body.names.end())
@@ -371,15 +372,11 @@ public:
                         for (const Binding& binding : it->second)
                             append(out, resolve_binding(binding, depth + 1));
                 // Flow-insensitive: what the bases define may be reached too.
-                TSNode bases = ts_node_child_by_field_id(body.node, s.field_superclasses);
-                for (std::uint32_t i = 0; !ts_node_is_null(bases) && i < ts_node_named_child_count(bases); ++i) {
-                    TSNode base_class = ts_node_named_child(bases, i);
-                    if (ts_node_symbol(base_class) == s.keyword_argument) continue;
-                    for (Referent& parent : resolve(base_class, body.parent, depth + 1)) {
-                        if (parent.kind != Referent::Kind::user_class) continue;
-                        if (base.kind == Referent::Kind::user_instance) parent.kind = Referent::Kind::user_instance;
-                        append(out, member(std::move(parent), attribute, depth + 1));
-                    }
+                for (ScopeId parent_scope : user_bases(base.scope, depth)) {
+                    Referent parent;
+                    parent.kind = base.kind;
+                    parent.scope = parent_scope;
+                    append(out, member(std::move(parent), attribute, depth + 1));
                 }
                 return out;
             }
@@ -450,6 +447,26 @@ public:
             default:
                 return {};
         }
+    }
+
+    // The classes of this file a class derives from, once per class.
+    const std::vector<ScopeId>& user_bases(ScopeId class_scope, int depth) {
+        auto& cached = m_model.m_lookup_cache->bases[static_cast<std::size_t>(class_scope)];
+        if (cached) return *cached;
+        cached.emplace();  // a class among its own bases (through a cycle) adds nothing
+        std::vector<ScopeId> found;
+        const Scope& body = scope_at(class_scope);
+        TSNode bases = ts_node_child_by_field_id(body.node, s.field_superclasses);
+        for (std::uint32_t i = 0; !ts_node_is_null(bases) && i < ts_node_named_child_count(bases); ++i) {
+            TSNode base_class = ts_node_named_child(bases, i);
+            if (ts_node_symbol(base_class) == s.keyword_argument) continue;
+            for (const Referent& parent : resolve(base_class, body.parent, depth + 1))
+                if (parent.kind == Referent::Kind::user_class && parent.scope != class_scope &&
+                    std::find(found.begin(), found.end(), parent.scope) == found.end())
+                    found.push_back(parent.scope);
+        }
+        cached = std::move(found);
+        return *cached;
     }
 
     // What a function of this file may return, once per function: it does

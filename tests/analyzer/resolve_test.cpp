@@ -506,6 +506,24 @@ B().x
     CHECK(file.names("self.x") == Names{"os.popen"});
 }
 
+TEST_CASE("classes that derive from each other or themselves end the lookup", "[resolve]") {
+    Analyzed file(R"py(
+import os
+class A(B):
+    run = os.system
+class B(A):
+    def f(self):
+        return self.missing
+class C(C):
+    pass
+B().run
+C().y
+)py");
+    CHECK(file.names("B().run") == Names{"os.system"});
+    CHECK(file.names("C().y").empty());
+    CHECK(file.names("self.missing").empty());
+}
+
 // --- builtins and modules reached by name
 
 TEST_CASE("builtins reached through the builtins module and namespaces", "[resolve]") {
