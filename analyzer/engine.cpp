@@ -6,12 +6,15 @@
 #include <unordered_map>
 
 #include "analyzer/python_symbols.hpp"
+#include "analyzer/source.hpp"
 #include "analyzer/syntax_fields.hpp"
 
 namespace pygate::analyzer {
 namespace {
 
 constexpr std::size_t k_max_shown = 60;
+// Above every rule: when resolution gave up, that is what the location reports.
+constexpr int k_limits_specificity = 1000;
 
 std::string shortened(std::string_view text) {
     text = text.substr(0, text.find('\n'));
@@ -20,6 +23,19 @@ std::string shortened(std::string_view text) {
     while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
         --cut;
     return std::string(text.substr(0, cut)) + "...";
+}
+
+// A chain of copies can be as long as a file: messages show its first step
+// and its last ones, findings keep a few more.
+constexpr std::size_t k_max_message_steps = 4;
+constexpr std::size_t k_max_chain_steps = 12;
+
+// The indices of a chain of `size` steps to show: all, or the first and the last `limit - 1`.
+std::vector<std::size_t> shown_steps(std::size_t size, std::size_t limit) {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < size; ++i)
+        if (size <= limit || i == 0 || i >= size - (limit - 1)) out.push_back(i);
+    return out;
 }
 
 bool has_name(const std::vector<Referent>& referents) {
@@ -68,12 +84,26 @@ private:
     const void* m_callee_node = nullptr;
     std::vector<Referent> m_callee;
 
+    // Fail closed: an answer cut short by the resolver's limits may be missing
+    // the very name a rule looks for, so the file is refused, not judged on it.
+    std::vector<Referent> resolve_within_limits(TSNode node, ScopeId scope) {
+        bool exceeded = false;
+        std::vector<Referent> out = m_model.resolve(node, scope, &exceeded);
+        if (exceeded)
+            m_context.report(k_unsafe_source_rule, Severity::error, node,
+                             fmt::format("cannot resolve `{}` within pygate's limits (copies nested too deep or too "
+                                         "many paths): refused rather than judged on a partial answer",
+                                         shortened(m_model.text(node))),
+                             k_limits_specificity);
+        return out;
+    }
+
     std::vector<Referent> resolve(const Model::Site& site) {
         if (site.callee && site.node.id == m_callee_node) {
             m_callee_node = nullptr;
             return std::move(m_callee);
         }
-        return m_model.resolve(site.node, site.scope);
+        return resolve_within_limits(site.node, site.scope);
     }
 
     void reference(const Model::Site& site, const std::vector<Referent>& referents) {
@@ -105,12 +135,12 @@ private:
             }
             case Model::SiteKind::call: {
                 TSNode function = call_function(site.node);
-                std::vector<Referent> callee = m_model.resolve(function, site.scope);
+                std::vector<Referent> callee = resolve_within_limits(function, site.scope);
                 CallSite event{site.node, function, site.scope, callee};
                 for (const RuleHooks* rule : m_rules)
                     if (rule->on_call) rule->on_call(event, m_context);
                 if (value_is_reference(callee) && !site.chained)
-                    reference(site, m_model.resolve(site.node, site.scope));
+                    reference(site, resolve_within_limits(site.node, site.scope));
                 m_callee_node = function.id;
                 m_callee = std::move(callee);
                 break;
@@ -195,8 +225,8 @@ void RuleContext::report(RuleNumber rule, Severity severity, TSNode at, std::str
     finding.message = std::move(message);
     if (referent != nullptr) {
         finding.qualified_name = referent->qualified;
-        for (TSNode statement : referent->chain)
-            finding.chain.push_back(m_model.chain_step(statement));
+        for (std::size_t i : shown_steps(referent->chain.size(), k_max_chain_steps))
+            finding.chain.push_back(m_model.chain_step(referent->chain[i]));
     }
     m_candidates.push_back({std::move(finding), specificity, ts_node_start_byte(at), ts_node_end_byte(at)});
 }
@@ -206,8 +236,11 @@ std::string RuleContext::how_reached(TSNode node, const Referent& referent) cons
     std::string out = fmt::format("`{}` resolves to `{}`", spelled, referent.qualified);
     if (referent.chain.empty()) return out;
     std::vector<std::string> steps;
-    for (TSNode statement : referent.chain) {
-        ChainStep step = m_model.chain_step(statement);
+    std::vector<std::size_t> shown = shown_steps(referent.chain.size(), k_max_message_steps);
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+        if (k > 0 && shown[k] != shown[k - 1] + 1)
+            steps.push_back(fmt::format("... {} more", shown[k] - shown[k - 1] - 1));
+        ChainStep step = m_model.chain_step(referent.chain[shown[k]]);
         steps.push_back(fmt::format("`{}` (line {})", shortened(step.text), step.range.line));
     }
     return fmt::format("{} via {}", out, fmt::join(steps, ", "));

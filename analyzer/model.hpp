@@ -57,8 +57,10 @@ public:
     Model(const Model&) = delete;
     Model& operator=(const Model&) = delete;
 
-    // What `expr`, evaluated in `scope`, may refer to; empty when nothing is known.
-    std::vector<Referent> resolve(TSNode expr, ScopeId scope) const;
+    // What `expr`, evaluated in `scope`, may refer to; empty when nothing is
+    // known. `exceeded_limits` is set when the answer was cut short by the
+    // depth limit or the step budget, so it may be missing something.
+    std::vector<Referent> resolve(TSNode expr, ScopeId scope, bool* exceeded_limits = nullptr) const;
     // The constant string `expr` evaluates to (literals, concatenation,
     // formatting, joins, slicing, chr(), decoders), or nothing.
     std::optional<std::string> fold_string(TSNode expr, ScopeId scope) const;

@@ -230,21 +230,7 @@ public:
             if (!nonlocal && (own || current.kind != ScopeKind::class_body)) {
                 auto found = current.names.find(name);
                 if (found != current.names.end()) {
-                    // A name whose bindings are being resolved (`x = x + 1` repeated)
-                    // is a cycle: its union is already being built.
-                    const void* list = &found->second;
-                    auto in_progress = std::find(m_in_progress.begin(), m_in_progress.end(), list);
-                    if (in_progress != m_in_progress.end()) {
-                        m_cycle_floor =
-                            std::min(m_cycle_floor, static_cast<std::size_t>(in_progress - m_in_progress.begin()));
-                        return {};
-                    }
-                    m_in_progress.push_back(list);
-                    Referents out;
-                    for (const Binding& binding : found->second)
-                        append(out, resolve_binding(binding, depth + 1));
-                    m_in_progress.pop_back();
-                    if (m_cycle_floor == m_in_progress.size()) m_cycle_floor = k_no_cycle;
+                    Referents out = resolve_bindings(found->second, depth);
                     if (current.method_of >= 0 && current.self_name == name) {  // `self` in a method
                         Referent instance;
                         instance.kind = Referent::Kind::user_instance;
@@ -292,6 +278,25 @@ public:
         else
             return {};
         return {referent};
+    }
+
+    // The union of a name's (or an attribute's) bindings. A list whose union is
+    // already being built (`x = x + 1` repeated, `self.node = self.node.next`)
+    // is a cycle, like a single binding: it adds nothing new.
+    Referents resolve_bindings(const std::vector<Binding>& bindings, int depth) {
+        const void* list = &bindings;
+        auto in_progress = std::find(m_in_progress.begin(), m_in_progress.end(), list);
+        if (in_progress != m_in_progress.end()) {
+            m_cycle_floor = std::min(m_cycle_floor, static_cast<std::size_t>(in_progress - m_in_progress.begin()));
+            return {};
+        }
+        m_in_progress.push_back(list);
+        Referents out;
+        for (const Binding& binding : bindings)
+            append(out, resolve_binding(binding, depth + 1));
+        m_in_progress.pop_back();
+        if (m_cycle_floor == m_in_progress.size()) m_cycle_floor = k_no_cycle;
+        return out;
     }
 
     Referents resolve_binding(const Binding& binding, int depth) {
@@ -365,12 +370,10 @@ public:
                 const Scope& body = scope_at(base.scope);
                 Referents out;
                 if (auto it = body.names.find(attribute); it != body.names.end())
-                    for (const Binding& binding : it->second)
-                        append(out, resolve_binding(binding, depth + 1));
+                    append(out, resolve_bindings(it->second, depth));
                 if (base.kind == Referent::Kind::user_instance)
                     if (auto it = body.instance_attributes.find(attribute); it != body.instance_attributes.end())
-                        for (const Binding& binding : it->second)
-                            append(out, resolve_binding(binding, depth + 1));
+                        append(out, resolve_bindings(it->second, depth));
                 // Flow-insensitive: what the bases define may be reached too.
                 for (ScopeId parent_scope : user_bases(base.scope, depth)) {
                     Referent parent;
@@ -1030,6 +1033,9 @@ public:
         return std::nullopt;
     }
 
+public:
+    bool exhausted() const { return m_exhausted; }
+
 private:
     const Model& m_model;
     const PythonSymbols& s;
@@ -1051,8 +1057,11 @@ private:
     }
 };
 
-std::vector<Referent> Model::resolve(TSNode expr, ScopeId scope) const {
-    return Resolver(*this).resolve(expr, scope, 0);
+std::vector<Referent> Model::resolve(TSNode expr, ScopeId scope, bool* exceeded_limits) const {
+    Resolver resolver(*this);
+    std::vector<Referent> out = resolver.resolve(expr, scope, 0);
+    if (exceeded_limits != nullptr) *exceeded_limits = resolver.exhausted();
+    return out;
 }
 
 ChainStep Model::chain_step(TSNode statement) const {

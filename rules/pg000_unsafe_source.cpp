@@ -43,7 +43,7 @@ const RuleMetadata k_pg000_unsafe_source{
         "beyond CPython's limits); bytes that are not valid UTF-8; a PEP 263 coding declaration naming any codec "
         "but UTF-8 or ASCII; a byte order mark that disagrees with the declaration; NUL bytes; bidirectional "
         "control characters U+202A-U+202E, U+2066-U+2069, U+200E, U+200F and U+061C; files that cannot be read "
-        "or are too large to analyse.",
+        "or are too large to analyse; expressions whose names pygate cannot resolve within its limits.",
     .why =
         "A gate is only as good as its agreement with the interpreter. A codec such as utf-7 or unicode_escape "
         "lets bytes that look like a comment decode into code; bidirectional controls make the code a reviewer "

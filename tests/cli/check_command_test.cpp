@@ -1,4 +1,5 @@
 // End-to-end tests of `pygate check`: the binary, its output and exit codes.
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -257,4 +258,22 @@ TEST_CASE("SARIF and GitHub formats from the command line carry findings and dec
     CHECK(github.out.starts_with("::error file=" + bad + ",line=1,col="));
     CHECK(github.out.find("title=PG000 unsafe-source::") != std::string::npos);
     CHECK(github.out.find("::notice::pygate: deny") != std::string::npos);
+}
+
+TEST_CASE("a name the resolver cannot finish within its limits fails closed", "[cli][bad-input]") {
+    TempDir dir;
+    // Copies written in reverse order: the first use needs 400 steps of copies at once.
+    std::string code = "import os\n";
+    for (int i = 400; i > 0; --i)
+        code += fmt::format("v{} = v{}\n", i, i - 1);
+    code += "v0 = os.system\n";
+    std::string path = dir.file("chain.py", code);
+    auto result = run_pygate({"check", "--format", "json", path});
+    CHECK(result.exit_code == 1);
+    json report = parse_report(result);
+    bool refused = false;
+    for (const auto& finding : report["files"][0]["findings"])
+        refused = refused || (finding["rule"] == "PG000" &&
+                              finding["message"].get<std::string>().find("cannot resolve `v399`") != std::string::npos);
+    CHECK(refused);
 }
