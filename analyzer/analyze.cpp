@@ -15,9 +15,13 @@ FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOpti
     analysis.findings = std::move(loaded.findings);
     if (loaded.decodable) {
         Tree tree = parser.parse(loaded.source.text);
-        check_syntax(loaded.source, tree.root(), loaded.invisible_offsets, analysis.findings);
-        if (options.profile != nullptr && !options.rules.empty()) {
-            Model model(loaded.source, tree.root());
+        if (options.profile == nullptr || options.rules.empty()) {
+            check_syntax(loaded.source, tree.root(), loaded.invisible_offsets, analysis.findings);
+        } else {
+            // One walk of the tree builds the model and runs the syntax check.
+            SyntaxCheck syntax(loaded.source, tree.root(), loaded.invisible_offsets, analysis.findings);
+            Model model(loaded.source, tree.root(), &syntax);
+            syntax.finish();
             run_rules(model, *options.profile, options.rules, analysis.findings);
         }
     }

@@ -21,7 +21,8 @@ TSNode field(TSNode node, TSFieldId id) {
 
 class ModelBuilder {
 public:
-    ModelBuilder(Model& model) : m_model(model), m_symbols(PythonSymbols::get()) {}
+    ModelBuilder(Model& model, TreeObserver* observer)
+        : m_model(model), m_symbols(PythonSymbols::get()), m_observer(observer) {}
 
     void build(TSNode root) {
         new_scope(ScopeKind::module, -1, root);
@@ -31,6 +32,7 @@ public:
 private:
     Model& m_model;
     const PythonSymbols& m_symbols;
+    TreeObserver* m_observer;
 
     // The scope a subtree belongs to, opened when the walk reaches it.
     struct PendingScope {
@@ -69,8 +71,19 @@ private:
         std::vector<TSSymbol> parents;  // symbol of each ancestor, by depth
         std::vector<bool> stored;       // whether each ancestor is an assignment target
         std::vector<TSNode> nodes;      // each ancestor
+        // The observer riding along sees what walk_preorder would show it.
+        constexpr std::uint32_t k_not_skipping = static_cast<std::uint32_t>(-1);
+        std::uint32_t observer_skips_below = k_not_skipping;
         for (;;) {
             TSNode node = ts_tree_cursor_current_node(&cursor);
+            bool observer_descends = false;
+            if (m_observer != nullptr) {
+                if (depth <= observer_skips_below) observer_skips_below = k_not_skipping;
+                if (observer_skips_below == k_not_skipping) {
+                    observer_descends = m_observer->visit(node, depth) == WalkStep::descend;
+                    if (!observer_descends) observer_skips_below = depth;
+                }
+            }
             bool descend = true;
             // Tokens bind nothing and are no sites: only named nodes are visited.
             if (ts_node_is_named(node)) {
@@ -101,10 +114,11 @@ private:
                 stored[depth] = false;
                 nodes[depth] = node;
             }
-            if (descend && ts_tree_cursor_goto_first_child(&cursor)) {
+            if ((descend || observer_descends) && ts_tree_cursor_goto_first_child(&cursor)) {
                 ++depth;
                 continue;
             }
+            if (observer_descends) m_observer->leaf(node);
             while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
                 if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor)) {
                     ts_tree_cursor_delete(&cursor);
@@ -497,9 +511,9 @@ private:
     }
 };
 
-Model::Model(const Source& source, TSNode root) : m_source(source) {
+Model::Model(const Source& source, TSNode root, TreeObserver* riding_along) : m_source(source) {
     m_sites.reserve(1024);
-    ModelBuilder(*this).build(root);
+    ModelBuilder(*this, riding_along).build(root);
     m_lookup_cache = std::make_unique<LookupCache>();
     m_lookup_cache->by_scope.resize(m_scopes.size());
     m_lookup_cache->returns.resize(m_scopes.size());

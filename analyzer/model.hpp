@@ -18,6 +18,7 @@
 
 #include "analyzer/finding.hpp"
 #include "analyzer/source.hpp"
+#include "analyzer/tree_walk.hpp"
 
 namespace pygate::analyzer {
 
@@ -52,7 +53,8 @@ struct Scope;
 
 class Model {
 public:
-    Model(const Source& source, TSNode root);
+    // `riding_along` (the syntax check) is shown the same walk, so the tree is walked once.
+    Model(const Source& source, TSNode root, TreeObserver* riding_along = nullptr);
     ~Model();
     Model(const Model&) = delete;
     Model& operator=(const Model&) = delete;

@@ -22,14 +22,15 @@ constexpr std::uint32_t k_max_levels_without_bytes = 16;
 
 // The first line of a node's text, shortened, for a message.
 std::string excerpt(const Source& source, TSNode node) {
-    std::string_view text = std::string_view(source.text).substr(ts_node_start_byte(node),
-                                                                 ts_node_end_byte(node) - ts_node_start_byte(node));
+    std::string_view text = std::string_view(source.text)
+                                .substr(ts_node_start_byte(node), ts_node_end_byte(node) - ts_node_start_byte(node));
     text = text.substr(0, text.find('\n'));
     std::size_t end = 0;
     std::uint32_t code_points = 0;
     while (end < text.size() && code_points < k_excerpt_code_points) {
         ++end;
-        while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+        while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+            ++end;
         ++code_points;
     }
     std::string shown(text.substr(0, end));
@@ -37,10 +38,14 @@ std::string excerpt(const Source& source, TSNode node) {
     return shown;
 }
 
+}  // namespace
+
 class SyntaxChecker {
 public:
     SyntaxChecker(const Source& source, TSNode root, std::vector<Finding>& findings)
-        : m_source(source), m_findings(findings), m_syntax_errors(findings, k_unsafe_source_rule),
+        : m_source(source),
+          m_findings(findings),
+          m_syntax_errors(findings, k_unsafe_source_rule),
           m_symbols(PythonSymbols::get()),
           m_tree_has_error(ts_node_has_error(root)) {}
 
@@ -78,7 +83,8 @@ public:
                 add(parameters, "syntax error: type parameter lists are Python 3.12; CPython 3.11 refuses them");
         }
         // In pre-order, a block at a depth at or below this node's has ended.
-        while (!m_open_block_depths.empty() && m_open_block_depths.back() >= depth) m_open_block_depths.pop_back();
+        while (!m_open_block_depths.empty() && m_open_block_depths.back() >= depth)
+            m_open_block_depths.pop_back();
         if (symbol == m_symbols.block) m_open_block_depths.push_back(depth);
         if (symbol == m_symbols.string) {
             // A string is one token to CPython's tokenizer, whatever lines it spans.
@@ -91,8 +97,10 @@ public:
     void leaf(TSNode node) {
         if (ts_node_start_byte(node) < m_string_end) return;
         TSSymbol symbol = ts_node_symbol(node);
-        if (symbol == m_symbols.comment) m_last_comment_line = ts_node_start_point(node).row + 1;
-        else if (symbol != m_symbols.string && symbol != m_symbols.line_continuation) visit_token(node, symbol);
+        if (symbol == m_symbols.comment)
+            m_last_comment_line = ts_node_start_point(node).row + 1;
+        else if (symbol != m_symbols.string && symbol != m_symbols.line_continuation)
+            visit_token(node, symbol);
     }
 
     // Errors the cursor cannot see: the grammar's hidden tokens (a newline it
@@ -191,9 +199,9 @@ private:
     void count_brackets(TSNode token, TSSymbol symbol) {
         if (symbol == m_symbols.open_paren || symbol == m_symbols.open_bracket || symbol == m_symbols.open_brace) {
             if (++m_bracket_level > k_max_bracket_levels)
-                report_once(m_reported_brackets, token,
-                            fmt::format("more than {} nested brackets: CPython refuses this file",
-                                        k_max_bracket_levels));
+                report_once(
+                    m_reported_brackets, token,
+                    fmt::format("more than {} nested brackets: CPython refuses this file", k_max_bracket_levels));
         } else if (symbol == m_symbols.close_paren || symbol == m_symbols.close_bracket ||
                    symbol == m_symbols.close_brace) {
             if (m_bracket_level > 0) --m_bracket_level;
@@ -224,9 +232,9 @@ private:
             TSNode child = ts_node_child(node, i);
             if (ts_node_symbol(child) == m_symbols.line_continuation) continue;
             if (has_previous && ts_node_is_named(previous) && ts_node_is_named(child)) {
-                std::string_view between = std::string_view(m_source.text)
-                                               .substr(ts_node_end_byte(previous),
-                                                       ts_node_start_byte(child) - ts_node_end_byte(previous));
+                std::string_view between =
+                    std::string_view(m_source.text)
+                        .substr(ts_node_end_byte(previous), ts_node_start_byte(child) - ts_node_end_byte(previous));
                 bool separated = between.find(';') != std::string_view::npos;
                 for (std::size_t k = between.find('\n'); !separated && k != std::string_view::npos;
                      k = between.find('\n', k + 1))
@@ -282,8 +290,6 @@ private:
     bool m_reported_brackets = false;
 };
 
-}  // namespace
-
 void check_syntax(const Source& source, TSNode root, const std::vector<std::size_t>& invisible_offsets,
                   std::vector<Finding>& findings) {
     SyntaxChecker checker(source, root, findings);
@@ -293,6 +299,28 @@ void check_syntax(const Source& source, TSNode root, const std::vector<std::size
     checker.find_hidden_errors(root);
     checker.check_invisible_characters(root, invisible_offsets);
     checker.finish();
+}
+
+SyntaxCheck::SyntaxCheck(const Source& source, TSNode root, const std::vector<std::size_t>& invisible_offsets,
+                         std::vector<Finding>& findings)
+    : m_checker(std::make_unique<SyntaxChecker>(source, root, findings)),
+      m_root(root),
+      m_invisible_offsets(invisible_offsets) {}
+
+SyntaxCheck::~SyntaxCheck() = default;
+
+WalkStep SyntaxCheck::visit(TSNode node, std::uint32_t depth) {
+    return m_checker->visit(node, depth);
+}
+
+void SyntaxCheck::leaf(TSNode node) {
+    m_checker->leaf(node);
+}
+
+void SyntaxCheck::finish() {
+    m_checker->find_hidden_errors(m_root);
+    m_checker->check_invisible_characters(m_root, m_invisible_offsets);
+    m_checker->finish();
 }
 
 }  // namespace pygate::analyzer

@@ -4,10 +4,12 @@
 
 #include <tree_sitter/api.h>
 
+#include <memory>
 #include <vector>
 
 #include "analyzer/finding.hpp"
 #include "analyzer/source.hpp"
+#include "analyzer/tree_walk.hpp"
 
 namespace pygate::analyzer {
 
@@ -20,5 +22,29 @@ inline constexpr std::uint32_t k_max_tree_depth = 1000;
 // `invisible_offsets` are LoadedSource::invisible_offsets.
 void check_syntax(const Source& source, TSNode root, const std::vector<std::size_t>& invisible_offsets,
                   std::vector<Finding>& findings);
+
+class SyntaxChecker;
+
+// The same check as an observer of a walk another pass drives (the model's),
+// so the tree is walked once: construct, let the walk show it every node,
+// then finish().
+class SyntaxCheck : public TreeObserver {
+public:
+    SyntaxCheck(const Source& source, TSNode root, const std::vector<std::size_t>& invisible_offsets,
+                std::vector<Finding>& findings);
+    ~SyntaxCheck() override;
+    SyntaxCheck(const SyntaxCheck&) = delete;
+    SyntaxCheck& operator=(const SyntaxCheck&) = delete;
+
+    WalkStep visit(TSNode node, std::uint32_t depth) override;
+    void leaf(TSNode node) override;
+    // The checks that need the whole walk: hidden errors, invisible characters, the summary.
+    void finish();
+
+private:
+    std::unique_ptr<SyntaxChecker> m_checker;
+    TSNode m_root;
+    const std::vector<std::size_t>& m_invisible_offsets;
+};
 
 }  // namespace pygate::analyzer

@@ -10,6 +10,17 @@ namespace pygate::analyzer {
 
 enum class WalkStep { descend, skip_children };
 
+// A pass that can ride along another pass's walk of the same tree (the
+// syntax check along the model's), seeing exactly what walk_preorder would
+// show it: every node in document order unless it skipped an ancestor's
+// children, and leaf() after visit() for each node without children.
+class TreeObserver {
+public:
+    virtual ~TreeObserver() = default;
+    virtual WalkStep visit(TSNode node, std::uint32_t depth) = 0;
+    virtual void leaf(TSNode node) = 0;
+};
+
 // Calls visit(node, depth) for every node in document order (depth 0 is
 // `root`), and leaf(node) after visit for every node without children that
 // visit descended into: finding leaves this way costs no extra tree query.
