@@ -8,6 +8,7 @@
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/source.hpp"
 #include "analyzer/syntax_fields.hpp"
+#include "analyzer/unicode.hpp"
 
 namespace pygate::analyzer {
 namespace {
@@ -17,12 +18,7 @@ constexpr std::size_t k_max_shown = 60;
 constexpr int k_limits_specificity = 1000;
 
 std::string shortened(std::string_view text) {
-    text = text.substr(0, text.find('\n'));
-    if (text.size() <= k_max_shown) return std::string(text);
-    std::size_t cut = k_max_shown;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-        --cut;
-    return std::string(text.substr(0, cut)) + "...";
+    return first_line_shortened(text, k_max_shown);
 }
 
 // A chain of copies can be as long as a file: messages show its first step

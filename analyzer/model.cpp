@@ -9,6 +9,7 @@
 #include "analyzer/identifier.hpp"
 #include "analyzer/model_internals.hpp"
 #include "analyzer/python_symbols.hpp"
+#include "analyzer/string_literal.hpp"
 
 namespace pygate::analyzer {
 namespace {
@@ -168,14 +169,7 @@ private:
         TSFieldId field() const { return ts_tree_cursor_current_field_id(cursor); }
     };
 
-    bool is_format_string(TSNode node) const {
-        std::string_view text = m_model.text(node);
-        for (char c : text) {
-            if (c == '\'' || c == '"') return false;
-            if (c == 'f' || c == 'F') return true;
-        }
-        return false;
-    }
+    bool is_format_string(TSNode node) const { return parse_string_prefix(m_model.text(node)).format; }
 
     void add_site(TSNode node, ScopeId scope, Model::SiteKind kind, const Place& place, TSFieldId field_id,
                   bool store) {

@@ -12,6 +12,7 @@
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/string_literal.hpp"
 #include "analyzer/syntax_fields.hpp"
+#include "analyzer/unicode.hpp"
 
 namespace pygate::analyzer {
 namespace {
@@ -62,15 +63,12 @@ constexpr Factory k_factories[] = {
     {"pandas.read_table", "pandas.DataFrame"},
 };
 
+// The code points of folded text (valid UTF-8: it comes from decoded source).
 std::vector<std::uint32_t> code_points(std::string_view text) {
     std::vector<std::uint32_t> out;
     for (std::size_t i = 0; i < text.size();) {
-        auto byte = static_cast<unsigned char>(text[i]);
-        std::size_t length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4;
-        std::uint32_t cp = length == 1 ? byte : byte & (0xFF >> (length + 1));
-        for (std::size_t k = 1; k < length && i + k < text.size(); ++k)
-            cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-        out.push_back(cp);
+        std::size_t length = std::max<std::size_t>(1, utf8_sequence_length(text, i));
+        out.push_back(decode_code_point(text, i, length));
         i += length;
     }
     return out;
@@ -1068,18 +1066,10 @@ ChainStep Model::chain_step(TSNode statement) const {
     constexpr std::size_t k_max_step_text = 100;
     ChainStep out;
     if (ts_node_is_null(statement)) return out;
-    std::string_view shown = text(statement);
-    shown = shown.substr(0, shown.find('\n'));
-    if (shown.size() > k_max_step_text) {
-        std::size_t cut = k_max_step_text;
-        while (cut > 0 && (static_cast<unsigned char>(shown[cut]) & 0xC0) == 0x80)
-            --cut;
-        out.text = std::string(shown.substr(0, cut)) + "...";
-    } else {
-        out.text = std::string(shown);
-    }
+    std::string_view whole = text(statement);
+    out.text = first_line_shortened(whole, k_max_step_text);
     std::uint32_t begin = ts_node_start_byte(statement);
-    out.range = m_source.range_of(begin, begin + shown.size());
+    out.range = m_source.range_of(begin, begin + whole.substr(0, whole.find('\n')).size());
     return out;
 }
 

@@ -69,4 +69,13 @@ std::optional<std::string_view> bidi_control_name(std::uint32_t code_point) {
     return std::nullopt;
 }
 
+std::string first_line_shortened(std::string_view text, std::size_t max_bytes) {
+    text = text.substr(0, text.find('\n'));
+    if (text.size() <= max_bytes) return std::string(text);
+    std::size_t cut = max_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    return std::string(text.substr(0, cut)) + "...";
+}
+
 }  // namespace pygate::analyzer

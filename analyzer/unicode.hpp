@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace pygate::analyzer {
@@ -24,6 +25,10 @@ struct BidiControl {
 };
 // The 12 bidirectional controls PG000 refuses anywhere in a file.
 std::span<const BidiControl> bidi_controls();
+
+// The first line of `text`, cut at a code-point boundary to at most
+// `max_bytes` and marked with "..." when cut: how messages quote code.
+std::string first_line_shortened(std::string_view text, std::size_t max_bytes);
 
 // The Unicode name of a bidirectional control, or nothing for other code points.
 std::optional<std::string_view> bidi_control_name(std::uint32_t code_point);

@@ -10,6 +10,7 @@
 #include <toml.hpp>
 #include <vector>
 
+#include "analyzer/line_index.hpp"
 #include "analyzer/source.hpp"
 #include "analyzer/source_file.hpp"
 #include "analyzer/unicode.hpp"
@@ -42,13 +43,6 @@ struct Failure {
     ProfileError error;
 };
 
-std::uint32_t code_points(std::string_view text) {
-    std::uint32_t count = 0;
-    for (char c : text)
-        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++count;
-    return count;
-}
-
 // One profile document being applied: where its errors point.
 class Document {
 public:
@@ -72,7 +66,8 @@ public:
         const toml::source_location where = value.location();
         const std::string& line = where.line_str();
         std::size_t at = line.find(key);
-        std::uint32_t column = at == std::string::npos ? where.column() : code_points(line.substr(0, at)) + 1;
+        std::uint32_t column =
+            at == std::string::npos ? where.column() : analyzer::count_code_points(line.substr(0, at)) + 1;
         fail_at(where.line(), column, std::move(message));
     }
 
@@ -384,7 +379,7 @@ std::uint32_t caret_column(const std::string& message, std::uint32_t line, std::
         if (!std::getline(lines, caret_line)) break;
         std::size_t caret = caret_line.find_first_of("^~", content);
         if (caret == std::string::npos) break;
-        return code_points(std::string_view(text).substr(content, caret - content)) + 1;
+        return analyzer::count_code_points(std::string_view(text).substr(content, caret - content)) + 1;
     }
     return fallback;
 }

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "analyzer/line_index.hpp"
 #include "reporters/rule_catalogue.hpp"
 #include "rules/pg000_unsafe_source.hpp"
 #include "rules/registry.hpp"
@@ -106,10 +107,6 @@ bool starts_code_point(char c) {
     return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
 }
 
-std::uint32_t code_points(std::string_view text) {
-    return static_cast<std::uint32_t>(std::count_if(text.begin(), text.end(), starts_code_point));
-}
-
 std::size_t byte_offset_of_column(std::string_view line, std::uint32_t column) {
     std::uint32_t seen = 0;
     for (std::size_t i = 0; i < line.size(); ++i)
@@ -148,7 +145,7 @@ ordered_json physical_location(std::string_view path, const analyzer::SourceRang
     const Region region = region_of(range);
     ordered_json sarif_region = region_json(region);
     ordered_json location = {{"artifactLocation", artifact_location(path)}};
-    const std::uint32_t line_end = code_points(source_line) + 1;
+    const std::uint32_t line_end = analyzer::count_code_points(source_line) + 1;
     const bool on_the_line = !source_line.empty() && region.start_line == range.line &&
                              region.end_line == region.start_line && region.end_column <= line_end;
     if (on_the_line) {
