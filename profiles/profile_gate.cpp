@@ -2,22 +2,16 @@
 
 #include <algorithm>
 
-namespace pygate::profiles {
+#include "analyzer/qualified_name_pattern.hpp"
 
-bool matches_qualified_name(std::string_view pattern, std::string_view name) {
-    if (pattern.ends_with(".*")) {
-        pattern.remove_suffix(1);  // keep the dot: `a.*` must not match `ab.c`
-        return name.size() > pattern.size() && name.starts_with(pattern);
-    }
-    return pattern == name;
-}
+namespace pygate::profiles {
 
 analyzer::Severity effective_severity(const Profile& profile, const analyzer::Finding& finding) {
     auto settings = profile.rules.find(finding.rule);
     if (settings == profile.rules.end()) return finding.severity;
     if (!finding.qualified_name.empty() &&
         std::any_of(settings->second.allow.begin(), settings->second.allow.end(), [&](const std::string& pattern) {
-            return matches_qualified_name(pattern, finding.qualified_name);
+            return analyzer::matches_qualified_name(pattern, finding.qualified_name);
         }))
         return analyzer::Severity::off;
     return settings->second.severity.value_or(finding.severity);

@@ -16,11 +16,6 @@ namespace pygate::profiles {
 
 using analyzer::Profile;
 
-// `pattern` is a qualified name (`os.system`), or `prefix.*`, which matches
-// every name under the prefix (`requests.get`, `requests.api.get`) but not the
-// prefix itself.
-bool matches_qualified_name(std::string_view pattern, std::string_view name);
-
 analyzer::Severity effective_severity(const Profile& profile, const analyzer::Finding& finding);
 
 // Sets each finding's effective severity, removes those that end up `off`,

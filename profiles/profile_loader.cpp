@@ -155,11 +155,12 @@ std::optional<std::string> check_syntax_keyword(const std::string& text) {
     return fmt::format("`{}` is not a syntax keyword (known: {})", text, fmt::join(k_forbiddable_syntax, ", "));
 }
 
+// Dotted identifiers in which `*` may stand for any run (qualified_name_pattern.hpp).
 std::optional<std::string> check_qualified_name_pattern(const std::string& text) {
-    std::string_view name = text;
-    if (name.ends_with(".*")) name.remove_suffix(2);
+    std::string name = text;
+    std::replace(name.begin(), name.end(), '*', 'x');
     if (is_dotted_name(name)) return std::nullopt;
-    return fmt::format("`{}` is not a qualified name or `prefix.*` pattern", text);
+    return fmt::format("`{}` is not a qualified-name pattern such as `os.getcwd`, `requests.*` or `os.exec*`", text);
 }
 
 std::optional<std::string> check_gate_severity(const std::string& text) {

@@ -4,28 +4,9 @@
 
 #include <algorithm>
 
-namespace pygate::rules {
+#include "analyzer/qualified_name_pattern.hpp"
 
-bool glob_matches(std::string_view pattern, std::string_view name) {
-    // Iterative wildcard matching with one backtrack point: linear in practice.
-    std::size_t p = 0, n = 0, star = std::string_view::npos, resume = 0;
-    while (n < name.size()) {
-        if (p < pattern.size() && pattern[p] == '*') {
-            star = p++;
-            resume = n;
-        } else if (p < pattern.size() && pattern[p] == name[n]) {
-            ++p, ++n;
-        } else if (star != std::string_view::npos) {
-            p = star + 1;
-            n = ++resume;
-        } else {
-            return false;
-        }
-    }
-    while (p < pattern.size() && pattern[p] == '*')
-        ++p;
-    return p == pattern.size();
-}
+namespace pygate::rules {
 
 int specificity(const NameEntry& entry) {
     return 100 +
@@ -50,7 +31,7 @@ const NameEntry* NameTable::match(std::string_view name) const {
     const NameEntry* best = nullptr;
     for (std::string_view candidate = name;;) {
         for (const NameEntry* entry : group->second)
-            if (glob_matches(entry->pattern, candidate) &&
+            if (analyzer::matches_qualified_name(entry->pattern, candidate) &&
                 (best == nullptr || specificity(*entry) > specificity(*best)))
                 best = entry;
         if (best != nullptr) return best;

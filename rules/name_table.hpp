@@ -12,13 +12,10 @@
 namespace pygate::rules {
 
 struct NameEntry {
-    std::string_view pattern;  // `*` matches any run of characters: `os.exec*`, `subprocess.*`
+    std::string_view pattern;  // analyzer/qualified_name_pattern.hpp: `os.exec*`, `subprocess.*`
     std::string_view what;     // shown in the message: "runs a shell command"
     analyzer::Severity severity = analyzer::Severity::error;
 };
-
-// `*` matches any run of characters, dots included.
-bool glob_matches(std::string_view pattern, std::string_view name);
 
 // A rule's table indexed by its patterns' first segments: a name is globbed
 // only against the entries that share its first segment, and the common case

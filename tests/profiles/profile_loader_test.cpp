@@ -202,6 +202,8 @@ TEST_CASE("malformed profiles name the file, line and column", "[profiles][malfo
         {"unknown syntax keyword", "name = \"x\"\n[syntax]\nforbid = [\"imports\"]\n", 3, 11, "not a syntax keyword"},
         {"bad module name", "name = \"x\"\n[imports]\nallow = [\"os path\"]\n", 3, 10, "not a module name"},
         {"bad dunder", "name = \"x\"\n[dunders]\nallow = [\"name\"]\n", 3, 10, "not a dunder"},
+        {"bad allow pattern", "name = \"x\"\n[rules.PG000]\nallow = [\"os system\"]\n", 3, 10,
+         "not a qualified-name pattern"},
         {"bad name", "name = \"my profile\"\n", 1, 8, "letters, digits"},
     };
     for (const Case& c : cases) {
