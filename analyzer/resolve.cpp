@@ -216,34 +216,20 @@ public:
     }
 
     Referents lookup_uncached(std::string_view name, ScopeId scope, TSNode use, int depth) {
-        bool own = true;
-        for (ScopeId at = scope; at >= 0;) {
-            const Scope& current = scope_at(at);
-            if (!current.globals.empty() && current.globals.count(name) != 0 && at != k_module_scope) {
-                at = k_module_scope;
-                own = true;
-                continue;
+        if (auto [bindings, at] = find_name(name, scope); bindings != nullptr) {
+            const Scope& found_in = scope_at(at);
+            Referents out = resolve_bindings(*bindings, depth);
+            if (found_in.method_of >= 0 && found_in.self_name == name) {  // `self` in a method
+                Referent instance;
+                instance.kind = Referent::Kind::user_instance;
+                instance.scope = found_in.method_of;
+                out.push_back(std::move(instance));
             }
-            bool nonlocal = !current.nonlocals.empty() && current.nonlocals.count(name) != 0;
-            if (!nonlocal && (own || current.kind != ScopeKind::class_body)) {
-                auto found = current.names.find(name);
-                if (found != current.names.end()) {
-                    Referents out = resolve_bindings(found->second, depth);
-                    if (current.method_of >= 0 && current.self_name == name) {  // `self` in a method
-                        Referent instance;
-                        instance.kind = Referent::Kind::user_instance;
-                        instance.scope = current.method_of;
-                        out.push_back(std::move(instance));
-                    }
-                    // Module and class code runs top to bottom: before any binding, the builtin is still seen.
-                    if ((current.kind == ScopeKind::module || current.kind == ScopeKind::class_body) && at == scope &&
-                        !ts_node_is_null(use) && before_all(use, found->second))
-                        append(out, builtin(name));
-                    return out;
-                }
-            }
-            own = false;
-            at = current.parent;
+            // Module and class code runs top to bottom: before any binding, the builtin is still seen.
+            if ((found_in.kind == ScopeKind::module || found_in.kind == ScopeKind::class_body) && at == scope &&
+                !ts_node_is_null(use) && before_all(use, *bindings))
+                append(out, builtin(name));
+            return out;
         }
         // A builtin name stays the builtin after a star import: modules rarely
         // shadow builtins, and flagging every `print` after `from x import *`
@@ -663,23 +649,35 @@ public:
         return agreed;
     }
 
-    const std::vector<Binding>* bindings_of(std::string_view name, ScopeId scope) const {
+    // Where Python's scoping finds `name` used in `scope`: the scope itself
+    // (a class body only for its own code), enclosing functions, the module;
+    // `global` and `nonlocal` redirect. Null bindings when no scope binds it.
+    struct FoundName {
+        const std::vector<Binding>* bindings;
+        ScopeId scope;
+    };
+    FoundName find_name(std::string_view name, ScopeId scope) const {
         bool own = true;
         for (ScopeId at = scope; at >= 0;) {
             const Scope& current = scope_at(at);
             if (!current.globals.empty() && current.globals.count(name) != 0 && at != k_module_scope) {
                 at = k_module_scope;
+                own = true;
                 continue;
             }
             bool nonlocal = !current.nonlocals.empty() && current.nonlocals.count(name) != 0;
             if (!nonlocal && (own || current.kind != ScopeKind::class_body)) {
                 auto found = current.names.find(name);
-                if (found != current.names.end()) return &found->second;
+                if (found != current.names.end()) return {&found->second, at};
             }
             own = false;
             at = current.parent;
         }
-        return nullptr;
+        return {nullptr, -1};
+    }
+
+    const std::vector<Binding>* bindings_of(std::string_view name, ScopeId scope) const {
+        return find_name(name, scope).bindings;
     }
 
     std::optional<std::string> fold_binary(TSNode expr, ScopeId scope, int depth) {
