@@ -39,25 +39,6 @@ bool has_name(const std::vector<Referent>& referents) {
                        [](const Referent& r) { return r.kind == Referent::Kind::name; });
 }
 
-// Calls whose value is itself a reference worth resolving: getattr(os, 'system'),
-// __import__('os'), a user function returning a reference, attrgetter(...)(x).
-bool value_is_reference(const std::vector<Referent>& callee) {
-    return std::any_of(callee.begin(), callee.end(), [](const Referent& r) {
-        switch (r.kind) {
-            case Referent::Kind::user_function:
-            case Referent::Kind::user_instance:
-            case Referent::Kind::attrgetter:
-            case Referent::Kind::methodcaller:
-                return true;
-            case Referent::Kind::name:
-                return r.qualified == "builtins.getattr" || r.qualified == "builtins.__import__" ||
-                       r.qualified == "importlib.import_module" || r.qualified == "importlib.__import__";
-            default:
-                return false;
-        }
-    });
-}
-
 class Engine {
 public:
     Engine(const Model& model, const Profile& profile, std::span<const RuleHooks* const> rules)
@@ -85,13 +66,16 @@ private:
     std::vector<Referent> resolve_within_limits(TSNode node, ScopeId scope) {
         bool exceeded = false;
         std::vector<Referent> out = m_model.resolve(node, scope, &exceeded);
-        if (exceeded)
-            m_context.report(k_unsafe_source_rule, Severity::error, node,
-                             fmt::format("cannot resolve `{}` within pygate's limits (copies nested too deep or too "
-                                         "many paths): refused rather than judged on a partial answer",
-                                         shortened(m_model.text(node))),
-                             k_limits_specificity);
+        if (exceeded) report_limits(node);
         return out;
+    }
+
+    void report_limits(TSNode node) {
+        m_context.report(k_unsafe_source_rule, Severity::error, node,
+                         fmt::format("cannot resolve `{}` within pygate's limits (copies nested too deep or too many "
+                                     "paths): refused rather than judged on a partial answer",
+                                     shortened(m_model.text(node))),
+                         k_limits_specificity);
     }
 
     std::vector<Referent> resolve(const Model::Site& site) {
@@ -135,8 +119,12 @@ private:
                 CallSite event{site.node, function, site.scope, callee};
                 for (const RuleHooks* rule : m_rules)
                     if (rule->on_call) rule->on_call(event, m_context);
-                if (value_is_reference(callee) && !site.chained)
-                    reference(site, resolve_within_limits(site.node, site.scope));
+                if (!site.chained && std::any_of(callee.begin(), callee.end(), Model::call_may_return_name)) {
+                    bool exceeded = false;
+                    std::vector<Referent> value = m_model.resolve_call(site.node, callee, site.scope, &exceeded);
+                    if (exceeded) report_limits(site.node);
+                    reference(site, value);
+                }
                 m_callee_node = function.id;
                 m_callee = std::move(callee);
                 break;

@@ -63,6 +63,15 @@ public:
     // known. `exceeded_limits` is set when the answer was cut short by the
     // depth limit or the step budget, so it may be missing something.
     std::vector<Referent> resolve(TSNode expr, ScopeId scope, bool* exceeded_limits = nullptr) const;
+    // What `call` evaluates to, given what its function refers to (`callee`,
+    // already resolved), without resolving the function again.
+    std::vector<Referent> resolve_call(TSNode call, const std::vector<Referent>& callee, ScopeId scope,
+                                       bool* exceeded_limits = nullptr) const;
+    // Whether calling `callee` can evaluate to a name (getattr, __import__, a
+    // function of this file returning one, ...): only those calls' values are
+    // worth resolving.
+    static bool call_may_return_name(const Referent& callee);
+
     // The constant string `expr` evaluates to (literals, concatenation,
     // formatting, joins, slicing, chr(), decoders), or nothing.
     std::optional<std::string> fold_string(TSNode expr, ScopeId scope) const;

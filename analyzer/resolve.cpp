@@ -38,6 +38,18 @@ void append(Referents& into, Referents&& more) {
     }
 }
 
+// The functions whose call evaluates to a name: getattr(os, 'system') is
+// os.system, __import__('os') is os. Resolution and the engine (which asks
+// for a call's value only when it can be a name) read this one list.
+constexpr std::string_view k_getattr = "builtins.getattr";
+constexpr std::string_view k_import_functions[] = {"builtins.__import__", "importlib.import_module",
+                                                   "importlib.__import__"};
+
+bool is_import_function(std::string_view name) {
+    return std::find(std::begin(k_import_functions), std::end(k_import_functions), name) !=
+           std::end(k_import_functions);
+}
+
 // Call factories whose result has a known type, so its methods resolve. A
 // callee whose last segment is capitalised (a class) makes an instance of itself.
 struct Factory {
@@ -490,7 +502,7 @@ public:
             }
             return out;
         };
-        if (q == "builtins.getattr") {
+        if (q == k_getattr) {
             std::optional<std::string> name = fold(argument(call, 1), scope, depth + 1);
             if (!name) return {};
             Referents out;
@@ -498,7 +510,7 @@ public:
                 append(out, member(std::move(base), *name, depth + 1));
             return reached(std::move(out));
         }
-        if (q == "builtins.__import__" || q == "importlib.import_module" || q == "importlib.__import__") {
+        if (is_import_function(q)) {
             std::optional<std::string> module = fold(argument(call, 0, "name"), scope, depth + 1);
             if (!module || module->empty() || module->front() == '.') return {};
             Referent imported;
@@ -1068,6 +1080,30 @@ ChainStep Model::chain_step(TSNode statement) const {
     out.text = first_line_shortened(whole, k_max_step_text);
     std::uint32_t begin = ts_node_start_byte(statement);
     out.range = m_source.range_of(begin, begin + whole.substr(0, whole.find('\n')).size());
+    return out;
+}
+
+bool Model::call_may_return_name(const Referent& callee) {
+    switch (callee.kind) {
+        case Referent::Kind::user_function:
+        case Referent::Kind::user_instance:
+        case Referent::Kind::attrgetter:
+        case Referent::Kind::methodcaller:
+            return true;
+        case Referent::Kind::name:
+            return callee.qualified == k_getattr || is_import_function(callee.qualified);
+        default:
+            return false;
+    }
+}
+
+std::vector<Referent> Model::resolve_call(TSNode call, const std::vector<Referent>& callee, ScopeId scope,
+                                          bool* exceeded_limits) const {
+    Resolver resolver(*this);
+    std::vector<Referent> out;
+    for (const Referent& function : callee)
+        append(out, resolver.call_result(function, call, scope, 0));
+    if (exceeded_limits != nullptr) *exceeded_limits = resolver.exhausted();
     return out;
 }
 
