@@ -76,6 +76,9 @@ public:
     // formatting, joins, slicing, chr(), decoders), or nothing.
     std::optional<std::string> fold_string(TSNode expr, ScopeId scope) const;
     std::optional<std::int64_t> fold_integer(TSNode expr, ScopeId scope) const;
+    // Every constant string `expr` holds: its own value, or those of the
+    // elements of a list, tuple or set literal (nested ones too).
+    std::vector<std::string> fold_strings(TSNode expr, ScopeId scope) const;
 
     // A call's argument by position (keyword arguments skipped) or, when
     // `keyword` is given, by that keyword; a null node when absent or hidden

@@ -1115,6 +1115,22 @@ std::optional<std::string> Model::fold_string(TSNode expr, ScopeId scope) const 
     return Resolver(*this).fold(expr, scope, 0);
 }
 
+std::vector<std::string> Model::fold_strings(TSNode expr, ScopeId scope) const {
+    std::vector<std::string> out;
+    if (ts_node_is_null(expr)) return out;
+    if (auto folded = fold_string(expr, scope)) {
+        out.push_back(std::move(*folded));
+        return out;
+    }
+    const PythonSymbols& s = PythonSymbols::get();
+    TSSymbol kind = ts_node_symbol(expr);
+    if (kind == s.list || kind == s.tuple || kind == s.set || kind == s.parenthesized_expression)
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(expr); ++i)
+            for (std::string& element : fold_strings(ts_node_named_child(expr, i), scope))
+                out.push_back(std::move(element));
+    return out;
+}
+
 std::optional<std::int64_t> Model::fold_integer(TSNode expr, ScopeId scope) const {
     return Resolver(*this).fold_int(expr, scope, 0);
 }

@@ -73,6 +73,10 @@ constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference};
 
 }  // namespace
 
+const NameTable& process_execution_table() {
+    return k_runs_processes;
+}
+
 const RuleMetadata k_pg004_process_execution{
     .number = k_rule,
     .name = "process-execution",

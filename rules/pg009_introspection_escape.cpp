@@ -133,21 +133,6 @@ bool in_getattr_family(const Referent& referent) {
                                                               referent.qualified) != std::end(k_getattr_family);
 }
 
-// Every constant string in `node`: a string, or the strings of a list or tuple.
-void constant_strings(const analyzer::RuleContext& context, TSNode node, analyzer::ScopeId scope,
-                      std::vector<std::string>& out) {
-    if (ts_node_is_null(node)) return;
-    if (auto folded = context.model().fold_string(node, scope)) {
-        out.push_back(*folded);
-        return;
-    }
-    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    TSSymbol kind = ts_node_symbol(node);
-    if (kind == s.list || kind == s.tuple || kind == s.set || kind == s.parenthesized_expression)
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i)
-            constant_strings(context, ts_node_named_child(node, i), scope, out);
-}
-
 // `{0.__class__}` and `{x[__globals__]}` in a format string read those attributes.
 void check_format_fields(const analyzer::CallSite& call, analyzer::RuleContext& context, const std::string& format) {
     for (std::size_t open = format.find('{'); open != std::string::npos; open = format.find('{', open + 1)) {
@@ -232,7 +217,8 @@ void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleCo
     TSNode arguments = analyzer::call_arguments(call);
     std::vector<std::string> names;
     for (std::uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i)
-        constant_strings(context, ts_node_named_child(arguments, i), reference.scope, names);
+        for (std::string& name : context.model().fold_strings(ts_node_named_child(arguments, i), reference.scope))
+            names.push_back(std::move(name));
     for (const std::string& name : names) {
         if (auto why = forbidden(name, context.profile())) {
             context.report(

@@ -6,6 +6,7 @@
 #include <array>
 
 #include "rules/name_table.hpp"
+#include "rules/pg004_process_execution.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -102,30 +103,19 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
 
 // `subprocess.run(['pip', 'install', ...])` installs packages through a process.
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
-    bool runs_process = false;
-    for (const Referent& callee : call.callee) {
-        std::string_view q = callee.qualified;
-        runs_process = runs_process || (callee.kind == Referent::Kind::name &&
-                                        (q.starts_with("subprocess.") || q == "os.system" || q == "os.popen" ||
-                                         q.starts_with("os.exec") || q.starts_with("os.spawn") ||
-                                         q.starts_with("asyncio.create_subprocess")));
-    }
+    bool runs_process = std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& callee) {
+        return callee.kind == Referent::Kind::name && process_execution_table().match(callee.qualified) != nullptr;
+    });
     if (!runs_process) return;
-    // The command as constant words: a string, or the constant elements of a list or tuple.
-    const analyzer::Model& model = context.model();
-    TSNode command = model.argument(call.node, 0, "args");
-    if (ts_node_is_null(command)) return;
+    // The command's constant words: a string split at spaces, or the constant elements of a list.
     std::vector<std::string> words;
-    if (auto whole = model.fold_string(command, call.scope)) {
-        for (std::size_t at = 0; at < whole->size();) {
-            std::size_t end = whole->find(' ', at);
-            if (end == std::string::npos) end = whole->size();
-            if (end > at) words.push_back(whole->substr(at, end - at));
+    for (const std::string& part :
+         context.model().fold_strings(context.model().argument(call.node, 0, "args"), call.scope)) {
+        for (std::size_t at = 0; at < part.size();) {
+            std::size_t end = std::min(part.find(' ', at), part.size());
+            if (end > at) words.push_back(part.substr(at, end - at));
             at = end + 1;
         }
-    } else {
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(command); ++i)
-            if (auto word = model.fold_string(ts_node_named_child(command, i), call.scope)) words.push_back(*word);
     }
     auto is_pip = [](std::string_view word) {
         return word == "pip" || word == "pip3" || word.ends_with("/pip") || word.ends_with("/pip3");
