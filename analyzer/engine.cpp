@@ -138,15 +138,6 @@ private:
         }
     }
 
-    std::string dotted(TSNode node) const {
-        std::string out;
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-            if (i > 0) out += '.';
-            out += m_model.identifier(ts_node_named_child(node, i));
-        }
-        return out;
-    }
-
     void import(const Model::Site& site) {
         TSNode node = site.node;
         TSSymbol kind = ts_node_symbol(node);
@@ -158,14 +149,14 @@ private:
                 TSNode child = ts_node_named_child(node, i);
                 TSNode name =
                     ts_node_symbol(child) == s.aliased_import ? ts_node_child_by_field_id(child, s.field_name) : child;
-                modules.push_back({dotted(name), {}, child, false, false});
+                modules.push_back({m_model.dotted_name(name), {}, child, false, false});
             }
         } else {
             TSNode module = ts_node_child_by_field_id(node, s.field_module_name);
             ImportedModule imported;
             imported.at = node;
             imported.relative = ts_node_symbol(module) == s.relative_import;
-            imported.module = imported.relative ? std::string(m_model.text(module)) : dotted(module);
+            imported.module = m_model.dotted_name(module);
             imported.future = imported.module == "__future__";
             for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
                 TSNode child = ts_node_named_child(node, i);
@@ -173,7 +164,7 @@ private:
                 TSNode name =
                     ts_node_symbol(child) == s.aliased_import ? ts_node_child_by_field_id(child, s.field_name) : child;
                 if (ts_node_symbol(name) == s.dotted_name)
-                    imported.members.push_back(imported.module + "." + dotted(name));
+                    imported.members.push_back(imported.module + "." + m_model.dotted_name(name));
             }
             modules.push_back(std::move(imported));
         }

@@ -383,7 +383,7 @@ private:
         std::string module;
         if (kind == s.import_from_statement) {
             TSNode module_node = field(node, s.field_module_name);
-            module = dotted_text(module_node);
+            module = m_model.dotted_name(module_node);
         }
         for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
             TSNode child = ts_node_named_child(node, i);
@@ -398,12 +398,12 @@ private:
             binding.statement = node;
             std::string bound;
             if (child_kind == s.aliased_import) {
-                std::string name = dotted_text(field(child, s.field_name));
+                std::string name = m_model.dotted_name(field(child, s.field_name));
                 binding.qualified = kind == s.import_from_statement ? module + "." + name : name;
                 binding.import_path = binding.qualified;
                 bound = m_model.identifier(field(child, s.field_alias));
             } else if (child_kind == s.dotted_name) {
-                std::string name = dotted_text(child);
+                std::string name = m_model.dotted_name(child);
                 if (kind == s.import_from_statement) {
                     binding.qualified = module + "." + name;
                     binding.import_path = binding.qualified;
@@ -418,26 +418,6 @@ private:
             }
             add_binding(current, bound, std::move(binding));
         }
-    }
-
-    // `a.b.c` with each part NFKC-normalised; a relative import keeps its dots.
-    std::string dotted_text(TSNode node) const {
-        if (ts_node_is_null(node)) return {};
-        if (ts_node_symbol(node) == m_symbols.relative_import) {
-            std::string out;
-            for (std::uint32_t i = 0; i < ts_node_child_count(node); ++i) {
-                TSNode part = ts_node_child(node, i);
-                out +=
-                    ts_node_symbol(part) == m_symbols.dotted_name ? dotted_text(part) : std::string(m_model.text(part));
-            }
-            return out;
-        }
-        std::string out;
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-            if (i > 0) out += '.';
-            out += m_model.identifier(ts_node_named_child(node, i));
-        }
-        return out;
     }
 
     void bind_parameters(TSNode parameters, ScopeId body, ScopeId enclosing) {
@@ -524,6 +504,24 @@ std::string_view Model::text(TSNode node) const {
 
 SourceRange Model::range(TSNode node) const {
     return m_source.range_of(ts_node_start_byte(node), ts_node_end_byte(node));
+}
+
+std::string Model::dotted_name(TSNode node) const {
+    const PythonSymbols& s = PythonSymbols::get();
+    if (ts_node_is_null(node)) return {};
+    std::string out;
+    if (ts_node_symbol(node) == s.relative_import) {
+        for (std::uint32_t i = 0; i < ts_node_child_count(node); ++i) {
+            TSNode part = ts_node_child(node, i);
+            out += ts_node_symbol(part) == s.dotted_name ? dotted_name(part) : std::string(text(part));
+        }
+        return out;
+    }
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+        if (i > 0) out += '.';
+        out += identifier(ts_node_named_child(node, i));
+    }
+    return out;
 }
 
 std::string Model::identifier(TSNode node) const {

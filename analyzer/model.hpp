@@ -90,6 +90,9 @@ public:
     ChainStep chain_step(TSNode statement) const;
     SourceRange range(TSNode node) const;
     const Source& source() const { return m_source; }
+    // A module name as an import statement spells it, each part NFKC-normalised
+    // (`a.b.c`); a relative import keeps its dots (`..pkg`).
+    std::string dotted_name(TSNode node) const;
     // An identifier as CPython reads it (NFKC).
     std::string identifier(TSNode node) const;
     // The same without a copy when it is ASCII; `storage` holds it otherwise.
