@@ -1,5 +1,5 @@
 # corpus: profile=code_pool decision=deny
-"""getattr with '__class__' is PG009, the more specific rule, not PG013."""
+"""getattr(state, "__class__"): the call is PG009; the name getattr, outside code_pool's builtins, is PG013."""
 
 
 def policy(state):
