@@ -2,59 +2,72 @@
 
 #include <map>
 
+#include "reporters/json_writer.hpp"
 #include "rules/registry.hpp"
 
 namespace pygate::reporters {
-
-using nlohmann::ordered_json;
-
 namespace {
 
-ordered_json finding_json(const analyzer::Finding& finding) {
+void write_range(JsonWriter& json, const analyzer::SourceRange& range) {
+    json.member("line", range.line);
+    json.member("column", range.column);
+    json.member("end_line", range.end_line);
+    json.member("end_column", range.end_column);
+}
+
+void write_finding(JsonWriter& json, const analyzer::Finding& finding) {
     const rules::RuleMetadata* rule = rules::find_rule(finding.rule);
-    ordered_json out;
-    out["rule"] = analyzer::rule_code(finding.rule);
-    out["name"] = rule != nullptr ? std::string(rule->name) : std::string();
-    out["severity"] = analyzer::severity_name(finding.severity);
-    out["message"] = finding.message;
-    if (!finding.qualified_name.empty()) out["qualified_name"] = finding.qualified_name;
-    out["line"] = finding.range.line;
-    out["column"] = finding.range.column;
-    out["end_line"] = finding.range.end_line;
-    out["end_column"] = finding.range.end_column;
-    out["source_line"] = finding.source_line;
+    json.begin_object();
+    json.member("rule", analyzer::rule_code(finding.rule));
+    json.member("name", rule != nullptr ? rule->name : std::string_view());
+    json.member("severity", analyzer::severity_name(finding.severity));
+    json.member("message", finding.message);
+    if (!finding.qualified_name.empty()) json.member("qualified_name", finding.qualified_name);
+    write_range(json, finding.range);
+    json.member("source_line", finding.source_line);
     if (!finding.chain.empty()) {
-        ordered_json chain = ordered_json::array();
-        for (const analyzer::ChainStep& step : finding.chain)
-            chain.push_back({{"line", step.range.line},
-                             {"column", step.range.column},
-                             {"end_line", step.range.end_line},
-                             {"end_column", step.range.end_column},
-                             {"text", step.text}});
-        out["chain"] = std::move(chain);
+        json.key("chain");
+        json.begin_array();
+        for (const analyzer::ChainStep& step : finding.chain) {
+            json.begin_object();
+            write_range(json, step.range);
+            json.member("text", step.text);
+            json.end_object();
+        }
+        json.end_array();
     }
-    return out;
+    json.end_object();
 }
 
 }  // namespace
 
-ordered_json json_report(const Report& report) {
-    ordered_json out;
-    out["tool"] = {{"name", "pygate"}, {"version", report.tool_version}};
-    out["profile"] = report.profile;
-    out["decision"] = analyzer::decision_name(report.decision);
-    ordered_json files = ordered_json::array();
+std::string json_report(const Report& report) {
+    std::string out;
+    JsonWriter json(out);
+    json.begin_object();
+    json.key("tool");
+    json.begin_object();
+    json.member("name", "pygate");
+    json.member("version", report.tool_version);
+    json.end_object();
+    json.member("profile", report.profile);
+    json.member("decision", analyzer::decision_name(report.decision));
+    json.key("files");
+    json.begin_array();
     std::size_t allowed = 0, review = 0, denied = 0;
-    std::map<std::string, std::size_t> per_rule;
+    std::map<std::string, std::size_t, std::less<>> per_rule;
     for (const FileReport& file : report.files) {
-        ordered_json findings = ordered_json::array();
+        json.begin_object();
+        json.member("path", file.path);
+        json.member("decision", analyzer::decision_name(file.decision));
+        json.key("findings");
+        json.begin_array();
         for (const auto& finding : file.findings) {
-            findings.push_back(finding_json(finding));
-            ++per_rule[analyzer::rule_code(finding.rule)];
+            write_finding(json, finding);
+            ++per_rule[std::string(analyzer::rule_code(finding.rule))];
         }
-        files.push_back({{"path", file.path},
-                         {"decision", analyzer::decision_name(file.decision)},
-                         {"findings", std::move(findings)}});
+        json.end_array();
+        json.end_object();
         switch (file.decision) {
             case analyzer::Decision::allow:
                 ++allowed;
@@ -67,21 +80,26 @@ ordered_json json_report(const Report& report) {
                 break;
         }
     }
-    out["files"] = std::move(files);
-    ordered_json counts = ordered_json::object();
+    json.end_array();
+    json.key("summary");
+    json.begin_object();
+    json.member("files", report.files.size());
+    json.member("allowed", allowed);
+    json.member("review", review);
+    json.member("denied", denied);
+    json.key("findings");
+    json.begin_object();
     for (const auto& [rule, count] : per_rule)
-        counts[rule] = count;
-    out["summary"] = {{"files", report.files.size()},
-                      {"allowed", allowed},
-                      {"review", review},
-                      {"denied", denied},
-                      {"findings", std::move(counts)}};
+        json.member(rule, count);
+    json.end_object();
+    json.end_object();
+    json.end_object();
+    out += '\n';
     return out;
 }
 
 void write_json_report(std::ostream& out, const Report& report) {
-    // Paths and source lines come from untrusted files: invalid UTF-8 is replaced, never fatal.
-    out << json_report(report).dump(2, ' ', false, ordered_json::error_handler_t::replace) << '\n';
+    out << json_report(report);
 }
 
 }  // namespace pygate::reporters

@@ -1,0 +1,51 @@
+#pragma once
+// A streaming JSON writer: values go straight to a string as they are
+// written, laid out as nlohmann::json's dump(2) lays them out (two-space
+// indents, `"key": value`, empty containers as {} and []). A report of
+// thousands of findings is written without building a document first.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pygate::reporters {
+
+class JsonWriter {
+public:
+    explicit JsonWriter(std::string& out) : m_out(out) {}
+
+    void begin_object() { open('{'); }
+    void end_object() { close('}'); }
+    void begin_array() { open('['); }
+    void end_array() { close(']'); }
+
+    // The key of the next value in the enclosing object.
+    void key(std::string_view name);
+
+    // Strings from untrusted files: invalid UTF-8 becomes U+FFFD, never an error.
+    void value(std::string_view text);
+    void value(const char* text) { value(std::string_view(text)); }
+    void value(std::uint64_t number);
+
+    // `"name": value` in one call.
+    template <class Value>
+    void member(std::string_view name, const Value& v) {
+        key(name);
+        value(v);
+    }
+
+private:
+    void open(char bracket);
+    void close(char bracket);
+    // Before a value: the separator and indentation its position needs.
+    void before_value();
+    void newline_and_indent(std::size_t level);
+    void escaped(std::string_view text);
+
+    std::string& m_out;
+    std::vector<bool> m_has_elements;  // per open container
+    bool m_after_key = false;
+};
+
+}  // namespace pygate::reporters
