@@ -28,7 +28,8 @@ FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOpti
     for (Finding& finding : analysis.findings) {
         if (finding.source_line.empty()) finding.source_line = std::string(loaded.source.line_text(finding.range.line));
     }
-    std::stable_sort(analysis.findings.begin(), analysis.findings.end(), finding_before);
+    // In place: a stable sort's buffer of moved findings cost more than the rest of the step.
+    std::sort(analysis.findings.begin(), analysis.findings.end(), finding_before);
     return analysis;
 }
 

@@ -174,11 +174,13 @@ private:
     }
 
     void keep_most_specific(std::vector<Finding>& findings) {
-        std::stable_sort(m_candidates.begin(), m_candidates.end(), [](const auto& a, const auto& b) {
+        // Sorted in place; the order reported breaks the remaining ties, as a stable sort would.
+        std::sort(m_candidates.begin(), m_candidates.end(), [](const auto& a, const auto& b) {
             if (a.begin != b.begin) return a.begin < b.begin;
             if (a.end != b.end) return a.end < b.end;
             if (a.specificity != b.specificity) return a.specificity > b.specificity;
-            return a.finding.rule < b.finding.rule;
+            if (a.finding.rule != b.finding.rule) return a.finding.rule < b.finding.rule;
+            return a.order < b.order;
         });
         for (std::size_t i = 0; i < m_candidates.size(); ++i) {
             if (i > 0 && m_candidates[i].begin == m_candidates[i - 1].begin &&
@@ -203,7 +205,8 @@ void RuleContext::report(RuleNumber rule, Severity severity, TSNode at, std::str
         for (std::size_t i : shown_steps(referent->chain.size(), k_max_chain_steps))
             finding.chain.push_back(m_model.chain_step(referent->chain[i]));
     }
-    m_candidates.push_back({std::move(finding), specificity, ts_node_start_byte(at), ts_node_end_byte(at)});
+    auto order = static_cast<std::uint32_t>(m_candidates.size());
+    m_candidates.push_back({std::move(finding), specificity, ts_node_start_byte(at), ts_node_end_byte(at), order});
 }
 
 std::string RuleContext::how_reached(TSNode node, const Referent& referent) const {

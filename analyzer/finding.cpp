@@ -31,8 +31,8 @@ std::optional<Severity> parse_severity(std::string_view name) {
 }
 
 bool finding_before(const Finding& a, const Finding& b) {
-    return std::tie(a.range.line, a.range.column, a.rule, a.message) <
-           std::tie(b.range.line, b.range.column, b.rule, b.message);
+    return std::tie(a.range.line, a.range.column, a.rule, a.message, a.range.end_line, a.range.end_column) <
+           std::tie(b.range.line, b.range.column, b.rule, b.message, b.range.end_line, b.range.end_column);
 }
 
 }  // namespace pygate::analyzer

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-
 namespace pygate::analyzer {
 
 IndentationTracker::IndentationTracker() : m_columns{0}, m_alt_columns{0} {}
@@ -21,13 +20,15 @@ std::optional<std::string> IndentationTracker::next_logical_line(std::string_vie
             column = alt_column = 0;
         }
     }
-    const std::string tab_error = "inconsistent use of tabs and spaces in indentation: CPython raises TabError";
+    // A view, not a string: this runs once per logical line and almost never complains.
+    constexpr std::string_view tab_error =
+        "inconsistent use of tabs and spaces in indentation: CPython raises TabError";
     if (column == m_columns.back()) {
-        if (alt_column != m_alt_columns.back()) return tab_error;
+        if (alt_column != m_alt_columns.back()) return std::string(tab_error);
     } else if (column > m_columns.back()) {
         if (m_columns.size() >= k_max_indent_levels)
             return fmt::format("too many levels of indentation (CPython allows {})", k_max_indent_levels - 1);
-        if (alt_column <= m_alt_columns.back()) return tab_error;
+        if (alt_column <= m_alt_columns.back()) return std::string(tab_error);
         m_columns.push_back(column);
         m_alt_columns.push_back(alt_column);
     } else {
@@ -37,7 +38,7 @@ std::optional<std::string> IndentationTracker::next_logical_line(std::string_vie
         }
         if (column != m_columns.back())
             return "unindent does not match any outer indentation level: CPython raises IndentationError";
-        if (alt_column != m_alt_columns.back()) return tab_error;
+        if (alt_column != m_alt_columns.back()) return std::string(tab_error);
     }
     return std::nullopt;
 }

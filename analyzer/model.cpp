@@ -115,7 +115,9 @@ private:
                 stored[depth] = false;
                 nodes[depth] = node;
             }
-            if ((descend || observer_descends) && ts_tree_cursor_goto_first_child(&cursor)) {
+            // Leaves (most nodes) are not asked for children: that costs a cursor step.
+            if ((descend || observer_descends) && ts_node_child_count(node) > 0 &&
+                ts_tree_cursor_goto_first_child(&cursor)) {
                 ++depth;
                 continue;
             }
@@ -305,12 +307,12 @@ private:
             if (ts_node_named_child_count(target) > 0)
                 bind_targets(ts_node_named_child(target, 0), TSNode{}, current, statement);
         } else if (kind == s.attribute) {
-            bind_attribute_target(target, value, current);
+            bind_attribute_target(target, value, current, statement);
         }
     }
 
     // `self.x = value` in a method records x on the class; `C.x = value` on class C.
-    void bind_attribute_target(TSNode target, TSNode value, ScopeId current) {
+    void bind_attribute_target(TSNode target, TSNode value, ScopeId current, TSNode statement) {
         if (ts_node_is_null(value)) return;
         TSNode object = field(target, m_symbols.field_object);
         if (ts_node_symbol(object) != m_symbols.identifier) return;
@@ -321,7 +323,7 @@ private:
         binding.kind = Binding::Kind::value;
         binding.value = value;
         binding.value_scope = current;
-        binding.statement = ts_node_parent(target);
+        binding.statement = statement;
         scope(scope(method).method_of)
             .instance_attributes[m_model.identifier(field(target, m_symbols.field_attribute))]
             .push_back(std::move(binding));

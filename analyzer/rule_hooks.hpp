@@ -71,6 +71,7 @@ public:
         Finding finding;
         int specificity;
         std::uint32_t begin, end;  // bytes: one finding per location
+        std::uint32_t order;       // reported order, the last tie-break
     };
 
     RuleContext(const Model& model, const Profile& profile, std::vector<Candidate>& candidates)

@@ -15,25 +15,36 @@ int specificity(const NameEntry& entry) {
 
 NameTable::NameTable(std::span<const NameEntry> entries) : m_entries(entries) {
     for (const NameEntry& entry : entries) {
+        if (entry.pattern.find('*') == std::string_view::npos) {
+            m_exact.emplace(entry.pattern, &entry);  // the first of equal patterns wins, as in the table
+            continue;
+        }
         std::string_view root = entry.pattern.substr(0, entry.pattern.find_first_of(".*"));
-        auto group = std::find_if(m_by_root.begin(), m_by_root.end(), [&](const auto& g) { return g.first == root; });
-        if (group == m_by_root.end()) group = m_by_root.insert(m_by_root.end(), {root, {}});
+        auto group = std::find_if(m_wildcards_by_root.begin(), m_wildcards_by_root.end(),
+                                  [&](const auto& g) { return g.first == root; });
+        if (group == m_wildcards_by_root.end())
+            group = m_wildcards_by_root.insert(m_wildcards_by_root.end(), {root, {}});
         group->second.push_back(&entry);
     }
-    std::sort(m_by_root.begin(), m_by_root.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::sort(m_wildcards_by_root.begin(), m_wildcards_by_root.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
 }
 
 const NameEntry* NameTable::match(std::string_view name) const {
     std::string_view root = name.substr(0, name.find('.'));
-    auto group = std::lower_bound(m_by_root.begin(), m_by_root.end(), root,
+    auto group = std::lower_bound(m_wildcards_by_root.begin(), m_wildcards_by_root.end(), root,
                                   [](const auto& g, std::string_view key) { return g.first < key; });
-    if (group == m_by_root.end() || group->first != root) return nullptr;
-    const NameEntry* best = nullptr;
+    bool has_wildcards = group != m_wildcards_by_root.end() && group->first == root;
+    // More specific first, then earlier in the table (entries are one array).
+    auto better = [](const NameEntry* a, const NameEntry* b) {
+        return b == nullptr || specificity(*a) > specificity(*b) || (specificity(*a) == specificity(*b) && a < b);
+    };
     for (std::string_view candidate = name;;) {
-        for (const NameEntry* entry : group->second)
-            if (analyzer::matches_qualified_name(entry->pattern, candidate) &&
-                (best == nullptr || specificity(*entry) > specificity(*best)))
-                best = entry;
+        const NameEntry* best = nullptr;
+        if (auto exact = m_exact.find(candidate); exact != m_exact.end()) best = exact->second;
+        if (has_wildcards)
+            for (const NameEntry* entry : group->second)
+                if (analyzer::matches_qualified_name(entry->pattern, candidate) && better(entry, best)) best = entry;
         if (best != nullptr) return best;
         std::size_t dot = candidate.rfind('.');
         if (dot == std::string_view::npos) return nullptr;

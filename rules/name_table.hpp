@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "analyzer/rule_hooks.hpp"
@@ -17,9 +18,9 @@ struct NameEntry {
     analyzer::Severity severity = analyzer::Severity::error;
 };
 
-// A rule's table indexed by its patterns' first segments: a name is globbed
-// only against the entries that share its first segment, and the common case
-// (no entry can match) costs one binary search.
+// A rule's table indexed for lookups: exact patterns by hash, and wildcard
+// patterns by their first segment, so a name is globbed only against the few
+// wildcards that share its first segment.
 class NameTable {
 public:
     explicit NameTable(std::span<const NameEntry> entries);
@@ -30,8 +31,9 @@ public:
 
 private:
     std::span<const NameEntry> m_entries;
-    // The entries by their pattern's first segment (patterns never start with `*`), sorted by it.
-    std::vector<std::pair<std::string_view, std::vector<const NameEntry*>>> m_by_root;
+    std::unordered_map<std::string_view, const NameEntry*> m_exact;
+    // The wildcard entries by their pattern's first segment (patterns never start with `*`), sorted by it.
+    std::vector<std::pair<std::string_view, std::vector<const NameEntry*>>> m_wildcards_by_root;
 };
 
 // How specific a match is: its pattern's literal characters, above every generic rule.
