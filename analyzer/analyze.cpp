@@ -20,7 +20,8 @@ FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOpti
         } else {
             // One walk of the tree builds the model and runs the syntax check.
             SyntaxCheck syntax(loaded.source, tree.root(), loaded.invisible_offsets, analysis.findings);
-            Model model(loaded.source, tree.root(), &syntax);
+            SymbolSet syntax_sites = syntax_site_kinds(options.rules);  // a few bits: cheaper than caching
+            Model model(loaded.source, tree.root(), &syntax, &syntax_sites);
             syntax.finish();
             run_rules(model, *options.profile, options.rules, analysis.findings);
         }

@@ -45,6 +45,9 @@ public:
         : m_model(model), m_rules(rules), m_context(model, profile, m_candidates), s(PythonSymbols::get()) {}
 
     void run(std::vector<Finding>& findings) {
+        ModuleSite module{m_model.root(), m_model.source(), m_model.metrics()};
+        for (const RuleHooks* rule : m_rules)
+            if (rule->on_module) rule->on_module(module, m_context);
         for (const Model::Site& site : m_model.sites())
             visit(site);
         keep_most_specific(findings);
@@ -135,6 +138,12 @@ private:
             case Model::SiteKind::import:
                 import(site);
                 break;
+            case Model::SiteKind::syntax: {
+                SyntaxSite event{site.node, site.scope, ts_node_symbol(site.node)};
+                for (const RuleHooks* rule : m_rules)
+                    if (rule->on_syntax) rule->on_syntax(event, m_context);
+                break;
+            }
         }
     }
 
@@ -222,6 +231,18 @@ std::string RuleContext::how_reached(TSNode node, const Referent& referent) cons
         steps.push_back(fmt::format("`{}` (line {})", shortened(step.text), step.range.line));
     }
     return fmt::format("{} via {}", out, fmt::join(steps, ", "));
+}
+
+SymbolSet syntax_site_kinds(std::span<const RuleHooks* const> rules) {
+    SymbolSet out;
+    for (const RuleHooks* rule : rules) {
+        if (rule->syntax_kinds == nullptr) continue;
+        for (TSSymbol kind : rule->syntax_kinds()) {
+            if (kind >= out.size()) out.resize(kind + 1u);
+            out[kind] = true;
+        }
+    }
+    return out;
 }
 
 void run_rules(const Model& model, const Profile& profile, std::span<const RuleHooks* const> rules,

@@ -22,8 +22,8 @@ TSNode field(TSNode node, TSFieldId id) {
 
 class ModelBuilder {
 public:
-    ModelBuilder(Model& model, TreeObserver* observer)
-        : m_model(model), m_symbols(PythonSymbols::get()), m_observer(observer) {}
+    ModelBuilder(Model& model, TreeObserver* observer, const SymbolSet* syntax_sites)
+        : m_model(model), m_symbols(PythonSymbols::get()), m_observer(observer), m_syntax_sites(syntax_sites) {}
 
     void build(TSNode root) {
         new_scope(ScopeKind::module, -1, root);
@@ -34,6 +34,7 @@ private:
     Model& m_model;
     const PythonSymbols& m_symbols;
     TreeObserver* m_observer;
+    const SymbolSet* m_syntax_sites;
 
     // The scope a subtree belongs to, opened when the walk reaches it.
     struct PendingScope {
@@ -77,6 +78,12 @@ private:
         std::uint32_t observer_skips_below = k_not_skipping;
         for (;;) {
             TSNode node = ts_tree_cursor_current_node(&cursor);
+            SourceMetrics& metrics = m_model.m_metrics;
+            ++metrics.nodes;
+            if (depth > metrics.max_depth) {
+                metrics.max_depth = depth;
+                metrics.deepest = node;
+            }
             bool observer_descends = false;
             if (m_observer != nullptr) {
                 if (depth <= observer_skips_below) observer_skips_below = k_not_skipping;
@@ -107,7 +114,10 @@ private:
                 stored[depth] = is_target;
                 nodes[depth] = node;
                 // A string's children are tokens, unless it is an f-string with replacement fields.
-                descend = kind != m_symbols.string || is_format_string(node);
+                if (kind == m_symbols.string) {
+                    measure_string(node);
+                    descend = is_format_string(node);
+                }
             } else if (ts_node_child_count(node) > 0) {  // rare: keep the ancestry true below it
                 if (parents.size() <= depth)
                     parents.resize(depth + 1), stored.resize(depth + 1), nodes.resize(depth + 1);
@@ -173,6 +183,17 @@ private:
 
     bool is_format_string(TSNode node) const { return parse_string_prefix(m_model.text(node)).format; }
 
+    // A string the walk does not enter still counts its tokens, and its length.
+    void measure_string(TSNode node) {
+        SourceMetrics& metrics = m_model.m_metrics;
+        metrics.nodes += ts_node_child_count(node);
+        std::uint32_t length = ts_node_end_byte(node) - ts_node_start_byte(node);
+        if (length > metrics.longest_string) {
+            metrics.longest_string = length;
+            metrics.longest = node;
+        }
+    }
+
     void add_site(TSNode node, ScopeId scope, Model::SiteKind kind, const Place& place, TSFieldId field_id,
                   bool store) {
         const PythonSymbols& s = m_symbols;
@@ -192,6 +213,8 @@ private:
     bool visit(TSNode node, TSSymbol kind, ScopeId current, const Place& place) {
         const PythonSymbols& s = m_symbols;
         bool store = false;
+        if (m_syntax_sites != nullptr && kind < m_syntax_sites->size() && (*m_syntax_sites)[kind])
+            add_site(node, current, Model::SiteKind::syntax, place, 0, false);
         if (kind == s.identifier) {
             TSFieldId field_id = place.field();
             if (is_load(place.parent, field_id)) add_site(node, current, Model::SiteKind::name, place, field_id, false);
@@ -487,9 +510,10 @@ private:
     }
 };
 
-Model::Model(const Source& source, TSNode root, TreeObserver* riding_along) : m_source(source) {
+Model::Model(const Source& source, TSNode root, TreeObserver* riding_along, const SymbolSet* syntax_sites)
+    : m_source(source), m_root(root) {
     m_sites.reserve(1024);
-    ModelBuilder(*this, riding_along).build(root);
+    ModelBuilder(*this, riding_along, syntax_sites).build(root);
     m_lookup_cache = std::make_unique<LookupCache>();
     m_lookup_cache->by_scope.resize(m_scopes.size());
     m_lookup_cache->returns.resize(m_scopes.size());

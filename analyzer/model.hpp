@@ -48,13 +48,27 @@ struct Referent {
 
 enum class ScopeKind : std::uint8_t { module, function, lambda, class_body, comprehension };
 
+// Node kinds, as a set indexed by grammar symbol: which nodes become syntax sites.
+using SymbolSet = std::vector<bool>;
+
+// Sizes the model's walk measures, for the source limits (PG012).
+struct SourceMetrics {
+    std::uint32_t nodes = 0;           // syntax nodes, tokens included
+    std::uint32_t max_depth = 0;       // the deepest nesting of syntax nodes (the module is depth 0)
+    TSNode deepest{};                  // the first node at that depth
+    std::uint32_t longest_string = 0;  // bytes of the longest string or bytes literal, quotes included
+    TSNode longest{};                  // the first such literal
+};
+
 struct Binding;
 struct Scope;
 
 class Model {
 public:
-    // `riding_along` (the syntax check) is shown the same walk, so the tree is walked once.
-    Model(const Source& source, TSNode root, TreeObserver* riding_along = nullptr);
+    // `riding_along` (the syntax check) is shown the same walk, so the tree is
+    // walked once. Nodes whose kind is in `syntax_sites` become syntax sites.
+    Model(const Source& source, TSNode root, TreeObserver* riding_along = nullptr,
+          const SymbolSet* syntax_sites = nullptr);
     ~Model();
     Model(const Model&) = delete;
     Model& operator=(const Model&) = delete;
@@ -99,7 +113,8 @@ public:
     std::string_view identifier(TSNode node, std::string& storage) const;
 
     // A site: an expression or statement the rules look at, in document order.
-    enum class SiteKind : std::uint8_t { name, attribute, call, subscript, import };
+    // `syntax`: a node of a kind some rule asked for (loops, definitions, ...).
+    enum class SiteKind : std::uint8_t { name, attribute, call, subscript, import, syntax };
     struct Site {
         TSNode node;
         ScopeId scope;
@@ -111,6 +126,8 @@ public:
         TSNode argument_of;  // the call it is a direct argument of, or a null node
     };
     const std::vector<Site>& sites() const { return m_sites; }
+    const SourceMetrics& metrics() const { return m_metrics; }
+    TSNode root() const { return m_root; }
 
     ScopeKind scope_kind(ScopeId scope) const;
     // The nearest enclosing class body of a method's scope, or -1.
@@ -121,6 +138,8 @@ private:
     friend class Resolver;
 
     const Source& m_source;
+    TSNode m_root;
+    SourceMetrics m_metrics;
     std::vector<std::unique_ptr<Scope>> m_scopes;
     std::vector<Site> m_sites;
     std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id

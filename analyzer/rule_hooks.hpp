@@ -6,6 +6,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,20 @@ struct ImportSite {
     const std::vector<ImportedModule>& modules;
 };
 
+// A node of a kind the rule asked for in RuleHooks::syntax_kinds.
+struct SyntaxSite {
+    TSNode node;
+    ScopeId scope;
+    TSSymbol kind;
+};
+
+// The file as a whole, once, before any other hook.
+struct ModuleSite {
+    TSNode root;
+    const Source& source;
+    const SourceMetrics& metrics;
+};
+
 class RuleContext {
 public:
     struct Candidate {
@@ -101,6 +116,13 @@ struct RuleHooks {
     void (*on_attribute)(const AttributeSite&, RuleContext&) = nullptr;
     void (*on_name)(const NameSite&, RuleContext&) = nullptr;
     void (*on_import)(const ImportSite&, RuleContext&) = nullptr;
+    void (*on_syntax)(const SyntaxSite&, RuleContext&) = nullptr;
+    void (*on_module)(const ModuleSite&, RuleContext&) = nullptr;
+    // The grammar symbols on_syntax is called for, looked up once by the rule.
+    std::span<const TSSymbol> (*syntax_kinds)() = nullptr;
 };
+
+// The union of the rules' syntax_kinds: the nodes the model makes syntax sites of.
+SymbolSet syntax_site_kinds(std::span<const RuleHooks* const> rules);
 
 }  // namespace pygate::analyzer
