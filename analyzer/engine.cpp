@@ -210,9 +210,10 @@ void RuleContext::report(RuleNumber rule, Severity severity, TSNode at, std::str
     finding.range = m_model.range(at);
     finding.message = std::move(message);
     if (referent != nullptr) {
-        finding.qualified_name = referent->qualified;
-        for (std::size_t i : shown_steps(referent->chain.size(), k_max_chain_steps))
-            finding.chain.push_back(m_model.chain_step(referent->chain[i]));
+        finding.qualified_name = std::string(referent->qualified);
+        std::vector<TSNode> chain = m_model.chain(*referent);
+        for (std::size_t i : shown_steps(chain.size(), k_max_chain_steps))
+            finding.chain.push_back(m_model.chain_step(chain[i]));
     }
     auto order = static_cast<std::uint32_t>(m_candidates.size());
     m_candidates.push_back({std::move(finding), specificity, ts_node_start_byte(at), ts_node_end_byte(at), order});
@@ -221,13 +222,14 @@ void RuleContext::report(RuleNumber rule, Severity severity, TSNode at, std::str
 std::string RuleContext::how_reached(TSNode node, const Referent& referent) const {
     std::string spelled = shortened(m_model.text(node));
     std::string out = fmt::format("`{}` resolves to `{}`", spelled, referent.qualified);
-    if (referent.chain.empty()) return out;
+    std::vector<TSNode> chain = m_model.chain(referent);
+    if (chain.empty()) return out;
     std::vector<std::string> steps;
-    std::vector<std::size_t> shown = shown_steps(referent.chain.size(), k_max_message_steps);
+    std::vector<std::size_t> shown = shown_steps(chain.size(), k_max_message_steps);
     for (std::size_t k = 0; k < shown.size(); ++k) {
         if (k > 0 && shown[k] != shown[k - 1] + 1)
             steps.push_back(fmt::format("... {} more", shown[k] - shown[k - 1] - 1));
-        ChainStep step = m_model.chain_step(referent.chain[shown[k]]);
+        ChainStep step = m_model.chain_step(chain[shown[k]]);
         steps.push_back(fmt::format("`{}` (line {})", shortened(step.text), step.range.line));
     }
     return fmt::format("{} via {}", out, fmt::join(steps, ", "));

@@ -562,6 +562,26 @@ std::string_view Model::identifier(TSNode node, std::string& storage) const {
     return storage;
 }
 
+std::string_view Model::intern(std::string_view text) const {
+    NameSet& names = m_lookup_cache->names;
+    auto it = names.find(text);
+    if (it == names.end()) it = names.emplace(text).first;
+    return *it;  // set nodes never move: the view stays valid
+}
+
+ChainId Model::add_step(ChainId chain, TSNode statement) const {
+    m_chain_links.push_back({statement, chain});
+    return static_cast<ChainId>(m_chain_links.size() - 1);
+}
+
+std::vector<TSNode> Model::chain(const Referent& referent) const {
+    std::vector<TSNode> out;
+    for (ChainId at = referent.chain; at != 0; at = m_chain_links[at].previous)
+        out.push_back(m_chain_links[at].statement);
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
 ScopeKind Model::scope_kind(ScopeId scope) const {
     return m_scopes[static_cast<std::size_t>(scope)]->kind;
 }

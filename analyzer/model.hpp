@@ -25,7 +25,13 @@ namespace pygate::analyzer {
 using ScopeId = std::int32_t;
 inline constexpr ScopeId k_module_scope = 0;
 
-// What an expression may refer to.
+// The statements that led to a referent, as a list kept by the model and
+// shared by every referent reached through the same steps: adding a step
+// copies nothing. Model::chain() lists one.
+using ChainId = std::uint32_t;  // 0: no step
+
+// What an expression may refer to. Plain values: the strings are held by the
+// model, so a referent is valid as long as the model that made it.
 struct Referent {
     enum class Kind : std::uint8_t {
         name,           // a module or a member of one: `subprocess.run`, `builtins.eval`
@@ -39,11 +45,11 @@ struct Referent {
         methodcaller,   // `operator.methodcaller(S)`: calling it calls method S
     };
     Kind kind = Kind::name;
-    std::string qualified;      // name and namespace_of: the name; instance: its type; attr/methodcaller: S
-    ScopeId scope = -1;         // user_function, user_class, user_instance: the scope of the definition
-    std::vector<TSNode> chain;  // the statements that led here (Model::chain_step shows one)
-    bool via_import = false;    // the name's root was bound by an import statement in this file
-    std::string import_path;    // for `import a.b` (which binds `a`): "a.b"
+    bool via_import = false;       // the name's root was bound by an import statement in this file
+    ScopeId scope = -1;            // user_function, user_class, user_instance: the scope of the definition
+    std::string_view qualified;    // name and namespace_of: the name; instance: its type; attr/methodcaller: S
+    std::string_view import_path;  // for `import a.b` (which binds `a`): "a.b"
+    ChainId chain = 0;             // the statements that led here
 };
 
 enum class ScopeKind : std::uint8_t { module, function, lambda, class_body, comprehension };
@@ -102,6 +108,8 @@ public:
     std::string_view text(TSNode node) const;
     // A statement of a chain as shown to people: its first line and where it is.
     ChainStep chain_step(TSNode statement) const;
+    // The statements that led to `referent`, first (the import) to last (the use's own binding).
+    std::vector<TSNode> chain(const Referent& referent) const;
     SourceRange range(TSNode node) const;
     const Source& source() const { return m_source; }
     // A module name as an import statement spells it, each part NFKC-normalised
@@ -144,6 +152,14 @@ private:
     std::vector<Site> m_sites;
     std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id
     mutable std::unordered_map<const Binding*, std::vector<Referent>> m_binding_cache;
+    // What referents point into: the names they hold, and their chains' links.
+    struct ChainLink {
+        TSNode statement;
+        ChainId previous;
+    };
+    mutable std::vector<ChainLink> m_chain_links{ChainLink{}};  // [0]: the empty chain
+    std::string_view intern(std::string_view text) const;
+    ChainId add_step(ChainId chain, TSNode statement) const;
     // What each name means in each function scope, where that does not depend
     // on where in the scope it is used (module and class code runs in order).
     struct LookupCache;

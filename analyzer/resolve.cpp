@@ -42,6 +42,7 @@ void append(Referents& into, Referents&& more) {
 // os.system, __import__('os') is os. Resolution and the engine (which asks
 // for a call's value only when it can be a name) read this one list.
 constexpr std::string_view k_getattr = "builtins.getattr";
+constexpr std::string_view k_builtins = "builtins";
 constexpr std::string_view k_import_functions[] = {"builtins.__import__", "importlib.import_module",
                                                    "importlib.__import__"};
 
@@ -250,10 +251,10 @@ public:
         Referents out;
         for (const StarImport& star : scope_at(k_module_scope).star_imports) {
             Referent member;
-            member.qualified = fmt::format("{}.{}", star.module, name);
+            member.qualified = joined(star.module, name);
             member.via_import = true;
-            member.import_path = star.module;
-            member.chain.push_back(star.statement);
+            member.import_path = m_model.intern(star.module);
+            member.chain = m_model.add_step(0, star.statement);
             out.push_back(std::move(member));
         }
         return out;
@@ -265,12 +266,12 @@ public:
                            [&](const Binding& b) { return ts_node_start_byte(b.statement) > at; });
     }
 
-    Referents builtin(std::string_view name) const {
+    Referents builtin(std::string_view name) {
         Referent referent;
         if (name == "__builtins__")
-            referent.qualified = "builtins";
+            referent.qualified = k_builtins;
         else if (is_builtin_name(name))
-            referent.qualified = fmt::format("builtins.{}", name);
+            referent.qualified = joined(k_builtins, name);
         else
             return {};
         return {referent};
@@ -320,10 +321,10 @@ public:
         switch (binding.kind) {
             case Binding::Kind::import: {
                 Referent referent;
-                referent.qualified = binding.qualified;
+                referent.qualified = m_model.intern(binding.qualified);
                 referent.via_import = true;
-                referent.import_path = binding.import_path;
-                referent.chain.push_back(binding.statement);
+                referent.import_path = m_model.intern(binding.import_path);
+                referent.chain = m_model.add_step(0, binding.statement);
                 return {referent};
             }
             case Binding::Kind::definition: {
@@ -339,7 +340,7 @@ public:
                 if (ts_node_is_null(binding.value)) return {};
                 Referents out = resolve(binding.value, binding.value_scope, depth + 1);
                 for (Referent& referent : out)
-                    referent.chain.push_back(binding.statement);
+                    add_step(referent, binding.statement);
                 return out;
             }
         }
@@ -357,8 +358,7 @@ public:
                     return {base};
                 }
                 base.kind = Referent::Kind::name;
-                base.qualified += '.';
-                base.qualified += attribute;
+                base.qualified = joined(base.qualified, attribute);
                 return {base};
             case Referent::Kind::user_class:
             case Referent::Kind::user_instance: {
@@ -409,7 +409,7 @@ public:
             case Referent::Kind::user_function: {
                 Referents out = returned_by(callee.scope, depth);
                 for (Referent& referent : out)
-                    referent.chain.push_back(call);
+                    add_step(referent, call);
                 return out;
             }
             case Referent::Kind::user_class:
@@ -419,7 +419,7 @@ public:
                 // Calling an instance calls its class's __call__: what that refers to is what runs.
                 Referents out = member(callee, "__call__", depth + 1);
                 for (Referent& referent : out)
-                    referent.chain.push_back(call);
+                    add_step(referent, call);
                 return out;
             }
             case Referent::Kind::attrgetter:
@@ -440,7 +440,7 @@ public:
                     append(out, std::move(reached));
                 }
                 for (Referent& referent : out)
-                    referent.chain.push_back(call);
+                    add_step(referent, call);
                 return out;
             }
             default:
@@ -494,11 +494,14 @@ public:
     }
 
     Referents call_named(Referent callee, TSNode call, ScopeId scope, int depth) {
-        const std::string& q = callee.qualified;
+        std::string_view q = callee.qualified;
+        // What the call reached, then how the callee was reached, then the call.
         auto reached = [&](Referents out) {
+            std::vector<TSNode> callee_steps = m_model.chain(callee);
             for (Referent& referent : out) {
-                referent.chain.insert(referent.chain.end(), callee.chain.begin(), callee.chain.end());
-                referent.chain.push_back(call);
+                for (TSNode step : callee_steps)
+                    add_step(referent, step);
+                add_step(referent, call);
             }
             return out;
         };
@@ -515,7 +518,7 @@ public:
             if (!module || module->empty() || module->front() == '.') return {};
             Referent imported;
             bool whole = q == "importlib.import_module" || !ts_node_is_null(argument(call, 3, "fromlist"));
-            imported.qualified = whole ? *module : module->substr(0, module->find('.'));
+            imported.qualified = m_model.intern(whole ? *module : module->substr(0, module->find('.')));
             return reached({imported});
         }
         if (q == "builtins.globals" || (q == "builtins.vars" && ts_node_is_null(argument(call, 0))) ||
@@ -538,13 +541,13 @@ public:
             if (!name) return {};
             Referent getter;
             getter.kind = q == "operator.attrgetter" ? Referent::Kind::attrgetter : Referent::Kind::methodcaller;
-            getter.qualified = *name;
+            getter.qualified = m_model.intern(*name);
             return reached({getter});
         }
         for (const Factory& factory : k_factories) {
             if (factory.callee != q) continue;
             callee.kind = Referent::Kind::instance;
-            callee.qualified = std::string(factory.type);
+            callee.qualified = factory.type;  // static: lives as long as any model
             return {callee};
         }
         std::size_t dot = q.rfind('.');
@@ -569,10 +572,10 @@ public:
         std::optional<std::string> name = fold(key, scope, depth + 1);
         if (!name) return {};
         if (modules) {
-            base.qualified = *name;
+            base.qualified = m_model.intern(*name);
             base.via_import = false;
         } else {
-            base.qualified += "." + *name;
+            base.qualified = joined(base.qualified, *name);
         }
         base.kind = Referent::Kind::name;
         return {base};
@@ -902,7 +905,7 @@ public:
         }
         Referents callee = resolve(function, scope, depth + 1);
         if (callee.size() != 1 || callee[0].kind != Referent::Kind::name) return std::nullopt;
-        const std::string& q = callee[0].qualified;
+        std::string_view q = callee[0].qualified;
         if (q == "builtins.chr") {
             auto value = fold_int(argument(call, 0), scope, depth + 1);
             if (!value || *value < 0 || *value > 0x10FFFF) return std::nullopt;
@@ -1053,8 +1056,21 @@ private:
     std::vector<const Binding*> m_folding;
     int m_steps = 0;
     bool m_exhausted = false;
+    std::string m_scratch;
 
     const Scope& scope_at(ScopeId id) const { return *m_model.m_scopes[static_cast<std::size_t>(id)]; }
+
+    // `a.b`, held by the model.
+    std::string_view joined(std::string_view a, std::string_view b) {
+        m_scratch.assign(a);
+        m_scratch += '.';
+        m_scratch += b;
+        return m_model.intern(m_scratch);
+    }
+
+    void add_step(Referent& referent, TSNode statement) {
+        referent.chain = m_model.add_step(referent.chain, statement);
+    }
 
     bool spend(int depth) {
         if (depth > k_max_depth || ++m_steps > k_max_steps) {

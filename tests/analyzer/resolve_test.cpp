@@ -77,7 +77,7 @@ struct Analyzed {
     Names names(std::string_view expr, int nth = -1) const {
         Names out;
         for (const Referent& referent : referents(expr, nth))
-            if (referent.kind == Referent::Kind::name) out.push_back(referent.qualified);
+            if (referent.kind == Referent::Kind::name) out.emplace_back(referent.qualified);
         std::sort(out.begin(), out.end());
         return out;
     }
@@ -317,8 +317,9 @@ k.j
     auto aliased = file.referents("x.y");
     REQUIRE(aliased.size() == 1);
     CHECK(aliased[0].import_path == "p.q");
-    REQUIRE(aliased[0].chain.size() == 1);
-    CHECK(file.model.text(aliased[0].chain[0]) == "import p.q as x");
+    auto aliased_chain = file.model.chain(aliased[0]);
+    REQUIRE(aliased_chain.size() == 1);
+    CHECK(file.model.text(aliased_chain[0]) == "import p.q as x");
 }
 
 TEST_CASE("a star import makes free names members of its module, builtins stay builtins", "[resolve]") {
@@ -385,9 +386,10 @@ m
     CHECK(file.names("m") == k_nothing);  // unpacking a function: nothing is known
     auto copied = file.referents("f");
     REQUIRE(copied.size() == 1);
-    REQUIRE(copied[0].chain.size() == 2);
-    CHECK(file.model.text(copied[0].chain[0]) == "import os");
-    CHECK(file.model.text(copied[0].chain[1]) == "f = os.system");
+    auto copied_chain = file.model.chain(copied[0]);
+    REQUIRE(copied_chain.size() == 2);
+    CHECK(file.model.text(copied_chain[0]) == "import os");
+    CHECK(file.model.text(copied_chain[1]) == "f = os.system");
 }
 
 TEST_CASE("a starred unpacking still binds the names beside the star", "[resolve]") {
