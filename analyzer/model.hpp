@@ -96,6 +96,11 @@ public:
     // formatting, joins, slicing, chr(), decoders), or nothing.
     std::optional<std::string> fold_string(TSNode expr, ScopeId scope) const;
     std::optional<std::int64_t> fold_integer(TSNode expr, ScopeId scope) const;
+    // The constant path `expr` names: strings as fold_string folds them, and
+    // pathlib.Path(...), `/`, os.path.join, joinpath of constants. The home
+    // folder folds to `~`, the working folder's absolute path (os.getcwd(),
+    // abspath, resolve()) to `/<cwd>`, so both read as absolute.
+    std::optional<std::string> fold_path(TSNode expr, ScopeId scope) const;
     // Every constant string `expr` holds: its own value, or those of the
     // elements of a list, tuple or set literal (nested ones too).
     std::vector<std::string> fold_strings(TSNode expr, ScopeId scope) const;

