@@ -46,6 +46,7 @@ struct Symbols {
              boolean_operator = lookup("boolean_operator", true),
              generator_expression = lookup("generator_expression", true),
              for_in_clause = lookup("for_in_clause", true), comment = lookup("comment", true),
+             try_statement = lookup("try_statement", true), except_clause = lookup("except_clause", true),
              and_token = lookup("and", false), or_token = lookup("or", false), eq = lookup("==", false),
              ne = lookup("!=", false), lt = lookup("<", false), le = lookup("<=", false), gt = lookup(">", false),
              ge = lookup(">=", false);
@@ -217,6 +218,40 @@ std::optional<std::string> infinite(TSNode expr, ScopeId scope, const Model& mod
     return std::nullopt;
 }
 
+// `try: while True: it.pop() except KeyError: pass`: a loop in the body of a
+// try with handlers, calling something, is taken to end by the exception.
+bool ended_by_exception(TSNode loop, TSNode body) {
+    const Symbols& s = symbols();
+    bool calls = false;
+    TSTreeCursor cursor = ts_tree_cursor_new(body);
+    for (;;) {
+        TSNode node = ts_tree_cursor_current_node(&cursor);
+        if (ts_node_symbol(node) == s.call) {
+            calls = true;
+            break;
+        }
+        if (ts_tree_cursor_goto_first_child(&cursor)) continue;
+        bool moved = false;
+        while (!(moved = ts_tree_cursor_goto_next_sibling(&cursor)))
+            if (!ts_tree_cursor_goto_parent(&cursor)) break;
+        if (!moved) break;
+    }
+    ts_tree_cursor_delete(&cursor);
+    if (!calls) return false;
+    TSNode child = loop;
+    for (TSNode node = ts_node_parent(loop); !ts_node_is_null(node); child = node, node = ts_node_parent(node)) {
+        TSSymbol kind = ts_node_symbol(node);
+        if (kind == s.function_definition || kind == s.class_definition || kind == s.lambda) return false;
+        if (kind != s.try_statement) continue;
+        bool in_body = ts_node_eq(child, ts_node_child_by_field_id(node, s.body));
+        bool handles = false;
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i)
+            handles = handles || ts_node_symbol(ts_node_named_child(node, i)) == s.except_clause;
+        if (in_body && handles) return true;
+    }
+    return false;
+}
+
 bool is_exit_call(TSNode call, ScopeId scope, const Model& model) {
     return any_named(model.resolve(analyzer::call_function(call), scope),
                      {"sys.exit", "builtins.exit", "builtins.quit", "os._exit", "os.abort"});
@@ -321,7 +356,7 @@ LoopVerdict judge_loop(TSNode loop, ScopeId scope, const Model& model) {
     if (kind == s.while_statement) {
         TSNode test = ts_node_child_by_field_id(loop, s.condition);
         auto truth = constant_truth(test, scope, model);
-        if (!truth || !*truth || body_leaves(body, true, scope, model)) return out;
+        if (!truth || !*truth || body_leaves(body, true, scope, model) || ended_by_exception(loop, body)) return out;
         out = {true, test,
                fmt::format("`while {}:` is always true and nothing in its body breaks, returns, raises or yields",
                            analyzer::first_line_shortened(model.text(test), 40))};
@@ -331,7 +366,7 @@ LoopVerdict judge_loop(TSNode loop, ScopeId scope, const Model& model) {
         TSSymbol iterable_kind = ts_node_symbol(unparenthesized(iterable));
         if (iterable_kind != s.call && iterable_kind != s.generator_expression) return out;
         auto endless = infinite_iterator(iterable, scope, model);
-        if (!endless || body_leaves(body, true, scope, model)) return out;
+        if (!endless || body_leaves(body, true, scope, model) || ended_by_exception(loop, body)) return out;
         out = {true, iterable,
                fmt::format("`for` over {}, which never ends, and nothing in its body breaks, returns or raises",
                            *endless)};

@@ -95,7 +95,8 @@ struct Symbols {
              set_comprehension = lookup("set_comprehension", true),
              dictionary_comprehension = lookup("dictionary_comprehension", true),
              generator_expression = lookup("generator_expression", true), yield = lookup("yield", true),
-             await = lookup("await", true), async_token = lookup("async", false), power = lookup("**", false),
+             await = lookup("await", true), decorated_definition = lookup("decorated_definition", true), global_statement = lookup("global_statement", true),
+             nonlocal_statement = lookup("nonlocal_statement", true), async_token = lookup("async", false), power = lookup("**", false),
              star = lookup("*", false), shift_left = lookup("<<", false), attribute = lookup("attribute", true);
     std::array<TSSymbol, 5> kinds{while_statement, for_statement, binary_operator, function_definition, lambda};
 };
@@ -198,7 +199,9 @@ bool is_branch(TSSymbol kind) {
     return kind == s.if_statement || kind == s.for_statement || kind == s.while_statement || kind == s.try_statement ||
            kind == s.match_statement || kind == s.boolean_operator || kind == s.conditional_expression ||
            kind == s.assert_statement || kind == s.list_comprehension || kind == s.set_comprehension ||
-           kind == s.dictionary_comprehension || kind == s.generator_expression;
+           kind == s.dictionary_comprehension || kind == s.generator_expression ||
+           // `global f; f = other; f()`: the name may be rebound before the call
+           kind == s.global_statement || kind == s.nonlocal_statement;
 }
 
 bool is_scope(TSSymbol kind) {
@@ -285,40 +288,76 @@ bool reaches(ScopeId to, ScopeId from, std::vector<TSNode>& path) {
     return false;
 }
 
+// The one function of this file `call` calls, when nothing else may be called
+// there: a name bound by its def (or to its lambda, directly), or a method
+// through the instance. Names copied around are left alone: the model is
+// flow-insensitive, and `_f = f` before `def f` must not look like recursion.
+const Referent* sole_callee(const analyzer::CallSite& call, const analyzer::Model& model) {
+    const Referent* out = nullptr;
+    for (const Referent& callee : call.callee) {
+        if (callee.kind != Referent::Kind::user_function) return nullptr;
+        if (out != nullptr && out->scope != callee.scope) return nullptr;
+        bool lambda = model.scope_kind(callee.scope) == analyzer::ScopeKind::lambda;
+        if (callee.chain.size() > (lambda ? 1u : 0u)) return nullptr;
+        out = &callee;
+    }
+    if (out == nullptr) return nullptr;
+    TSSymbol kind = ts_node_symbol(call.function);
+    if (kind == analyzer::PythonSymbols::get().identifier) return out;
+    if (kind != symbols().attribute) return nullptr;
+    // A staticmethod's first parameter is no instance, though the model takes it for `self`.
+    TSNode caller = analyzer::attribute_object(call.function);
+    for (TSNode node = ts_node_parent(call.node); !ts_node_is_null(node); node = ts_node_parent(node)) {
+        TSSymbol parent_kind = ts_node_symbol(node);
+        if (parent_kind == symbols().class_definition) break;
+        if (parent_kind != symbols().decorated_definition) continue;
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+            TSNode decorator = ts_node_named_child(node, i);
+            if (ts_node_symbol(decorator) != analyzer::PythonSymbols::get().decorator) continue;
+            for (const Referent& r : model.resolve(ts_node_named_child(decorator, 0), call.scope))
+                if (r.kind == Referent::Kind::name && r.qualified == "builtins.staticmethod") return nullptr;
+        }
+        break;
+    }
+    std::vector<Referent> object = model.resolve(caller, call.scope);
+    bool instance = !object.empty() && std::all_of(object.begin(), object.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::user_instance;
+    });
+    return instance ? out : nullptr;
+}
+
 void judge_recursion(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     analyzer::ScopeKind kind = model.scope_kind(call.scope);
     if (kind != analyzer::ScopeKind::function && kind != analyzer::ScopeKind::lambda) return;
     OpenFunction* caller = enclosing_function(call.node);
     if (caller == nullptr || ts_node_start_byte(call.node) >= caller->first_branch) return;
-    for (const Referent& callee : call.callee) {
-        if (callee.kind != Referent::Kind::user_function) continue;
-        if (callee.scope == call.scope) {
-            if (caller->reported || !runs_when_called(caller->node)) return;
-            caller->reported = true;
-            context.report(k_rule, analyzer::Severity::error, call.node,
-                           fmt::format("`{}` calls itself (`{}`) before any branch (if, loop, try, and/or, "
-                                       "conditional expression, match): it recurses until the stack is exhausted",
-                                       function_name(model, caller->node), shown(model, call.node)),
-                           k_specificity);
-            return;
-        }
-        if (t_state.edges.size() >= k_max_edges) return;
-        t_state.edges.push_back({call.scope, callee.scope, caller->node});
-        std::vector<TSNode> path;
-        if (!reaches(callee.scope, call.scope, path)) continue;
-        path.push_back(caller->node);
-        if (!std::all_of(path.begin(), path.end(), runs_when_called)) continue;
-        std::vector<std::string> names;
-        for (TSNode function : path)
-            names.push_back(fmt::format("`{}`", function_name(model, function)));
+    const Referent* callee = sole_callee(call, model);
+    if (callee == nullptr) return;
+    if (callee->scope == call.scope) {
+        if (caller->reported || !runs_when_called(caller->node)) return;
+        caller->reported = true;
         context.report(k_rule, analyzer::Severity::error, call.node,
-                       fmt::format("{} call each other, each before any branch of its own: they recurse until "
-                                   "the stack is exhausted",
-                                   fmt::join(names, " and ")),
+                       fmt::format("`{}` calls itself (`{}`) before any branch (if, loop, try, and/or, "
+                                   "conditional expression, match): it recurses until the stack is exhausted",
+                                   function_name(model, caller->node), shown(model, call.node)),
                        k_specificity);
         return;
     }
+    if (t_state.edges.size() >= k_max_edges) return;
+    t_state.edges.push_back({call.scope, callee->scope, caller->node});
+    std::vector<TSNode> path;
+    if (!reaches(callee->scope, call.scope, path)) return;
+    path.push_back(caller->node);
+    if (!std::all_of(path.begin(), path.end(), runs_when_called)) return;
+    std::vector<std::string> names;
+    for (TSNode function : path)
+        names.push_back(fmt::format("`{}`", function_name(model, function)));
+    context.report(k_rule, analyzer::Severity::error, call.node,
+                   fmt::format("{} call each other, each before any branch of its own: they recurse until "
+                               "the stack is exhausted",
+                               fmt::join(names, " and ")),
+                   k_specificity);
 }
 
 // --- consuming an endless iterator
