@@ -372,6 +372,7 @@ bool string_join(const analyzer::CallSite& call, const analyzer::Model& model) {
 void judge_consumer(const analyzer::CallSite& call, const NameEntry* consumer, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     TSNode argument = model.argument(call.node, 0);
+    if (ts_node_is_null(argument)) argument = analyzer::call_arguments(call.node);  // `max(x for x in ...)`
     if (ts_node_is_null(argument)) return;
     auto endless = infinite_iterator(argument, call.scope, model);
     if (!endless) return;
