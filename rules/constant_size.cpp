@@ -205,7 +205,7 @@ Magnitude SizeEstimator::checked(TSNode at, Magnitude size) {
 }
 
 Magnitude SizeEstimator::visit(TSNode expr, std::uint32_t depth) {
-    if (ts_node_is_null(expr)) return {};
+    if (ts_node_is_null(expr) || m_gave_up) return {};
     if (++m_steps > k_max_steps || depth > k_max_depth) {
         m_gave_up = true;
         return {};
@@ -275,13 +275,17 @@ Magnitude SizeEstimator::binary(TSNode expr, std::uint32_t depth) {
     if (op == t.power) {
         if (!ints) return {};
         if (right.exact && *right.exact < 0) return {};  // a float
-        if (left.exact && *left.exact >= -1 && *left.exact <= 1)
-            return integer(*left.exact == -1 && right.exact && *right.exact % 2 == 0 ? 1 : *left.exact);
-        if (left.exact && right.exact && right.log10 < 18 && left.log10 * static_cast<double>(*right.exact) < 18) {
+        if (left.exact && *left.exact >= -1 && *left.exact <= 1) {
+            if (*left.exact != -1) return integer(*left.exact);
+            if (right.exact) return integer(*right.exact % 2 == 0 ? 1 : -1);
+            return Magnitude{Kind::integer, 0, std::nullopt};  // 1 or -1
+        }
+        if (left.exact && right.exact && left.log10 * static_cast<double>(*right.exact) < 19) {
             std::int64_t out = 1;
-            for (std::int64_t i = 0; i < *right.exact; ++i)
-                out *= *left.exact;  // fewer than 60 rounds: the result has under 18 digits
-            return integer(out);
+            bool overflow = false;
+            for (std::int64_t i = 0; i < *right.exact && !overflow; ++i)
+                overflow = __builtin_mul_overflow(out, *left.exact, &out);  // under 64 rounds: |base| >= 2
+            if (!overflow) return integer(out);
         }
         return sized(Kind::integer, power_log10(left.log10, right));
     }
