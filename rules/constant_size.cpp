@@ -16,8 +16,8 @@ namespace {
 using analyzer::Referent;
 using Kind = Magnitude::Kind;
 
-constexpr double k_log10_slot = 0.90309;     // log10(8): a list slot, an int64 or float64 element
-constexpr double k_log10_e = 0.4342944819;   // log10(e)
+constexpr double k_log10_slot = 0.90309;      // log10(8): a list slot, an int64 or float64 element
+constexpr double k_log10_e = 0.4342944819;    // log10(e)
 constexpr double k_log10_2pi = 0.7981798684;  // log10(2 * pi)
 
 struct Symbols {
@@ -31,9 +31,10 @@ TSSymbol lookup(const char* name, bool named) {
 }
 
 const Symbols& symbols() {
-    static const Symbols s{lookup("**", false), lookup("<<", false), lookup("//", false), lookup(">>", false),
-                           lookup("&", false),  lookup("|", false),  lookup("^", false),  lookup("true", true),
-                           lookup("false", true), lookup("dictionary", true), lookup("set", true), lookup("float", true)};
+    static const Symbols s{lookup("**", false),        lookup("<<", false),  lookup("//", false),
+                           lookup(">>", false),        lookup("&", false),   lookup("|", false),
+                           lookup("^", false),         lookup("true", true), lookup("false", true),
+                           lookup("dictionary", true), lookup("set", true),  lookup("float", true)};
     return s;
 }
 
@@ -73,11 +74,13 @@ Magnitude integer_literal(std::string_view text) {
     for (; at < text.size(); ++at) {
         char c = text[at];
         if (c == '_') continue;
-        int digit = c >= '0' && c <= '9' ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
+        int digit = c >= '0' && c <= '9'                     ? c - '0'
+                    : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10
+                                                             : -1;
         if (digit < 0 || digit >= base) break;  // `10j`, `10L`: not an integer we size
         if (value == 0 && digit == 0) continue;
         if (fits && value <= (static_cast<std::uint64_t>(INT64_MAX) - static_cast<std::uint64_t>(digit)) /
-                                  static_cast<std::uint64_t>(base)) {
+                                 static_cast<std::uint64_t>(base)) {
             value = value * static_cast<std::uint64_t>(base) + static_cast<std::uint64_t>(digit);
             ++significant;
         } else {
@@ -110,9 +113,8 @@ bool is_sized(Kind kind) {
 }
 
 bool named(const std::vector<Referent>& callee, std::string_view qualified) {
-    return std::any_of(callee.begin(), callee.end(), [&](const Referent& r) {
-        return r.kind == Referent::Kind::name && r.qualified == qualified;
-    });
+    return std::any_of(callee.begin(), callee.end(),
+                       [&](const Referent& r) { return r.kind == Referent::Kind::name && r.qualified == qualified; });
 }
 
 bool named_any(const std::vector<Referent>& callee, std::initializer_list<std::string_view> names) {
@@ -197,9 +199,9 @@ Magnitude SizeEstimator::checked(TSNode at, Magnitude size) {
         over = size.log10 >= std::pow(10.0, m_limits.max_digits_log10);
     else if (size.kind != Kind::unknown && size.kind != Kind::range)
         over = footprint_log10(size) > m_limits.max_bytes_log10;
-    if (over && (!m_oversize || footprint_log10(size) > footprint_log10(m_oversize->size) ||
-                 (size.kind == Kind::integer && m_oversize->size.kind == Kind::integer &&
-                  size.log10 > m_oversize->size.log10)))
+    if (over &&
+        (!m_oversize || footprint_log10(size) > footprint_log10(m_oversize->size) ||
+         (size.kind == Kind::integer && m_oversize->size.kind == Kind::integer && size.log10 > m_oversize->size.log10)))
         m_oversize = Oversize{at, size};
     return size;
 }
@@ -243,7 +245,8 @@ Magnitude SizeEstimator::visit(TSNode expr, std::uint32_t depth) {
     if (kind == s.unary_operator) {
         Magnitude value = visit(field_child(expr, s.field_argument), depth + 1);
         if (value.kind != Kind::integer) return {};
-        if (value.exact && *value.exact != INT64_MIN) value = integer(-*value.exact);  // `~x` and `-x` have x's magnitude (within one)
+        if (value.exact && *value.exact != INT64_MIN)
+            value = integer(-*value.exact);  // `~x` and `-x` have x's magnitude (within one)
         return value;
     }
     if (kind == s.binary_operator) return checked(expr, binary(expr, depth));
@@ -402,8 +405,8 @@ Magnitude SizeEstimator::call(TSNode node, const std::vector<Referent>& callee, 
         if (stop.exact && *stop.exact <= 0) return sized_exact(Kind::range, 0);
         return Magnitude{Kind::range, stop.log10, stop.exact};
     }
-    if (named_any(callee, {"builtins.list", "builtins.tuple", "builtins.sorted", "builtins.set",
-                           "builtins.frozenset"})) {
+    if (named_any(callee,
+                  {"builtins.list", "builtins.tuple", "builtins.sorted", "builtins.set", "builtins.frozenset"})) {
         Magnitude items = visit(argument(0), depth + 1);
         if (items.kind == Kind::range || is_sized(items.kind)) return Magnitude{Kind::list, items.log10, items.exact};
         return {};

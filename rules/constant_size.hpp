@@ -25,12 +25,12 @@ inline constexpr double k_saturated = 1e300;
 struct Magnitude {
     enum class Kind : std::uint8_t {
         unknown,
-        integer,   // log10: of the absolute value (0 for 0 and 1)
-        text,      // log10: of the length in characters
-        bytes,     // log10: of the length in bytes
-        list,      // a list or tuple; log10: of the length (each slot is 8 bytes)
-        range,     // a range; log10: of the length (lazy: costs nothing until materialised)
-        array,     // a numpy array; log10: of its size in bytes
+        integer,  // log10: of the absolute value (0 for 0 and 1)
+        text,     // log10: of the length in characters
+        bytes,    // log10: of the length in bytes
+        list,     // a list or tuple; log10: of the length (each slot is 8 bytes)
+        range,    // a range; log10: of the length (lazy: costs nothing until materialised)
+        array,    // a numpy array; log10: of its size in bytes
     };
     Kind kind = Kind::unknown;
     double log10 = 0;
@@ -41,8 +41,8 @@ struct Magnitude {
 
 // What counts as too big: the profile's memory limit, and a million digits.
 struct SizeLimits {
-    double max_bytes_log10 = 0;      // log10(limits.memory_mb in bytes)
-    double max_digits_log10 = 6.0;   // integers: log10 of the digit count
+    double max_bytes_log10 = 0;     // log10(limits.memory_mb in bytes)
+    double max_digits_log10 = 6.0;  // integers: log10 of the digit count
 
     static SizeLimits of(const analyzer::Profile& profile);
 };

@@ -19,7 +19,7 @@ using analyzer::Model;
 using analyzer::Referent;
 using analyzer::ScopeId;
 
-constexpr int k_max_nesting = 8;             // map(f, enumerate(count())) and the like
+constexpr int k_max_nesting = 8;                 // map(f, enumerate(count())) and the like
 constexpr std::uint32_t k_max_body_depth = 400;  // deeper bodies are taken to leave: no finding
 
 TSSymbol lookup(const char* name, bool named) {
@@ -44,12 +44,11 @@ struct Symbols {
              dictionary = lookup("dictionary", true), parenthesized = lookup("parenthesized_expression", true),
              not_operator = lookup("not_operator", true), comparison = lookup("comparison_operator", true),
              boolean_operator = lookup("boolean_operator", true),
-             generator_expression = lookup("generator_expression", true),
-             for_in_clause = lookup("for_in_clause", true), comment = lookup("comment", true),
-             try_statement = lookup("try_statement", true), except_clause = lookup("except_clause", true),
-             and_token = lookup("and", false), or_token = lookup("or", false), eq = lookup("==", false),
-             ne = lookup("!=", false), lt = lookup("<", false), le = lookup("<=", false), gt = lookup(">", false),
-             ge = lookup(">=", false);
+             generator_expression = lookup("generator_expression", true), for_in_clause = lookup("for_in_clause", true),
+             comment = lookup("comment", true), try_statement = lookup("try_statement", true),
+             except_clause = lookup("except_clause", true), and_token = lookup("and", false),
+             or_token = lookup("or", false), eq = lookup("==", false), ne = lookup("!=", false),
+             lt = lookup("<", false), le = lookup("<=", false), gt = lookup(">", false), ge = lookup(">=", false);
     TSFieldId condition = field_id("condition"), body = field_id("body"), right = field_id("right"),
               left = field_id("left"), argument = field_id("argument"), op = field_id("operator");
 };

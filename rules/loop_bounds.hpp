@@ -32,8 +32,8 @@ bool body_leaves(TSNode body, bool yield_leaves, analyzer::ScopeId scope, const 
 
 struct LoopVerdict {
     bool unbounded = false;
-    TSNode at{};          // the test or the iterable: where findings point
-    std::string reason;   // "`while True:` ... never leaves"
+    TSNode at{};         // the test or the iterable: where findings point
+    std::string reason;  // "`while True:` ... never leaves"
 };
 
 // A `while` or `for` statement: unbounded when its test is always true or its

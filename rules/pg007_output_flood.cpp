@@ -105,6 +105,7 @@ void each_output(TSNode body, ScopeId scope, const analyzer::Model& model, Found
 }
 
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    if (site.kind != symbols().while_statement && site.kind != symbols().for_statement) return;  // other rules' kinds
     const analyzer::Model& model = context.model();
     std::int64_t lines = context.profile().limits.output_lines;
     LoopVerdict verdict = judge_loop(site.node, site.scope, model);
@@ -115,8 +116,10 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
     } else {
         Magnitude times = range_iterations(site.node, site.scope, model);
         if (times.kind != Magnitude::Kind::range) return;
-        bool over = times.exact ? *times.exact > lines : times.log10 > std::log10(static_cast<double>(std::max<std::int64_t>(lines, 1)));
-        if (!over) return;
+        bool over = times.exact ? *times.exact > lines
+                                : times.log10 > std::log10(static_cast<double>(std::max<std::int64_t>(lines, 1)));
+        TSNode loop_body = ts_node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_body);
+        if (!over || body_leaves(loop_body, true, site.scope, model)) return;  // may stop early: not a flood
         severity = analyzer::Severity::warning;
         why = fmt::format("inside a loop that runs {} times, more than the profile's limits.output_lines = {}",
                           times.exact ? std::to_string(*times.exact) : "about 10^" + fmt::format("{:.0f}", times.log10),
@@ -125,10 +128,11 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
     TSNode body = ts_node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_body);
     if (ts_node_is_null(body)) return;
     each_output(body, site.scope, model, [&](TSNode call, const NameEntry& entry) {
-        context.report(k_rule, severity, call,
-                       fmt::format("`{}` {} {}", analyzer::first_line_shortened(model.text(analyzer::call_function(call)), 40),
-                                   entry.what, why),
-                       severity == analyzer::Severity::error ? k_endless_specificity : k_specificity);
+        context.report(
+            k_rule, severity, call,
+            fmt::format("`{}` {} {}", analyzer::first_line_shortened(model.text(analyzer::call_function(call)), 40),
+                        entry.what, why),
+            severity == analyzer::Severity::error ? k_endless_specificity : k_specificity);
     });
 }
 

@@ -28,31 +28,32 @@ constexpr std::size_t k_max_edges = 4096;  // calls between functions remembered
 
 // Calls that build a value whose size their constant arguments decide.
 constexpr NameEntry k_sized_call_entries[] = {
-    {"builtins.pow", "raises to a power"},
-    {"operator.pow", "raises to a power"},
-    {"math.factorial", "computes a factorial"},
-    {"builtins.bytearray", "allocates bytes"},
-    {"builtins.bytes", "allocates bytes"},
-    {"builtins.list", "materialises a range"},
-    {"builtins.tuple", "materialises a range"},
-    {"builtins.set", "materialises a range"},
-    {"builtins.frozenset", "materialises a range"},
-    {"builtins.sorted", "materialises a range"},
-    {"numpy.zeros", "allocates an array"},
-    {"numpy.ones", "allocates an array"},
-    {"numpy.empty", "allocates an array"},
-    {"numpy.full", "allocates an array"},
+    {"builtins.pow", "raises to a power"},          {"operator.pow", "raises to a power"},
+    {"math.factorial", "computes a factorial"},     {"builtins.bytearray", "allocates bytes"},
+    {"builtins.bytes", "allocates bytes"},          {"builtins.list", "materialises a range"},
+    {"builtins.tuple", "materialises a range"},     {"builtins.set", "materialises a range"},
+    {"builtins.frozenset", "materialises a range"}, {"builtins.sorted", "materialises a range"},
+    {"numpy.zeros", "allocates an array"},          {"numpy.ones", "allocates an array"},
+    {"numpy.empty", "allocates an array"},          {"numpy.full", "allocates an array"},
     {"numpy.arange", "allocates an array"},
 };
 const NameTable k_sized_calls{k_sized_call_entries};
 
 // Calls that read their argument to the end.
 constexpr NameEntry k_consumer_entries[] = {
-    {"builtins.sum", "sums"},          {"builtins.list", "materialises"},     {"builtins.tuple", "materialises"},
-    {"builtins.set", "materialises"},  {"builtins.frozenset", "materialises"}, {"builtins.sorted", "sorts"},
-    {"builtins.max", "reads to the end"}, {"builtins.min", "reads to the end"}, {"builtins.dict", "materialises"},
-    {"collections.deque", "reads to the end"}, {"collections.Counter", "counts"},
-    {"statistics.mean", "reads to the end"},   {"str.join", "joins"},
+    {"builtins.sum", "sums"},
+    {"builtins.list", "materialises"},
+    {"builtins.tuple", "materialises"},
+    {"builtins.set", "materialises"},
+    {"builtins.frozenset", "materialises"},
+    {"builtins.sorted", "sorts"},
+    {"builtins.max", "reads to the end"},
+    {"builtins.min", "reads to the end"},
+    {"builtins.dict", "materialises"},
+    {"collections.deque", "reads to the end"},
+    {"collections.Counter", "counts"},
+    {"statistics.mean", "reads to the end"},
+    {"str.join", "joins"},
 };
 const NameTable k_consumers{k_consumer_entries};
 
@@ -95,9 +96,11 @@ struct Symbols {
              set_comprehension = lookup("set_comprehension", true),
              dictionary_comprehension = lookup("dictionary_comprehension", true),
              generator_expression = lookup("generator_expression", true), yield = lookup("yield", true),
-             await = lookup("await", true), decorated_definition = lookup("decorated_definition", true), global_statement = lookup("global_statement", true),
-             nonlocal_statement = lookup("nonlocal_statement", true), async_token = lookup("async", false), power = lookup("**", false),
-             star = lookup("*", false), shift_left = lookup("<<", false), attribute = lookup("attribute", true);
+             await = lookup("await", true), decorated_definition = lookup("decorated_definition", true),
+             global_statement = lookup("global_statement", true),
+             nonlocal_statement = lookup("nonlocal_statement", true), async_token = lookup("async", false),
+             power = lookup("**", false), star = lookup("*", false), shift_left = lookup("<<", false),
+             attribute = lookup("attribute", true);
     std::array<TSSymbol, 5> kinds{while_statement, for_statement, binary_operator, function_definition, lambda};
 };
 
@@ -160,8 +163,9 @@ void report_oversize(const SizeEstimator& estimator, TSNode at, analyzer::RuleCo
     } else {
         const Oversize& over = *estimator.oversize();
         bool digits = over.size.kind == Magnitude::Kind::integer;
-        std::string limit = digits ? std::string("a million digits")
-                                   : fmt::format("the profile's limits.memory_mb = {}", context.profile().limits.memory_mb);
+        std::string limit =
+            digits ? std::string("a million digits")
+                   : fmt::format("the profile's limits.memory_mb = {}", context.profile().limits.memory_mb);
         context.report(k_rule, analyzer::Severity::error, at,
                        fmt::format("`{}` would build a value of {}, more than {}: a memory or CPU bomb",
                                    shown(model, over.at), SizeEstimator::describe(over.size), limit),
@@ -238,7 +242,8 @@ std::uint32_t first_in_body(TSNode function, Wanted wanted) {
 // Calling a generator or a coroutine function only makes an object: no recursion yet.
 bool runs_when_called(TSNode function) {
     const Symbols& s = symbols();
-    if (ts_node_symbol(function) == s.function_definition && ts_node_symbol(ts_node_child(function, 0)) == s.async_token)
+    if (ts_node_symbol(function) == s.function_definition &&
+        ts_node_symbol(ts_node_child(function, 0)) == s.async_token)
         return false;
     return first_in_body(function, [&](TSSymbol kind) { return kind == s.yield || kind == s.await; }) == k_none;
 }
@@ -397,6 +402,7 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
         functions.push_back({site.node, ts_node_start_byte(body), ts_node_end_byte(site.node)});
         return;
     }
+    if (site.kind != s.while_statement && site.kind != s.for_statement) return;  // other rules' kinds
     LoopVerdict verdict = judge_loop(site.node, site.scope, context.model());
     if (!verdict.unbounded) return;
     context.report(k_rule, analyzer::Severity::error, verdict.at,

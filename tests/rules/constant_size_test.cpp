@@ -1,11 +1,12 @@
 // The size estimator (rules/constant_size.hpp): magnitudes of constant
 // expressions, judged against the limits without building the values, with
 // the work counted so a test can show it stays bounded.
+#include "rules/constant_size.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
 
-#include "rules/constant_size.hpp"
 #include "tests/rules/rule_test_support.hpp"
 
 using namespace pygate::rules;
@@ -83,11 +84,11 @@ TEST_CASE("Values under the limits are not flagged; just over them are") {
     CHECK_FALSE(judge("[0] * 10**6").oversize);  // 8 MB of slots under 512 MB
     CHECK(judge("[0] * 10**8").oversize);        // 800 MB
     CHECK_FALSE(judge("[0] * 10**7").oversize);
-    CHECK(judge("[0] * 10**7", 64).oversize);    // 80 MB over a 64 MB profile
+    CHECK(judge("[0] * 10**7", 64).oversize);  // 80 MB over a 64 MB profile
     CHECK_FALSE(judge("'-' * 80").oversize);
-    CHECK(judge("'ab' * 300000000").oversize);   // 600 million characters
-    CHECK_FALSE(judge("10**999999").oversize);   // a million digits exactly
-    CHECK(judge("10**1000000").oversize);        // one more
+    CHECK(judge("'ab' * 300000000").oversize);  // 600 million characters
+    CHECK_FALSE(judge("10**999999").oversize);  // a million digits exactly
+    CHECK(judge("10**1000000").oversize);       // one more
     CHECK(judge("1 << 10**10").oversize);
     CHECK(judge("bytearray(10**11)").oversize);
     CHECK(judge("list(range(10**10))").oversize);
@@ -110,7 +111,7 @@ TEST_CASE("Exact small values, trivial bases and unknowns") {
     CHECK(judge("3**40").size.exact == std::nullopt);  // over int64
     CHECK(judge("0x10 * 3").size.exact == 48);
     CHECK(judge("1_000 * 1_000").size.exact == 1000000);
-    CHECK(judge("10**-5").size.kind == Magnitude::Kind::unknown);  // a float
+    CHECK(judge("10**-5").size.kind == Magnitude::Kind::unknown);       // a float
     CHECK(judge("1.5**10**10").size.kind == Magnitude::Kind::unknown);  // floats overflow, they do not grow
     CHECK(judge("name * 10**12").size.kind == Magnitude::Kind::unknown);
     CHECK(judge("'' * 10**100").size.exact == 0);

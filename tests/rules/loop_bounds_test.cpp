@@ -1,9 +1,10 @@
 // The loop judge shared by PG007 and PG008 (rules/loop_bounds.hpp): constant
 // tests, endless iterators, and what in a body leaves a loop.
+#include "rules/loop_bounds.hpp"
+
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "rules/loop_bounds.hpp"
 #include "tests/rules/rule_test_support.hpp"
 
 using namespace pygate::rules;
@@ -63,7 +64,7 @@ TEST_CASE("Endless iterators are named; those that may end are not") {
     CHECK(endless("iter(int, 1)").has_value());
     CHECK_FALSE(endless("iter(int, 0)").has_value());  // int() == 0: ends at once
     CHECK_FALSE(endless("iter(str, '')").has_value());
-    CHECK(endless("iter(list, ())").has_value());      // [] != ()
+    CHECK(endless("iter(list, ())").has_value());  // [] != ()
     CHECK(endless("iter(lambda: 1, 2)").has_value());
     CHECK_FALSE(endless("iter(lambda: 2, 2)").has_value());
     CHECK_FALSE(endless("iter(f.read, b'')").has_value());

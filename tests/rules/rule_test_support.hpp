@@ -49,7 +49,8 @@ struct Analyzed {
         if (std::string_view(ts_node_type(statement)) != "expression_statement") return statement;
         TSNode expression = ts_node_named_child(statement, 0);
         if (std::string_view(ts_node_type(expression)) != "assignment") return expression;
-        return ts_node_child_by_field_id(expression, ts_language_field_id_for_name(analyzer::python_language(), "right", 5));
+        return ts_node_child_by_field_id(expression,
+                                         ts_language_field_id_for_name(analyzer::python_language(), "right", 5));
     }
 };
 
