@@ -10,6 +10,8 @@
 #include "rules/pg004_process_execution.hpp"
 #include "rules/pg005_network_access.hpp"
 #include "rules/pg006_filesystem_access.hpp"
+#include "rules/pg007_output_flood.hpp"
+#include "rules/pg008_unbounded_execution.hpp"
 #include "rules/pg009_introspection_escape.hpp"
 #include "rules/pg010_environment_mutation.hpp"
 #include "rules/pg013_builtin_not_allowed.hpp"
@@ -18,11 +20,11 @@ namespace pygate::rules {
 namespace {
 
 // Sorted by rule number; tests check the order and that numbers are unique.
-constexpr std::array<const RuleMetadata*, 10> k_rules = {
-    &k_pg000_unsafe_source,       &k_pg001_dynamic_code_execution, &k_pg002_dynamic_import,
-    &k_pg003_import_not_allowed,  &k_pg004_process_execution,      &k_pg005_network_access,
-    &k_pg006_filesystem_access,   &k_pg009_introspection_escape,   &k_pg010_environment_mutation,
-    &k_pg013_builtin_not_allowed,
+constexpr std::array<const RuleMetadata*, 12> k_rules = {
+    &k_pg000_unsafe_source,        &k_pg001_dynamic_code_execution, &k_pg002_dynamic_import,
+    &k_pg003_import_not_allowed,   &k_pg004_process_execution,      &k_pg005_network_access,
+    &k_pg006_filesystem_access,    &k_pg007_output_flood,           &k_pg008_unbounded_execution,
+    &k_pg009_introspection_escape, &k_pg010_environment_mutation,   &k_pg013_builtin_not_allowed,
 };
 
 // Every rule's hooks, in registry order.

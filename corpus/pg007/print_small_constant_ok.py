@@ -1,0 +1,3 @@
+# corpus: profile=safe_eval decision=allow
+print("-" * 80)
+print("a" * 1000, "b" * 1000)

@@ -1,0 +1,4 @@
+# corpus: profile=safe_eval decision=deny
+values = []
+for v in iter(lambda: "x", "y"):  # expect: PG008
+    values.append(v)

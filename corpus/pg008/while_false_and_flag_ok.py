@@ -1,0 +1,8 @@
+# corpus: profile=safe_eval decision=allow
+while False:
+    pass
+while 0:
+    pass
+running = True
+while running:
+    running = False

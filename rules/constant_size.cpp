@@ -1,0 +1,430 @@
+#include "rules/constant_size.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "analyzer/parse.hpp"
+#include "analyzer/python_symbols.hpp"
+#include "analyzer/syntax_fields.hpp"
+
+namespace pygate::rules {
+namespace {
+
+using analyzer::Referent;
+using Kind = Magnitude::Kind;
+
+constexpr double k_log10_slot = 0.90309;      // log10(8): a list slot, an int64 or float64 element
+constexpr double k_log10_e = 0.4342944819;    // log10(e)
+constexpr double k_log10_2pi = 0.7981798684;  // log10(2 * pi)
+
+struct Symbols {
+    TSSymbol power, shift_left, floor_divide, shift_right, ampersand, pipe, caret, true_, false_;
+    TSSymbol dictionary, set, float_;
+};
+
+TSSymbol lookup(const char* name, bool named) {
+    return ts_language_symbol_for_name(analyzer::python_language(), name, static_cast<std::uint32_t>(std::strlen(name)),
+                                       named);
+}
+
+const Symbols& symbols() {
+    static const Symbols s{lookup("**", false),        lookup("<<", false),  lookup("//", false),
+                           lookup(">>", false),        lookup("&", false),   lookup("|", false),
+                           lookup("^", false),         lookup("true", true), lookup("false", true),
+                           lookup("dictionary", true), lookup("set", true),  lookup("float", true)};
+    return s;
+}
+
+TSNode field_child(TSNode node, TSFieldId field) {
+    return ts_node_child_by_field_id(node, field);
+}
+
+Magnitude integer(std::int64_t value) {
+    Magnitude out{Kind::integer, 0, value};
+    std::uint64_t magnitude = value < 0 ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+    out.log10 = magnitude > 1 ? std::log10(static_cast<double>(magnitude)) : 0;
+    return out;
+}
+
+Magnitude sized(Kind kind, double log10, std::optional<std::int64_t> exact = std::nullopt) {
+    return Magnitude{kind, saturate(log10), exact};
+}
+
+Magnitude sized_exact(Kind kind, std::int64_t length) {
+    Magnitude out = integer(length < 0 ? 0 : length);
+    out.kind = kind;
+    return out;
+}
+
+// An integer literal's magnitude, read from its digits: no literal is too long.
+Magnitude integer_literal(std::string_view text) {
+    int base = 10;
+    std::size_t at = 0;
+    if (text.size() > 2 && text[0] == '0') {
+        char marker = static_cast<char>(text[1] | 0x20);
+        base = marker == 'x' ? 16 : marker == 'o' ? 8 : marker == 'b' ? 2 : 10;
+        if (base != 10) at = 2;
+    }
+    std::uint64_t value = 0;
+    std::size_t significant = 0, ignored = 0;
+    bool fits = true;
+    for (; at < text.size(); ++at) {
+        char c = text[at];
+        if (c == '_') continue;
+        int digit = c >= '0' && c <= '9'                     ? c - '0'
+                    : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10
+                                                             : -1;
+        if (digit < 0 || digit >= base) break;  // `10j`, `10L`: not an integer we size
+        if (value == 0 && digit == 0) continue;
+        if (fits && value <= (static_cast<std::uint64_t>(INT64_MAX) - static_cast<std::uint64_t>(digit)) /
+                                 static_cast<std::uint64_t>(base)) {
+            value = value * static_cast<std::uint64_t>(base) + static_cast<std::uint64_t>(digit);
+            ++significant;
+        } else {
+            fits = false;
+            ++ignored;
+        }
+    }
+    if (fits) return integer(static_cast<std::int64_t>(value));
+    Magnitude out{Kind::integer, 0, std::nullopt};
+    out.log10 = saturate(std::log10(static_cast<double>(value)) + static_cast<double>(ignored) * std::log10(base));
+    (void)significant;
+    return out;
+}
+
+// The value of a magnitude as a double, saturated: 10^log10.
+double value_of(const Magnitude& m) {
+    if (m.exact) return static_cast<double>(*m.exact);
+    return m.log10 >= 300 ? k_saturated : std::pow(10.0, m.log10);
+}
+
+// log10(10^a + 10^b) without leaving logarithms.
+double log_sum(double a, double b) {
+    double high = std::max(a, b), low = std::min(a, b);
+    if (high - low > 20) return high;
+    return saturate(high + std::log10(1 + std::pow(10.0, low - high)));
+}
+
+bool is_sized(Kind kind) {
+    return kind == Kind::text || kind == Kind::bytes || kind == Kind::list;
+}
+
+bool named(const std::vector<Referent>& callee, std::string_view qualified) {
+    return std::any_of(callee.begin(), callee.end(),
+                       [&](const Referent& r) { return r.kind == Referent::Kind::name && r.qualified == qualified; });
+}
+
+bool named_any(const std::vector<Referent>& callee, std::initializer_list<std::string_view> names) {
+    for (std::string_view name : names)
+        if (named(callee, name)) return true;
+    return false;
+}
+
+}  // namespace
+
+double saturate(double log10) {
+    if (!(log10 < k_saturated)) return k_saturated;  // also NaN and infinity
+    return log10;
+}
+
+double power_log10(double base_log10, const Magnitude& exponent) {
+    if (exponent.exact && *exponent.exact <= 0) return 0;
+    return saturate(value_of(exponent) * base_log10);
+}
+
+double factorial_log10(const Magnitude& n) {
+    if (n.exact && *n.exact < 2) return 0;
+    double value = value_of(n);
+    if (value >= k_saturated) return k_saturated;
+    // Stirling: log10(n!) ~ n log10(n/e) + log10(2 pi n) / 2.
+    double log10_n = n.exact ? std::log10(value) : n.log10;
+    return saturate(value * (log10_n - k_log10_e) + (k_log10_2pi + log10_n) / 2);
+}
+
+SizeLimits SizeLimits::of(const analyzer::Profile& profile) {
+    SizeLimits out;
+    double bytes = static_cast<double>(std::max<std::int64_t>(profile.limits.memory_mb, 1)) * 1024.0 * 1024.0;
+    out.max_bytes_log10 = std::log10(bytes);
+    return out;
+}
+
+double SizeEstimator::footprint_log10(const Magnitude& size) {
+    switch (size.kind) {
+        case Kind::list:
+            return saturate(size.log10 + k_log10_slot);
+        case Kind::text:
+        case Kind::bytes:
+        case Kind::array:
+            return size.log10;
+        case Kind::integer:
+            return size.log10 >= 1 ? saturate(std::log10(size.log10) - 0.38) : 0;  // ~0.415 bytes per digit
+        default:
+            return 0;
+    }
+}
+
+std::string SizeEstimator::describe(const Magnitude& size) {
+    auto power = [](double log10) {
+        if (log10 >= k_saturated) return std::string("more than 10^300");
+        if (log10 >= 1e6) return fmt::format("about 10^({:.3g})", log10);
+        return fmt::format("about 10^{:.0f}", std::floor(log10));
+    };
+    switch (size.kind) {
+        case Kind::integer:
+            if (size.log10 >= k_saturated) return power(k_saturated) + " digits";
+            return power(size.log10 >= 1 ? std::log10(size.log10 + 1) : 0) + " digits";
+        case Kind::text:
+            return power(size.log10) + " characters";
+        case Kind::list:
+            return power(size.log10) + " items (" + power(footprint_log10(size)) + " bytes)";
+        default:
+            return power(footprint_log10(size)) + " bytes";
+    }
+}
+
+Magnitude SizeEstimator::estimate(TSNode expr) {
+    return visit(expr, 0);
+}
+
+Magnitude SizeEstimator::estimate_call(TSNode node, const std::vector<Referent>& callee) {
+    return checked(node, call(node, callee, 0));
+}
+
+Magnitude SizeEstimator::checked(TSNode at, Magnitude size) {
+    bool over = false;
+    if (size.kind == Kind::integer)
+        over = size.log10 >= std::pow(10.0, m_limits.max_digits_log10);
+    else if (size.kind != Kind::unknown && size.kind != Kind::range)
+        over = footprint_log10(size) > m_limits.max_bytes_log10;
+    if (over &&
+        (!m_oversize || footprint_log10(size) > footprint_log10(m_oversize->size) ||
+         (size.kind == Kind::integer && m_oversize->size.kind == Kind::integer && size.log10 > m_oversize->size.log10)))
+        m_oversize = Oversize{at, size};
+    return size;
+}
+
+Magnitude SizeEstimator::visit(TSNode expr, std::uint32_t depth) {
+    if (ts_node_is_null(expr) || m_gave_up) return {};
+    if (++m_steps > k_max_steps || depth > k_max_depth) {
+        m_gave_up = true;
+        return {};
+    }
+    const auto& s = analyzer::PythonSymbols::get();
+    const Symbols& t = symbols();
+    TSSymbol kind = ts_node_symbol(expr);
+    if (kind == s.integer) return integer_literal(m_model.text(expr));
+    if (kind == t.true_) return integer(1);
+    if (kind == t.false_) return integer(0);
+    if (kind == s.parenthesized_expression && ts_node_named_child_count(expr) == 1)
+        return visit(ts_node_named_child(expr, 0), depth + 1);
+    if (kind == s.string || kind == s.concatenated_string) {
+        auto text = m_model.fold_string(expr, m_scope);
+        if (!text) return {};
+        bool is_bytes = !m_model.text(expr).empty() && (m_model.text(expr)[0] | 0x20) == 'b';
+        return sized_exact(is_bytes ? Kind::bytes : Kind::text, static_cast<std::int64_t>(text->size()));
+    }
+    if (kind == s.list || kind == s.tuple) {
+        std::int64_t items = 0;
+        TSTreeCursor cursor = ts_tree_cursor_new(expr);
+        bool splat = false;
+        if (ts_tree_cursor_goto_first_child(&cursor)) {
+            do {
+                TSNode child = ts_tree_cursor_current_node(&cursor);
+                if (!ts_node_is_named(child)) continue;
+                if (ts_node_symbol(child) == s.list_splat) splat = true;
+                ++items;
+            } while (ts_tree_cursor_goto_next_sibling(&cursor));
+        }
+        ts_tree_cursor_delete(&cursor);
+        if (splat) return {};
+        return sized_exact(Kind::list, items);
+    }
+    if (kind == s.unary_operator) {
+        Magnitude value = visit(field_child(expr, s.field_argument), depth + 1);
+        if (value.kind != Kind::integer) return {};
+        if (value.exact && *value.exact != INT64_MIN)
+            value = integer(-*value.exact);  // `~x` and `-x` have x's magnitude (within one)
+        return value;
+    }
+    if (kind == s.binary_operator) return checked(expr, binary(expr, depth));
+    if (kind == s.identifier) {
+        if (auto value = m_model.fold_integer(expr, m_scope)) return integer(*value);
+        return {};
+    }
+    if (kind == s.call) {
+        std::vector<Referent> callee = m_model.resolve(analyzer::call_function(expr), m_scope);
+        return checked(expr, call(expr, callee, depth));
+    }
+    return {};
+}
+
+Magnitude SizeEstimator::binary(TSNode expr, std::uint32_t depth) {
+    const auto& s = analyzer::PythonSymbols::get();
+    const Symbols& t = symbols();
+    if (m_visited) {
+        std::uint64_t key = span_key(expr);
+        auto at = std::lower_bound(m_visited->begin(), m_visited->end(), key);
+        if (at == m_visited->end() || *at != key) m_visited->insert(at, key);
+    }
+    TSSymbol op = ts_node_symbol(field_child(expr, s.field_operator));
+    Magnitude left = visit(field_child(expr, s.field_left), depth + 1);
+    Magnitude right = visit(field_child(expr, s.field_right), depth + 1);
+    if (!left.known() || !right.known()) return {};
+    bool ints = left.kind == Kind::integer && right.kind == Kind::integer;
+
+    if (op == t.power) {
+        if (!ints) return {};
+        if (right.exact && *right.exact < 0) return {};  // a float
+        if (left.exact && *left.exact >= -1 && *left.exact <= 1) {
+            if (*left.exact != -1) return integer(*left.exact);
+            if (right.exact) return integer(*right.exact % 2 == 0 ? 1 : -1);
+            return Magnitude{Kind::integer, 0, std::nullopt};  // 1 or -1
+        }
+        if (left.exact && right.exact && left.log10 * static_cast<double>(*right.exact) < 19) {
+            std::int64_t out = 1;
+            bool overflow = false;
+            for (std::int64_t i = 0; i < *right.exact && !overflow; ++i)
+                overflow = __builtin_mul_overflow(out, *left.exact, &out);  // under 64 rounds: |base| >= 2
+            if (!overflow) return integer(out);
+        }
+        return sized(Kind::integer, power_log10(left.log10, right));
+    }
+    if (op == s.star_token) {
+        if (ints) {
+            if ((left.exact && *left.exact == 0) || (right.exact && *right.exact == 0)) return integer(0);
+            std::int64_t out = 0;
+            if (left.exact && right.exact && !__builtin_mul_overflow(*left.exact, *right.exact, &out))
+                return integer(out);
+            return sized(Kind::integer, left.log10 + right.log10);
+        }
+        const Magnitude* sequence = is_sized(left.kind) ? &left : is_sized(right.kind) ? &right : nullptr;
+        const Magnitude* times = left.kind == Kind::integer ? &left : right.kind == Kind::integer ? &right : nullptr;
+        if (sequence == nullptr || times == nullptr) return {};
+        if ((times->exact && *times->exact <= 0) || (sequence->exact && *sequence->exact == 0))
+            return sized_exact(sequence->kind, 0);
+        std::int64_t out = 0;
+        if (sequence->exact && times->exact && !__builtin_mul_overflow(*sequence->exact, *times->exact, &out))
+            return sized_exact(sequence->kind, out);
+        return sized(sequence->kind, sequence->log10 + times->log10);
+    }
+    if (op == t.shift_left) {
+        if (!ints) return {};
+        if (left.exact && *left.exact == 0) return integer(0);
+        if (right.exact && *right.exact < 0) return {};
+        return sized(Kind::integer, left.log10 + value_of(right) * 0.30103);
+    }
+    if (op == s.plus_token || op == s.minus_token) {
+        if (ints) {
+            std::int64_t out = 0;
+            if (left.exact && right.exact &&
+                !(op == s.plus_token ? __builtin_add_overflow(*left.exact, *right.exact, &out)
+                                     : __builtin_sub_overflow(*left.exact, *right.exact, &out)))
+                return integer(out);
+            return sized(Kind::integer, log_sum(left.log10, right.log10));
+        }
+        if (op == s.plus_token && left.kind == right.kind && is_sized(left.kind))
+            return sized(left.kind, log_sum(left.log10, right.log10));
+        return {};
+    }
+    if (ints && (op == t.floor_divide || op == s.percent_token || op == t.shift_right || op == t.ampersand)) {
+        Magnitude out = left;
+        if (!(left.exact && right.exact)) return sized(Kind::integer, left.log10);
+        if (*right.exact == 0) return {};
+        if (op == t.floor_divide) return integer(*left.exact / *right.exact);
+        if (op == s.percent_token) return integer(*left.exact % *right.exact);
+        if (op == t.ampersand) return integer(*left.exact & *right.exact);
+        out.exact.reset();
+        return out;
+    }
+    if (ints && (op == t.pipe || op == t.caret)) return sized(Kind::integer, std::max(left.log10, right.log10));
+    return {};
+}
+
+// The number of elements of a numpy shape: an integer or a tuple of them.
+Magnitude SizeEstimator::shape_elements(TSNode shape, std::uint32_t depth) {
+    const auto& s = analyzer::PythonSymbols::get();
+    TSNode inner = shape;
+    while (!ts_node_is_null(inner) && ts_node_symbol(inner) == s.parenthesized_expression &&
+           ts_node_named_child_count(inner) == 1)
+        inner = ts_node_named_child(inner, 0);
+    if (ts_node_is_null(inner)) return {};
+    if (ts_node_symbol(inner) != s.tuple && ts_node_symbol(inner) != s.list) {
+        Magnitude n = visit(inner, depth + 1);
+        return n.kind == Kind::integer ? n : Magnitude{};
+    }
+    double log10 = 0;
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(inner) && i < 64; ++i) {
+        Magnitude n = visit(ts_node_named_child(inner, i), depth + 1);
+        if (n.kind != Kind::integer) return {};
+        if (n.exact && *n.exact <= 0) return integer(0);
+        log10 += n.log10;
+    }
+    return sized(Kind::integer, log10);
+}
+
+Magnitude SizeEstimator::call(TSNode node, const std::vector<Referent>& callee, std::uint32_t depth) {
+    if (callee.empty()) return {};
+    auto argument = [&](std::uint32_t position, std::string_view keyword = {}) {
+        return m_model.argument(node, position, keyword);
+    };
+    if (named_any(callee, {"builtins.pow", "operator.pow"})) {
+        if (!ts_node_is_null(argument(2, "mod"))) return visit(argument(2, "mod"), depth + 1);
+        Magnitude base = visit(argument(0, "base"), depth + 1);
+        Magnitude exponent = visit(argument(1, "exp"), depth + 1);
+        if (base.kind != Kind::integer || exponent.kind != Kind::integer) return {};
+        if (exponent.exact && *exponent.exact < 0) return {};
+        if (base.exact && *base.exact >= -1 && *base.exact <= 1) return integer(1);
+        return sized(Kind::integer, power_log10(base.log10, exponent));
+    }
+    if (named(callee, "math.factorial")) {
+        Magnitude n = visit(argument(0), depth + 1);
+        if (n.kind != Kind::integer) return {};
+        return sized(Kind::integer, factorial_log10(n));
+    }
+    if (named_any(callee, {"builtins.int", "builtins.abs"})) {
+        Magnitude n = visit(argument(0), depth + 1);
+        return n.kind == Kind::integer ? n : Magnitude{};
+    }
+    if (named_any(callee, {"builtins.bytearray", "builtins.bytes"})) {
+        Magnitude n = visit(argument(0), depth + 1);
+        if (n.kind != Kind::integer) return {};
+        return Magnitude{Kind::bytes, n.log10, n.exact};
+    }
+    if (named(callee, "builtins.range")) {
+        bool two = !ts_node_is_null(argument(1));
+        Magnitude stop = visit(argument(two ? 1 : 0), depth + 1);
+        if (stop.kind != Kind::integer) return {};
+        if (two) {
+            Magnitude start = visit(argument(0), depth + 1);
+            if (start.exact && stop.exact && ts_node_is_null(argument(2)))
+                return sized_exact(Kind::range, *stop.exact - *start.exact);
+        }
+        if (stop.exact && *stop.exact <= 0) return sized_exact(Kind::range, 0);
+        return Magnitude{Kind::range, stop.log10, stop.exact};
+    }
+    if (named_any(callee,
+                  {"builtins.list", "builtins.tuple", "builtins.sorted", "builtins.set", "builtins.frozenset"})) {
+        Magnitude items = visit(argument(0), depth + 1);
+        if (items.kind == Kind::range || is_sized(items.kind)) return Magnitude{Kind::list, items.log10, items.exact};
+        return {};
+    }
+    if (named_any(callee, {"numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"})) {
+        Magnitude elements = shape_elements(argument(0, "shape"), depth);
+        if (elements.kind != Kind::integer) return {};
+        // float64 unless a dtype says otherwise; then the smallest, one byte.
+        bool typed = !ts_node_is_null(argument(named(callee, "numpy.full") ? 2 : 1, "dtype"));
+        return sized(Kind::array, elements.log10 + (typed ? 0 : k_log10_slot));
+    }
+    if (named(callee, "numpy.arange")) {
+        bool two = !ts_node_is_null(argument(1));
+        Magnitude stop = visit(argument(two ? 1 : 0), depth + 1);
+        if (stop.kind != Kind::integer || !ts_node_is_null(argument(2))) return {};
+        return sized(Kind::array, stop.log10 + k_log10_slot);
+    }
+    return {};
+}
+
+}  // namespace pygate::rules

@@ -1,0 +1,112 @@
+#pragma once
+// How big a constant expression's value would be, estimated without
+// computing it: `10**10**10**10`, `'a' * 10**100` or a power tower hundreds
+// deep is judged in a few steps per node, never by building the number. A
+// value is kept as the base-10 logarithm of its magnitude (an integer's
+// absolute value, or the length of a string, bytes, list or range), in
+// saturating arithmetic: anything above 10^k_saturated is "astronomical"
+// and stays so.
+
+#include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/model.hpp"
+#include "analyzer/profile.hpp"
+
+namespace pygate::rules {
+
+// log10 values at or above this are all the same astronomical size.
+inline constexpr double k_saturated = 1e300;
+
+struct Magnitude {
+    enum class Kind : std::uint8_t {
+        unknown,
+        integer,  // log10: of the absolute value (0 for 0 and 1)
+        text,     // log10: of the length in characters
+        bytes,    // log10: of the length in bytes
+        list,     // a list or tuple; log10: of the length (each slot is 8 bytes)
+        range,    // a range; log10: of the length (lazy: costs nothing until materialised)
+        array,    // a numpy array; log10: of its size in bytes
+    };
+    Kind kind = Kind::unknown;
+    double log10 = 0;
+    std::optional<std::int64_t> exact;  // the integer or the length, when it fits
+
+    bool known() const { return kind != Kind::unknown; }
+};
+
+// What counts as too big: the profile's memory limit, and a million digits.
+struct SizeLimits {
+    double max_bytes_log10 = 0;     // log10(limits.memory_mb in bytes)
+    double max_digits_log10 = 6.0;  // integers: log10 of the digit count
+
+    static SizeLimits of(const analyzer::Profile& profile);
+};
+
+// The largest value found over the limits, and where.
+struct Oversize {
+    TSNode at{};
+    Magnitude size;
+};
+
+// One estimate of one expression and everything inside it. Each node costs a
+// bounded number of steps (no loop depends on a value); `steps()` counts them
+// so tests can show the work is bounded.
+class SizeEstimator {
+public:
+    static constexpr std::uint32_t k_max_steps = 1u << 16;
+    static constexpr std::uint32_t k_max_depth = 1000;
+
+    SizeEstimator(const analyzer::Model& model, analyzer::ScopeId scope, SizeLimits limits,
+                  std::vector<std::uint64_t>* visited_operators = nullptr)
+        : m_model(model), m_scope(scope), m_limits(limits), m_visited(visited_operators) {}
+
+    Magnitude estimate(TSNode expr);
+    // A call whose callee is already resolved.
+    Magnitude estimate_call(TSNode call, const std::vector<analyzer::Referent>& callee);
+
+    // The largest value over the limits the estimate met (the expression
+    // itself or any part of it Python would compute first).
+    const std::optional<Oversize>& oversize() const { return m_oversize; }
+    // The expression was too large or too deep to judge within the budget.
+    bool gave_up() const { return m_gave_up; }
+    std::uint32_t steps() const { return m_steps; }
+
+    // "about 10^12 bytes", "about 10^10 digits", "more than 10^300 digits".
+    static std::string describe(const Magnitude& size);
+    // log10 of the bytes a value takes (integers: of its digits).
+    static double footprint_log10(const Magnitude& size);
+
+private:
+    Magnitude visit(TSNode expr, std::uint32_t depth);
+    Magnitude binary(TSNode expr, std::uint32_t depth);
+    Magnitude call(TSNode call, const std::vector<analyzer::Referent>& callee, std::uint32_t depth);
+    Magnitude shape_elements(TSNode shape, std::uint32_t depth);
+    Magnitude checked(TSNode at, Magnitude size);
+
+    const analyzer::Model& m_model;
+    analyzer::ScopeId m_scope;
+    SizeLimits m_limits;
+    std::vector<std::uint64_t>* m_visited;  // the binary operators estimated, as (start << 32 | end), sorted
+    std::optional<Oversize> m_oversize;
+    std::uint32_t m_steps = 0;
+    bool m_gave_up = false;
+};
+
+// The key `visited_operators` holds for a node.
+inline std::uint64_t span_key(TSNode node) {
+    return (static_cast<std::uint64_t>(ts_node_start_byte(node)) << 32) | ts_node_end_byte(node);
+}
+
+// Saturating log10 arithmetic, exposed for tests.
+double saturate(double log10);
+// log10(base ** exponent) for |base| >= 2, from the exponent's magnitude.
+double power_log10(double base_log10, const Magnitude& exponent);
+// log10(n!) from n's magnitude (Stirling).
+double factorial_log10(const Magnitude& n);
+
+}  // namespace pygate::rules

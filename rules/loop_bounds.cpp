@@ -1,0 +1,386 @@
+#include "rules/loop_bounds.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <variant>
+
+#include "analyzer/parse.hpp"
+#include "analyzer/python_symbols.hpp"
+#include "analyzer/syntax_fields.hpp"
+#include "analyzer/unicode.hpp"
+
+namespace pygate::rules {
+namespace {
+
+using analyzer::Model;
+using analyzer::Referent;
+using analyzer::ScopeId;
+
+constexpr int k_max_nesting = 8;                 // map(f, enumerate(count())) and the like
+constexpr std::uint32_t k_max_body_depth = 400;  // deeper bodies are taken to leave: no finding
+
+TSSymbol lookup(const char* name, bool named) {
+    return ts_language_symbol_for_name(analyzer::python_language(), name, static_cast<std::uint32_t>(std::strlen(name)),
+                                       named);
+}
+TSFieldId field_id(const char* name) {
+    return ts_language_field_id_for_name(analyzer::python_language(), name,
+                                         static_cast<std::uint32_t>(std::strlen(name)));
+}
+
+struct Symbols {
+    TSSymbol while_statement = lookup("while_statement", true), for_statement = lookup("for_statement", true),
+             break_statement = lookup("break_statement", true), return_statement = lookup("return_statement", true),
+             raise_statement = lookup("raise_statement", true), yield = lookup("yield", true),
+             function_definition = lookup("function_definition", true),
+             class_definition = lookup("class_definition", true), lambda = lookup("lambda", true),
+             call = lookup("call", true), true_ = lookup("true", true), false_ = lookup("false", true),
+             none = lookup("none", true), integer = lookup("integer", true), float_ = lookup("float", true),
+             string = lookup("string", true), concatenated_string = lookup("concatenated_string", true),
+             list = lookup("list", true), tuple = lookup("tuple", true), set = lookup("set", true),
+             dictionary = lookup("dictionary", true), parenthesized = lookup("parenthesized_expression", true),
+             not_operator = lookup("not_operator", true), comparison = lookup("comparison_operator", true),
+             boolean_operator = lookup("boolean_operator", true),
+             generator_expression = lookup("generator_expression", true), for_in_clause = lookup("for_in_clause", true),
+             comment = lookup("comment", true), try_statement = lookup("try_statement", true),
+             except_clause = lookup("except_clause", true), and_token = lookup("and", false),
+             or_token = lookup("or", false), eq = lookup("==", false), ne = lookup("!=", false),
+             lt = lookup("<", false), le = lookup("<=", false), gt = lookup(">", false), ge = lookup(">=", false);
+    TSFieldId condition = field_id("condition"), body = field_id("body"), right = field_id("right"),
+              left = field_id("left"), argument = field_id("argument"), op = field_id("operator");
+};
+
+const Symbols& symbols() {
+    static const Symbols s;
+    return s;
+}
+
+TSNode unparenthesized(TSNode node) {
+    const Symbols& s = symbols();
+    while (!ts_node_is_null(node) && ts_node_symbol(node) == s.parenthesized && ts_node_named_child_count(node) == 1)
+        node = ts_node_named_child(node, 0);
+    return node;
+}
+
+bool any_named(const std::vector<Referent>& callee, std::initializer_list<std::string_view> names) {
+    for (const Referent& r : callee)
+        if (r.kind == Referent::Kind::name && std::find(names.begin(), names.end(), r.qualified) != names.end())
+            return true;
+    return false;
+}
+
+std::uint32_t items_of(TSNode literal) {
+    std::uint32_t count = 0;
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(literal); ++i)
+        if (ts_node_symbol(ts_node_named_child(literal, i)) != symbols().comment) ++count;
+    return count;
+}
+
+// A constant as Python compares it: numbers by value (bools are numbers),
+// strings with strings, empty containers with their own kind.
+struct Constant {
+    enum class Kind : std::uint8_t { none, number, text, bytes, empty_list, empty_tuple, empty_dict, unique };
+    Constant(Kind k, double n = 0, std::string t = {}) : kind(k), number(n), text(std::move(t)) {}
+    Kind kind;
+    double number;
+    std::string text;
+};
+
+bool equal(const Constant& a, const Constant& b) {
+    if (a.kind != b.kind || a.kind == Constant::Kind::unique) return false;
+    if (a.kind == Constant::Kind::number) return a.number == b.number;
+    return a.text == b.text;
+}
+
+std::optional<Constant> constant_of(TSNode expr, ScopeId scope, const Model& model) {
+    const Symbols& s = symbols();
+    expr = unparenthesized(expr);
+    if (ts_node_is_null(expr)) return std::nullopt;
+    TSSymbol kind = ts_node_symbol(expr);
+    if (kind == s.none) return Constant{Constant::Kind::none};
+    if (kind == s.true_) return Constant{Constant::Kind::number, 1};
+    if (kind == s.false_) return Constant{Constant::Kind::number, 0};
+    if (kind == s.integer || kind == s.float_) {
+        std::string digits;
+        for (char c : model.text(expr))
+            if (c != '_') digits += c;
+        if (auto value = model.fold_integer(expr, scope)) return Constant{Constant::Kind::number, double(*value)};
+        return Constant{Constant::Kind::number, std::strtod(digits.c_str(), nullptr)};
+    }
+    if (kind == s.string || kind == s.concatenated_string) {
+        auto text = model.fold_string(expr, scope);
+        if (!text) return std::nullopt;
+        bool bytes = (model.text(expr)[0] | 0x20) == 'b';
+        return Constant{bytes ? Constant::Kind::bytes : Constant::Kind::text, 0, std::move(*text)};
+    }
+    if (items_of(expr) == 0) {
+        if (kind == s.list) return Constant{Constant::Kind::empty_list};
+        if (kind == s.tuple) return Constant{Constant::Kind::empty_tuple};
+        if (kind == s.dictionary) return Constant{Constant::Kind::empty_dict};
+    }
+    return std::nullopt;
+}
+
+// What calling `factory` with no arguments returns, when that is a constant.
+std::optional<Constant> made_by(TSNode factory, ScopeId scope, const Model& model) {
+    const Symbols& s = symbols();
+    factory = unparenthesized(factory);
+    if (ts_node_is_null(factory)) return std::nullopt;
+    if (ts_node_symbol(factory) == s.lambda) {
+        if (!ts_node_is_null(ts_node_child_by_field_id(factory, analyzer::PythonSymbols::get().field_parameters)))
+            return std::nullopt;
+        return constant_of(ts_node_child_by_field_id(factory, s.body), scope, model);
+    }
+    std::vector<Referent> referents = model.resolve(factory, scope);
+    if (any_named(referents, {"builtins.int", "builtins.float", "builtins.complex", "builtins.bool"}))
+        return Constant{Constant::Kind::number, 0};
+    if (any_named(referents, {"builtins.str"})) return Constant{Constant::Kind::text};
+    if (any_named(referents, {"builtins.bytes", "builtins.bytearray"})) return Constant{Constant::Kind::bytes};
+    if (any_named(referents, {"builtins.list"})) return Constant{Constant::Kind::empty_list};
+    if (any_named(referents, {"builtins.tuple"})) return Constant{Constant::Kind::empty_tuple};
+    if (any_named(referents, {"builtins.dict"})) return Constant{Constant::Kind::empty_dict};
+    if (any_named(referents, {"builtins.object", "builtins.set", "builtins.frozenset"}))
+        return Constant{Constant::Kind::unique};
+    return std::nullopt;
+}
+
+std::optional<std::string> infinite(TSNode expr, ScopeId scope, const Model& model, int nesting);
+
+// Whether every positional argument from `first` on never ends (map and zip stop at the shortest).
+std::optional<std::string> all_infinite(TSNode call, std::uint32_t first, ScopeId scope, const Model& model,
+                                        int nesting) {
+    std::optional<std::string> found;
+    for (std::uint32_t i = first;; ++i) {
+        TSNode argument = model.argument(call, i);
+        if (ts_node_is_null(argument)) break;
+        found = infinite(argument, scope, model, nesting + 1);
+        if (!found) return std::nullopt;
+    }
+    return found;
+}
+
+std::optional<std::string> infinite(TSNode expr, ScopeId scope, const Model& model, int nesting) {
+    const Symbols& s = symbols();
+    expr = unparenthesized(expr);
+    if (ts_node_is_null(expr) || nesting > k_max_nesting) return std::nullopt;
+    TSSymbol kind = ts_node_symbol(expr);
+    if (kind == s.generator_expression) {
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(expr); ++i) {
+            TSNode clause = ts_node_named_child(expr, i);
+            if (ts_node_symbol(clause) == s.for_in_clause)
+                return infinite(ts_node_child_by_field_id(clause, s.right), scope, model, nesting + 1);
+        }
+        return std::nullopt;
+    }
+    if (kind != s.call) return std::nullopt;
+    std::vector<Referent> callee = model.resolve(analyzer::call_function(expr), scope);
+    if (callee.empty()) return std::nullopt;
+    if (any_named(callee, {"itertools.count"})) return "itertools.count()";
+    if (any_named(callee, {"itertools.cycle"})) {
+        TSNode items = unparenthesized(model.argument(expr, 0));
+        if (ts_node_is_null(items)) return std::nullopt;
+        if (auto value = constant_of(items, scope, model))
+            if (value->kind != Constant::Kind::text && value->kind != Constant::Kind::bytes) return std::nullopt;
+        if (auto text = model.fold_string(items, scope); text && text->empty()) return std::nullopt;
+        return "itertools.cycle(...)";
+    }
+    if (any_named(callee, {"itertools.repeat"})) {
+        if (ts_node_is_null(model.argument(expr, 0, "object")) || !ts_node_is_null(model.argument(expr, 1, "times")))
+            return std::nullopt;
+        return "itertools.repeat(x) without a count";
+    }
+    if (any_named(callee, {"builtins.iter"})) {
+        TSNode factory = model.argument(expr, 0), sentinel = model.argument(expr, 1);
+        if (ts_node_is_null(sentinel)) return infinite(factory, scope, model, nesting + 1);
+        auto made = made_by(factory, scope, model);
+        auto stop = constant_of(sentinel, scope, model);
+        if (!made || !stop || equal(*made, *stop)) return std::nullopt;
+        return fmt::format("iter({}, {}), whose callable never returns the sentinel",
+                           analyzer::first_line_shortened(model.text(factory), 40),
+                           analyzer::first_line_shortened(model.text(sentinel), 20));
+    }
+    if (any_named(callee, {"builtins.map", "itertools.starmap", "builtins.filter", "itertools.filterfalse"}))
+        return all_infinite(expr, 1, scope, model, nesting);
+    if (any_named(callee, {"builtins.zip"})) return all_infinite(expr, 0, scope, model, nesting);
+    if (any_named(callee, {"builtins.enumerate", "itertools.accumulate", "builtins.iter"}))
+        return infinite(model.argument(expr, 0), scope, model, nesting + 1);
+    if (any_named(callee, {"itertools.chain"})) {
+        for (std::uint32_t i = 0;; ++i) {
+            TSNode argument = model.argument(expr, i);
+            if (ts_node_is_null(argument)) return std::nullopt;
+            if (auto found = infinite(argument, scope, model, nesting + 1)) return found;
+        }
+    }
+    return std::nullopt;
+}
+
+// `try: while True: it.pop() except KeyError: pass`: a loop in the body of a
+// try with handlers, calling something, is taken to end by the exception.
+bool ended_by_exception(TSNode loop, TSNode body) {
+    const Symbols& s = symbols();
+    bool calls = false;
+    TSTreeCursor cursor = ts_tree_cursor_new(body);
+    for (;;) {
+        TSNode node = ts_tree_cursor_current_node(&cursor);
+        if (ts_node_symbol(node) == s.call) {
+            calls = true;
+            break;
+        }
+        if (ts_tree_cursor_goto_first_child(&cursor)) continue;
+        bool moved = false;
+        while (!(moved = ts_tree_cursor_goto_next_sibling(&cursor)))
+            if (!ts_tree_cursor_goto_parent(&cursor)) break;
+        if (!moved) break;
+    }
+    ts_tree_cursor_delete(&cursor);
+    if (!calls) return false;
+    TSNode child = loop;
+    for (TSNode node = ts_node_parent(loop); !ts_node_is_null(node); child = node, node = ts_node_parent(node)) {
+        TSSymbol kind = ts_node_symbol(node);
+        if (kind == s.function_definition || kind == s.class_definition || kind == s.lambda) return false;
+        if (kind != s.try_statement) continue;
+        bool in_body = ts_node_eq(child, ts_node_child_by_field_id(node, s.body));
+        bool handles = false;
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i)
+            handles = handles || ts_node_symbol(ts_node_named_child(node, i)) == s.except_clause;
+        if (in_body && handles) return true;
+    }
+    return false;
+}
+
+bool is_exit_call(TSNode call, ScopeId scope, const Model& model) {
+    return any_named(model.resolve(analyzer::call_function(call), scope),
+                     {"sys.exit", "builtins.exit", "builtins.quit", "os._exit", "os.abort"});
+}
+
+// Pre-order through `cursor`'s node; `loops`: how many loops inside the judged one we are in.
+bool leaves(TSTreeCursor* cursor, std::uint32_t loops, std::uint32_t depth, bool yield_leaves, ScopeId scope,
+            const Model& model) {
+    const Symbols& s = symbols();
+    TSNode node = ts_tree_cursor_current_node(cursor);
+    TSSymbol kind = ts_node_symbol(node);
+    if (!ts_node_is_named(node)) return false;
+    if (kind == s.return_statement || kind == s.raise_statement) return true;
+    if (kind == s.break_statement) return loops == 0;
+    if (kind == s.yield) return yield_leaves;
+    if (kind == s.function_definition || kind == s.class_definition || kind == s.lambda) return false;
+    if (kind == s.call && is_exit_call(node, scope, model)) return true;
+    if (depth > k_max_body_depth) return true;
+    if (kind == s.while_statement || kind == s.for_statement) ++loops;
+    if (!ts_tree_cursor_goto_first_child(cursor)) return false;
+    do {
+        if (leaves(cursor, loops, depth + 1, yield_leaves, scope, model)) return true;
+    } while (ts_tree_cursor_goto_next_sibling(cursor));
+    ts_tree_cursor_goto_parent(cursor);
+    return false;
+}
+
+}  // namespace
+
+std::optional<bool> constant_truth(TSNode expr, ScopeId scope, const Model& model) {
+    const Symbols& s = symbols();
+    expr = unparenthesized(expr);
+    if (ts_node_is_null(expr)) return std::nullopt;
+    TSSymbol kind = ts_node_symbol(expr);
+    if (kind == s.not_operator) {
+        auto inner = constant_truth(ts_node_child_by_field_id(expr, s.argument), scope, model);
+        if (!inner) return std::nullopt;
+        return !*inner;
+    }
+    if (kind == s.boolean_operator) {
+        auto left = constant_truth(ts_node_child_by_field_id(expr, s.left), scope, model);
+        auto right = constant_truth(ts_node_child_by_field_id(expr, s.right), scope, model);
+        bool is_and = ts_node_symbol(ts_node_child_by_field_id(expr, s.op)) == s.and_token;
+        if (is_and) {
+            if (left && !*left) return false;
+            if (left && right) return *right;
+        } else {
+            if (left && *left) return true;
+            if (left && right) return *right;
+        }
+        return std::nullopt;
+    }
+    if (kind == s.comparison) {
+        if (ts_node_child_count(expr) != 3) return std::nullopt;
+        auto a = constant_of(ts_node_child(expr, 0), scope, model);
+        auto b = constant_of(ts_node_child(expr, 2), scope, model);
+        if (!a || !b) return std::nullopt;
+        TSSymbol op = ts_node_symbol(ts_node_child(expr, 1));
+        if (op == s.eq) return equal(*a, *b);
+        if (op == s.ne) return !equal(*a, *b);
+        if (a->kind != Constant::Kind::number || b->kind != Constant::Kind::number) return std::nullopt;
+        if (op == s.lt) return a->number < b->number;
+        if (op == s.le) return a->number <= b->number;
+        if (op == s.gt) return a->number > b->number;
+        if (op == s.ge) return a->number >= b->number;
+        return std::nullopt;
+    }
+    if (kind == s.set) return items_of(expr) > 0 ? std::optional<bool>(true) : std::nullopt;
+    if (kind == s.list || kind == s.tuple || kind == s.dictionary) return items_of(expr) > 0;
+    auto value = constant_of(expr, scope, model);
+    if (!value) return std::nullopt;
+    switch (value->kind) {
+        case Constant::Kind::none:
+            return false;
+        case Constant::Kind::number:
+            return value->number != 0;
+        case Constant::Kind::text:
+        case Constant::Kind::bytes:
+            return !value->text.empty();
+        default:
+            return false;
+    }
+}
+
+std::optional<std::string> infinite_iterator(TSNode expr, ScopeId scope, const Model& model) {
+    return infinite(expr, scope, model, 0);
+}
+
+bool body_leaves(TSNode body, bool yield_leaves, ScopeId scope, const Model& model) {
+    if (ts_node_is_null(body)) return true;
+    TSTreeCursor cursor = ts_tree_cursor_new(body);
+    bool out = leaves(&cursor, 0, 0, yield_leaves, scope, model);
+    ts_tree_cursor_delete(&cursor);
+    return out;
+}
+
+LoopVerdict judge_loop(TSNode loop, ScopeId scope, const Model& model) {
+    const Symbols& s = symbols();
+    LoopVerdict out;
+    TSSymbol kind = ts_node_symbol(loop);
+    TSNode body = ts_node_child_by_field_id(loop, s.body);
+    if (kind == s.while_statement) {
+        TSNode test = ts_node_child_by_field_id(loop, s.condition);
+        auto truth = constant_truth(test, scope, model);
+        if (!truth || !*truth || body_leaves(body, true, scope, model) || ended_by_exception(loop, body)) return out;
+        out = {true, test,
+               fmt::format("`while {}:` is always true and nothing in its body breaks, returns, raises or yields",
+                           analyzer::first_line_shortened(model.text(test), 40))};
+    } else if (kind == s.for_statement) {
+        TSNode iterable = ts_node_child_by_field_id(loop, s.right);
+        if (ts_node_is_null(iterable)) return out;
+        TSSymbol iterable_kind = ts_node_symbol(unparenthesized(iterable));
+        if (iterable_kind != s.call && iterable_kind != s.generator_expression) return out;
+        auto endless = infinite_iterator(iterable, scope, model);
+        if (!endless || body_leaves(body, true, scope, model) || ended_by_exception(loop, body)) return out;
+        out = {true, iterable,
+               fmt::format("`for` over {}, which never ends, and nothing in its body breaks, returns or raises",
+                           *endless)};
+    }
+    return out;
+}
+
+Magnitude range_iterations(TSNode loop, ScopeId scope, const Model& model) {
+    const Symbols& s = symbols();
+    if (ts_node_symbol(loop) != s.for_statement) return {};
+    TSNode iterable = unparenthesized(ts_node_child_by_field_id(loop, s.right));
+    if (ts_node_is_null(iterable) || ts_node_symbol(iterable) != s.call) return {};
+    SizeEstimator estimator(model, scope, SizeLimits{});
+    Magnitude size = estimator.estimate(iterable);
+    return size.kind == Magnitude::Kind::range ? size : Magnitude{};
+}
+
+}  // namespace pygate::rules

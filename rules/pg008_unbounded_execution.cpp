@@ -1,0 +1,471 @@
+#include "rules/pg008_unbounded_execution.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "analyzer/parse.hpp"
+#include "analyzer/python_symbols.hpp"
+#include "analyzer/syntax_fields.hpp"
+#include "analyzer/unicode.hpp"
+#include "rules/constant_size.hpp"
+#include "rules/loop_bounds.hpp"
+#include "rules/name_table.hpp"
+
+namespace pygate::rules {
+namespace {
+
+using analyzer::Referent;
+using analyzer::ScopeId;
+
+constexpr analyzer::RuleNumber k_rule = 8;
+constexpr int k_specificity = 40;
+constexpr std::array<std::string_view, 2> k_cwe = {"CWE-400", "CWE-835"};
+constexpr std::uint32_t k_none = UINT32_MAX;
+constexpr std::size_t k_max_edges = 4096;  // calls between functions remembered per file, for cycles
+
+// Calls that build a value whose size their constant arguments decide.
+constexpr NameEntry k_sized_call_entries[] = {
+    {"builtins.pow", "raises to a power"},          {"operator.pow", "raises to a power"},
+    {"math.factorial", "computes a factorial"},     {"builtins.bytearray", "allocates bytes"},
+    {"builtins.bytes", "allocates bytes"},          {"builtins.list", "materialises a range"},
+    {"builtins.tuple", "materialises a range"},     {"builtins.set", "materialises a range"},
+    {"builtins.frozenset", "materialises a range"}, {"builtins.sorted", "materialises a range"},
+    {"numpy.zeros", "allocates an array"},          {"numpy.ones", "allocates an array"},
+    {"numpy.empty", "allocates an array"},          {"numpy.full", "allocates an array"},
+    {"numpy.arange", "allocates an array"},
+};
+const NameTable k_sized_calls{k_sized_call_entries};
+
+// Calls that read their argument to the end.
+constexpr NameEntry k_consumer_entries[] = {
+    {"builtins.sum", "sums"},
+    {"builtins.list", "materialises"},
+    {"builtins.tuple", "materialises"},
+    {"builtins.set", "materialises"},
+    {"builtins.frozenset", "materialises"},
+    {"builtins.sorted", "sorts"},
+    {"builtins.max", "reads to the end"},
+    {"builtins.min", "reads to the end"},
+    {"builtins.dict", "materialises"},
+    {"collections.deque", "reads to the end"},
+    {"collections.Counter", "counts"},
+    {"statistics.mean", "reads to the end"},
+    {"str.join", "joins"},
+};
+const NameTable k_consumers{k_consumer_entries};
+
+std::vector<std::string> sized_calls() {
+    return patterns_of(k_sized_calls);
+}
+std::vector<std::string> consumers() {
+    return patterns_of(k_consumers);
+}
+std::vector<std::string> infinite_sources() {
+    return {"itertools.count", "itertools.cycle", "itertools.repeat (without times)",
+            "builtins.iter (callable, sentinel)"};
+}
+std::vector<std::string> branches() {
+    return {"if", "for", "while", "try", "assert", "match", "and/or", "conditional expression", "comprehension"};
+}
+
+constexpr std::array<RuleTable, 4> k_tables = {{
+    {"Iterators that never end", infinite_sources},
+    {"Calls that consume an iterator to its end", consumers},
+    {"Calls whose constant arguments decide the size of what they build", sized_calls},
+    {"Branches that can stop a recursion before its call", branches},
+}};
+
+TSSymbol lookup(const char* name, bool named) {
+    return ts_language_symbol_for_name(analyzer::python_language(), name, static_cast<std::uint32_t>(std::strlen(name)),
+                                       named);
+}
+
+struct Symbols {
+    TSSymbol while_statement = lookup("while_statement", true), for_statement = lookup("for_statement", true),
+             binary_operator = lookup("binary_operator", true),
+             function_definition = lookup("function_definition", true), lambda = lookup("lambda", true),
+             class_definition = lookup("class_definition", true), if_statement = lookup("if_statement", true),
+             try_statement = lookup("try_statement", true), match_statement = lookup("match_statement", true),
+             boolean_operator = lookup("boolean_operator", true),
+             conditional_expression = lookup("conditional_expression", true),
+             assert_statement = lookup("assert_statement", true),
+             list_comprehension = lookup("list_comprehension", true),
+             set_comprehension = lookup("set_comprehension", true),
+             dictionary_comprehension = lookup("dictionary_comprehension", true),
+             generator_expression = lookup("generator_expression", true), yield = lookup("yield", true),
+             await = lookup("await", true), decorated_definition = lookup("decorated_definition", true),
+             global_statement = lookup("global_statement", true),
+             nonlocal_statement = lookup("nonlocal_statement", true), async_token = lookup("async", false),
+             power = lookup("**", false), star = lookup("*", false), shift_left = lookup("<<", false),
+             attribute = lookup("attribute", true);
+    std::array<TSSymbol, 5> kinds{while_statement, for_statement, binary_operator, function_definition, lambda};
+};
+
+const Symbols& symbols() {
+    static const Symbols s;
+    return s;
+}
+
+std::span<const TSSymbol> syntax_kinds() {
+    return symbols().kinds;
+}
+
+// A def or lambda whose body the walk is in, with its straight-line prefix.
+struct OpenFunction {
+    TSNode node;
+    std::uint32_t body_start, end;
+    std::uint32_t first_branch = k_none;  // computed when a call in it needs it
+    bool branch_known = false;
+    bool reported = false;
+};
+
+// A call from one function to another before any branch of the caller.
+struct Edge {
+    ScopeId from, to;
+    TSNode caller;  // the calling def or lambda
+};
+
+// What the rule remembers while the engine walks one file's sites, in
+// document order. Hooks are plain functions and a file is analysed on one
+// thread, start to end, so the state is per thread and reset by on_module.
+struct FileState {
+    std::vector<OpenFunction> functions;
+    std::vector<std::uint64_t> visited;  // binary operators already estimated inside a larger expression
+    std::uint32_t judged_until = 0;      // the end of the last expression reported as too big
+    std::vector<Edge> edges;
+};
+thread_local FileState t_state;
+
+void on_module(const analyzer::ModuleSite&, analyzer::RuleContext&) {
+    t_state.functions.clear();
+    t_state.visited.clear();
+    t_state.judged_until = 0;
+    t_state.edges.clear();
+}
+
+std::string shown(const analyzer::Model& model, TSNode node) {
+    return analyzer::first_line_shortened(model.text(node), 60);
+}
+
+// --- constant sizes
+
+void report_oversize(const SizeEstimator& estimator, TSNode at, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    if (estimator.gave_up()) {
+        context.report(k_rule, analyzer::Severity::error, at,
+                       fmt::format("`{}` is a constant expression too large or too deep for pygate to size "
+                                   "(over {} steps or {} levels): refused rather than guessed",
+                                   shown(model, at), SizeEstimator::k_max_steps, SizeEstimator::k_max_depth),
+                       k_specificity);
+    } else {
+        const Oversize& over = *estimator.oversize();
+        bool digits = over.size.kind == Magnitude::Kind::integer;
+        std::string limit =
+            digits ? std::string("a million digits")
+                   : fmt::format("the profile's limits.memory_mb = {}", context.profile().limits.memory_mb);
+        context.report(k_rule, analyzer::Severity::error, at,
+                       fmt::format("`{}` would build a value of {}, more than {}: a memory or CPU bomb",
+                                   shown(model, over.at), SizeEstimator::describe(over.size), limit),
+                       k_specificity);
+    }
+    t_state.judged_until = std::max(t_state.judged_until, ts_node_end_byte(at));
+}
+
+bool already_judged(TSNode node) {
+    if (ts_node_start_byte(node) < t_state.judged_until) return true;
+    return std::binary_search(t_state.visited.begin(), t_state.visited.end(), span_key(node));
+}
+
+void judge_operator(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    const Symbols& s = symbols();
+    TSSymbol op = ts_node_symbol(ts_node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_operator));
+    if (op != s.power && op != s.star && op != s.shift_left) return;
+    if (already_judged(site.node)) return;
+    SizeEstimator estimator(context.model(), site.scope, SizeLimits::of(context.profile()), &t_state.visited);
+    estimator.estimate(site.node);
+    if (estimator.gave_up() || estimator.oversize()) report_oversize(estimator, site.node, context);
+}
+
+void judge_sized_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    if (already_judged(call.node)) return;
+    SizeEstimator estimator(context.model(), call.scope, SizeLimits::of(context.profile()), &t_state.visited);
+    estimator.estimate_call(call.node, call.callee);
+    if (estimator.gave_up() || estimator.oversize()) report_oversize(estimator, call.node, context);
+}
+
+// --- recursion
+
+bool is_branch(TSSymbol kind) {
+    const Symbols& s = symbols();
+    return kind == s.if_statement || kind == s.for_statement || kind == s.while_statement || kind == s.try_statement ||
+           kind == s.match_statement || kind == s.boolean_operator || kind == s.conditional_expression ||
+           kind == s.assert_statement || kind == s.list_comprehension || kind == s.set_comprehension ||
+           kind == s.dictionary_comprehension || kind == s.generator_expression ||
+           // `global f; f = other; f()`: the name may be rebound before the call
+           kind == s.global_statement || kind == s.nonlocal_statement;
+}
+
+bool is_scope(TSSymbol kind) {
+    const Symbols& s = symbols();
+    return kind == s.function_definition || kind == s.lambda || kind == s.class_definition;
+}
+
+// The first node of `function`'s own code (nested definitions excluded) for
+// which `wanted` holds, by start byte; k_none when there is none.
+template <class Wanted>
+std::uint32_t first_in_body(TSNode function, Wanted wanted) {
+    TSNode body = ts_node_child_by_field_id(function, analyzer::PythonSymbols::get().field_body);
+    if (ts_node_is_null(body)) return k_none;
+    TSTreeCursor cursor = ts_tree_cursor_new(body);
+    std::uint32_t out = k_none;
+    for (bool descend = true;;) {
+        TSNode node = ts_tree_cursor_current_node(&cursor);
+        TSSymbol kind = ts_node_symbol(node);
+        if (wanted(kind)) {
+            out = ts_node_start_byte(node);
+            break;
+        }
+        descend = !(is_scope(kind) && !ts_node_eq(node, body));
+        if (descend && ts_tree_cursor_goto_first_child(&cursor)) continue;
+        bool moved = false;
+        while (!(moved = ts_tree_cursor_goto_next_sibling(&cursor)))
+            if (!ts_tree_cursor_goto_parent(&cursor)) break;
+        if (!moved) break;
+    }
+    ts_tree_cursor_delete(&cursor);
+    return out;
+}
+
+// Calling a generator or a coroutine function only makes an object: no recursion yet.
+bool runs_when_called(TSNode function) {
+    const Symbols& s = symbols();
+    if (ts_node_symbol(function) == s.function_definition &&
+        ts_node_symbol(ts_node_child(function, 0)) == s.async_token)
+        return false;
+    return first_in_body(function, [&](TSSymbol kind) { return kind == s.yield || kind == s.await; }) == k_none;
+}
+
+std::string function_name(const analyzer::Model& model, TSNode function) {
+    TSNode name = ts_node_child_by_field_id(function, analyzer::PythonSymbols::get().field_name);
+    return ts_node_is_null(name) ? "lambda at line " + std::to_string(ts_node_start_point(function).row + 1)
+                                 : std::string(model.text(name));
+}
+
+// The def or lambda whose body holds `call`, with its straight-line prefix computed.
+OpenFunction* enclosing_function(TSNode call) {
+    std::uint32_t at = ts_node_start_byte(call);
+    auto& functions = t_state.functions;
+    while (!functions.empty() && functions.back().end <= at)
+        functions.pop_back();
+    for (auto it = functions.rbegin(); it != functions.rend(); ++it) {
+        if (at < it->body_start) continue;  // a default value or annotation: the enclosing scope's code
+        if (!it->branch_known) {
+            it->first_branch = first_in_body(it->node, is_branch);
+            it->branch_known = true;
+        }
+        return &*it;
+    }
+    return nullptr;
+}
+
+// Whether `to` reaches `from` through the calls remembered; fills `path` with the callers on the way.
+bool reaches(ScopeId to, ScopeId from, std::vector<TSNode>& path) {
+    std::vector<ScopeId> seen{to};
+    std::vector<std::pair<ScopeId, std::size_t>> stack{{to, 0}};
+    while (!stack.empty()) {
+        auto& [scope, next] = stack.back();
+        if (next >= t_state.edges.size()) {
+            stack.pop_back();
+            if (!path.empty()) path.pop_back();
+            continue;
+        }
+        const Edge& edge = t_state.edges[next++];
+        if (edge.from != scope) continue;
+        if (std::find(seen.begin(), seen.end(), edge.to) != seen.end() && edge.to != from) continue;
+        path.push_back(edge.caller);
+        if (edge.to == from) return true;
+        seen.push_back(edge.to);
+        stack.push_back({edge.to, 0});
+    }
+    return false;
+}
+
+// The one function of this file `call` calls, when nothing else may be called
+// there: a name bound by its def (or to its lambda, directly), or a method
+// through the instance. Names copied around are left alone: the model is
+// flow-insensitive, and `_f = f` before `def f` must not look like recursion.
+const Referent* sole_callee(const analyzer::CallSite& call, const analyzer::Model& model) {
+    const Referent* out = nullptr;
+    for (const Referent& callee : call.callee) {
+        if (callee.kind != Referent::Kind::user_function) return nullptr;
+        if (out != nullptr && out->scope != callee.scope) return nullptr;
+        bool lambda = model.scope_kind(callee.scope) == analyzer::ScopeKind::lambda;
+        if (model.chain(callee).size() > (lambda ? 1u : 0u)) return nullptr;
+        out = &callee;
+    }
+    if (out == nullptr) return nullptr;
+    TSSymbol kind = ts_node_symbol(call.function);
+    if (kind == analyzer::PythonSymbols::get().identifier) return out;
+    if (kind != symbols().attribute) return nullptr;
+    // A staticmethod's first parameter is no instance, though the model takes it for `self`.
+    TSNode caller = analyzer::attribute_object(call.function);
+    for (TSNode node = ts_node_parent(call.node); !ts_node_is_null(node); node = ts_node_parent(node)) {
+        TSSymbol parent_kind = ts_node_symbol(node);
+        if (parent_kind == symbols().class_definition) break;
+        if (parent_kind != symbols().decorated_definition) continue;
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+            TSNode decorator = ts_node_named_child(node, i);
+            if (ts_node_symbol(decorator) != analyzer::PythonSymbols::get().decorator) continue;
+            for (const Referent& r : model.resolve(ts_node_named_child(decorator, 0), call.scope))
+                if (r.kind == Referent::Kind::name && r.qualified == "builtins.staticmethod") return nullptr;
+        }
+        break;
+    }
+    std::vector<Referent> object = model.resolve(caller, call.scope);
+    bool instance = !object.empty() && std::all_of(object.begin(), object.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::user_instance;
+    });
+    return instance ? out : nullptr;
+}
+
+void judge_recursion(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    analyzer::ScopeKind kind = model.scope_kind(call.scope);
+    if (kind != analyzer::ScopeKind::function && kind != analyzer::ScopeKind::lambda) return;
+    OpenFunction* caller = enclosing_function(call.node);
+    if (caller == nullptr || ts_node_start_byte(call.node) >= caller->first_branch) return;
+    const Referent* callee = sole_callee(call, model);
+    if (callee == nullptr) return;
+    if (callee->scope == call.scope) {
+        if (caller->reported || !runs_when_called(caller->node)) return;
+        caller->reported = true;
+        context.report(k_rule, analyzer::Severity::error, call.node,
+                       fmt::format("`{}` calls itself (`{}`) before any branch (if, loop, try, and/or, "
+                                   "conditional expression, match): it recurses until the stack is exhausted",
+                                   function_name(model, caller->node), shown(model, call.node)),
+                       k_specificity);
+        return;
+    }
+    if (t_state.edges.size() >= k_max_edges) return;
+    t_state.edges.push_back({call.scope, callee->scope, caller->node});
+    std::vector<TSNode> path;
+    if (!reaches(callee->scope, call.scope, path)) return;
+    path.push_back(caller->node);
+    if (!std::all_of(path.begin(), path.end(), runs_when_called)) return;
+    std::vector<std::string> names;
+    for (TSNode function : path)
+        names.push_back(fmt::format("`{}`", function_name(model, function)));
+    context.report(k_rule, analyzer::Severity::error, call.node,
+                   fmt::format("{} call each other, each before any branch of its own: they recurse until "
+                               "the stack is exhausted",
+                               fmt::join(names, " and ")),
+                   k_specificity);
+}
+
+// --- consuming an endless iterator
+
+bool string_join(const analyzer::CallSite& call, const analyzer::Model& model) {
+    if (ts_node_symbol(call.function) != symbols().attribute) return false;
+    std::string storage;
+    if (model.identifier(analyzer::attribute_name(call.function), storage) != "join") return false;
+    return model.fold_string(analyzer::attribute_object(call.function), call.scope).has_value();
+}
+
+void judge_consumer(const analyzer::CallSite& call, const NameEntry* consumer, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    TSNode argument = model.argument(call.node, 0);
+    if (ts_node_is_null(argument)) argument = analyzer::call_arguments(call.node);  // `max(x for x in ...)`
+    if (ts_node_is_null(argument)) return;
+    auto endless = infinite_iterator(argument, call.scope, model);
+    if (!endless) return;
+    context.report(k_rule, analyzer::Severity::error, call.node,
+                   fmt::format("`{}` {} {}, which never ends: it runs until memory or time runs out",
+                               shown(model, call.function), consumer->what, *endless),
+                   k_specificity);
+}
+
+// --- hooks
+
+void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    const Symbols& s = symbols();
+    if (site.kind == s.binary_operator) return judge_operator(site, context);
+    if (site.kind == s.function_definition || site.kind == s.lambda) {
+        auto& functions = t_state.functions;
+        std::uint32_t start = ts_node_start_byte(site.node);
+        while (!functions.empty() && functions.back().end <= start)
+            functions.pop_back();
+        TSNode body = ts_node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_body);
+        if (ts_node_is_null(body)) return;
+        functions.push_back({site.node, ts_node_start_byte(body), ts_node_end_byte(site.node)});
+        return;
+    }
+    if (site.kind != s.while_statement && site.kind != s.for_statement) return;  // other rules' kinds
+    LoopVerdict verdict = judge_loop(site.node, site.scope, context.model());
+    if (!verdict.unbounded) return;
+    context.report(k_rule, analyzer::Severity::error, verdict.at,
+                   fmt::format("{}: the loop never ends", verdict.reason), k_specificity);
+}
+
+void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    if (call.callee.empty()) {
+        if (string_join(call, model)) judge_consumer(call, &k_consumer_entries[12], context);
+        return;
+    }
+    for (const Referent& callee : call.callee) {
+        if (callee.kind == Referent::Kind::user_function) {
+            judge_recursion(call, context);
+            break;
+        }
+        if (callee.kind != Referent::Kind::name) continue;
+        const NameEntry* sized = k_sized_calls.match(callee.qualified);
+        if (sized != nullptr && sized->pattern == callee.qualified) judge_sized_call(call, context);
+        const NameEntry* consumer = k_consumers.match(callee.qualified);
+        if (consumer != nullptr && consumer->pattern == callee.qualified) judge_consumer(call, consumer, context);
+        break;
+    }
+}
+
+constexpr analyzer::RuleHooks k_hooks{
+    .on_call = on_call, .on_syntax = on_syntax, .on_module = on_module, .syntax_kinds = syntax_kinds};
+
+}  // namespace
+
+const RuleMetadata k_pg008_unbounded_execution{
+    .number = k_rule,
+    .name = "unbounded-execution",
+    .default_severity = analyzer::Severity::error,
+    .cwe = k_cwe,
+    .summary = "Loops and recursion that never end, and constant values too big to build",
+    .catches =
+        "A `while` whose test is always true (True, 1, 1 < 2, a non-empty literal) and whose own body never "
+        "breaks, returns, raises, yields or exits; a `for` over itertools.count, itertools.cycle, "
+        "itertools.repeat without a count or iter(C, sentinel) where calling C never gives the sentinel, with "
+        "nothing in its body that leaves; a function, method (through self.) or lambda bound to a name that "
+        "calls itself before any branch (if, loop, try, assert, and/or, conditional expression, match, "
+        "comprehension), and functions that call each other that way; sum, list, sorted, max, ''.join and "
+        "other consumers of an endless iterator; constant expressions and calls (powers, repetition, "
+        "pow, math.factorial, bytearray, list(range(...)), numpy.zeros/ones/empty/full/arange) whose value "
+        "would exceed the profile's limits.memory_mb or a million digits. Sizes are estimated as orders of "
+        "magnitude, never computed.",
+    .why =
+        "Code that never finishes or builds a value larger than memory holds the sandbox until its wall-clock "
+        "or memory limit kills it: a denial of service for every job queued behind it, and the cheapest attack "
+        "there is (`10**10**10` is seven characters).",
+    .bad_example =
+        "import itertools\n"
+        "total = sum(itertools.count())\n"
+        "big = 'a' * 10**12\n",
+    .good_example =
+        "import itertools\n"
+        "total = sum(itertools.islice(itertools.count(), 1000))\n"
+        "big = 'a' * 10**6\n",
+    .instead = "Bound every loop and every recursion, and size values from the input, within the profile's limits.",
+    .tables = k_tables,
+    .hooks = &k_hooks,
+};
+
+}  // namespace pygate::rules

@@ -1,0 +1,110 @@
+// The loop judge shared by PG007 and PG008 (rules/loop_bounds.hpp): constant
+// tests, endless iterators, and what in a body leaves a loop.
+#include "rules/loop_bounds.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "tests/rules/rule_test_support.hpp"
+
+using namespace pygate::rules;
+using pygate::analyzer::k_module_scope;
+using pygate::rules::testing::Analyzed;
+
+namespace {
+
+std::optional<bool> truth(const std::string& expression) {
+    Analyzed file("x = " + expression + "\n");
+    return constant_truth(file.last(), k_module_scope, file.model);
+}
+
+std::optional<std::string> endless(const std::string& expression) {
+    Analyzed file("import itertools\nfrom itertools import count as c\nx = " + expression + "\n");
+    return infinite_iterator(file.last(), k_module_scope, file.model);
+}
+
+bool unbounded(const std::string& code) {
+    Analyzed file("import sys\nimport itertools\n" + code);
+    TSNode loop = code.starts_with("for") ? file.first("for_statement") : file.first("while_statement");
+    return judge_loop(loop, k_module_scope, file.model).unbounded;
+}
+
+}  // namespace
+
+TEST_CASE("Constant tests fold to true or false; anything else is unknown") {
+    CHECK(truth("True") == true);
+    CHECK(truth("1") == true);
+    CHECK(truth("0") == false);
+    CHECK(truth("None") == false);
+    CHECK(truth("'x'") == true);
+    CHECK(truth("''") == false);
+    CHECK(truth("[0]") == true);
+    CHECK(truth("()") == false);
+    CHECK(truth("1 < 2") == true);
+    CHECK(truth("2 < 1") == false);
+    CHECK(truth("'a' == 'a'") == true);
+    CHECK(truth("not 0") == true);
+    CHECK(truth("(1)") == true);
+    CHECK(truth("0 and name") == false);
+    CHECK(truth("1 or name") == true);
+    CHECK(truth("1 and name") == std::nullopt);
+    CHECK(truth("name") == std::nullopt);
+    CHECK(truth("f()") == std::nullopt);
+}
+
+TEST_CASE("Endless iterators are named; those that may end are not") {
+    CHECK(endless("itertools.count()") == "itertools.count()");
+    CHECK(endless("c(10)") == "itertools.count()");  // through an alias
+    CHECK(endless("itertools.cycle('ab')").has_value());
+    CHECK_FALSE(endless("itertools.cycle('')").has_value());
+    CHECK_FALSE(endless("itertools.cycle([])").has_value());
+    CHECK(endless("itertools.repeat(1)").has_value());
+    CHECK_FALSE(endless("itertools.repeat(1, 3)").has_value());
+    CHECK_FALSE(endless("itertools.repeat(1, times=3)").has_value());
+    CHECK(endless("iter(int, 1)").has_value());
+    CHECK_FALSE(endless("iter(int, 0)").has_value());  // int() == 0: ends at once
+    CHECK_FALSE(endless("iter(str, '')").has_value());
+    CHECK(endless("iter(list, ())").has_value());  // [] != ()
+    CHECK(endless("iter(lambda: 1, 2)").has_value());
+    CHECK_FALSE(endless("iter(lambda: 2, 2)").has_value());
+    CHECK_FALSE(endless("iter(f.read, b'')").has_value());
+    CHECK_FALSE(endless("zip(c(), items)").has_value());
+    CHECK(endless("zip(c(), itertools.repeat(0))").has_value());
+    CHECK(endless("map(str, c())").has_value());
+    CHECK(endless("enumerate(itertools.cycle(x))").has_value());
+    CHECK(endless("(n * n for n in c())").has_value());
+    CHECK_FALSE(endless("itertools.islice(c(), 10)").has_value());
+    CHECK_FALSE(endless("range(10**12)").has_value());
+}
+
+TEST_CASE("A loop is unbounded only when nothing in its own body leaves it") {
+    CHECK(unbounded("while True:\n    x = 1\n"));
+    CHECK_FALSE(unbounded("while True:\n    if x:\n        break\n"));
+    CHECK_FALSE(unbounded("while True:\n    yield 1\n"));
+    CHECK_FALSE(unbounded("while True:\n    raise ValueError\n"));
+    CHECK_FALSE(unbounded("while True:\n    sys.exit(0)\n"));
+    // A break of a nested loop leaves that loop only; a return leaves everything.
+    CHECK(unbounded("while True:\n    for y in z:\n        break\n"));
+    CHECK_FALSE(unbounded("while True:\n    for y in z:\n        return y\n"));
+    // Nested functions and classes do not leave the loop around their definition.
+    CHECK(unbounded("while True:\n    def f():\n        return 1\n"));
+    CHECK(unbounded("while True:\n    g = lambda: (yield)\n"));
+    CHECK_FALSE(unbounded("while x:\n    pass\n"));
+    CHECK(unbounded("for i in itertools.count():\n    total = i\n"));
+    CHECK_FALSE(unbounded("for i in itertools.count():\n    if i > 9:\n        break\n"));
+    CHECK_FALSE(unbounded("for i in itertools.repeat(0, 5):\n    pass\n"));
+    // Ended by the exception its body raises, caught around it.
+    CHECK_FALSE(unbounded("try:\n    while True:\n        s.pop()\nexcept IndexError:\n    pass\n"));
+    CHECK(unbounded("try:\n    while True:\n        n = 1\nexcept IndexError:\n    pass\n"));
+}
+
+TEST_CASE("range loops report how many times they run") {
+    auto times = [](const std::string& code) {
+        Analyzed file(code);
+        return range_iterations(file.last(), k_module_scope, file.model);
+    };
+    CHECK(times("for i in range(10**9):\n    pass\n").log10 == Approx(9));
+    CHECK(times("for i in range(5, 15):\n    pass\n").exact == 10);
+    CHECK(times("for i in range(n):\n    pass\n").kind == Magnitude::Kind::unknown);
+    CHECK(times("for i in items:\n    pass\n").kind == Magnitude::Kind::unknown);
+}
