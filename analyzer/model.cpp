@@ -106,7 +106,7 @@ private:
                 ScopeId current = m_open.empty() ? k_module_scope : m_open.back().scope;
                 TSSymbol kind = ts_node_symbol(node);
                 Place place{depth > 0 ? parents[depth - 1] : TSSymbol{0}, depth > 0 && stored[depth - 1],
-                            depth > 1 ? nodes[depth - 2] : TSNode{}, &cursor};
+                            depth > 0 ? nodes[depth - 1] : TSNode{}, depth > 1 ? nodes[depth - 2] : TSNode{}, &cursor};
                 bool is_target = visit(node, kind, current, place);
                 if (parents.size() <= depth)
                     parents.resize(depth + 1), stored.resize(depth + 1), nodes.resize(depth + 1);
@@ -176,6 +176,7 @@ private:
     struct Place {
         TSSymbol parent;
         bool parent_stored;
+        TSNode parent_node;
         TSNode grandparent;
         TSTreeCursor* cursor;
         TSFieldId field() const { return ts_tree_cursor_current_field_id(cursor); }
@@ -246,7 +247,7 @@ private:
             TSNode alias = field(node, s.field_alias);
             if (!ts_node_is_null(alias)) bind_targets(alias, TSNode{}, current, node);
         } else if (kind == s.function_definition) {
-            define_function(node, current);
+            define_function(node, current, place.parent == s.decorated_definition ? place.parent_node : TSNode{});
         } else if (kind == s.class_definition) {
             define_class(node, current);
         } else if (kind == s.lambda) {
@@ -477,10 +478,11 @@ private:
         }
     }
 
-    void define_function(TSNode node, ScopeId current) {
+    void define_function(TSNode node, ScopeId current, TSNode decorated) {
         Binding* name =
             bind_name(field(node, m_symbols.field_name), Binding::Kind::definition, node, current, current, node);
         ScopeId body = new_scope(ScopeKind::function, current, node);
+        scope(body).decorated = decorated;
         if (name != nullptr) name->defines = body;
         bind_parameters(field(node, m_symbols.field_parameters), body, current);
         open_later(field(node, m_symbols.field_body), body);
@@ -584,6 +586,10 @@ std::vector<TSNode> Model::chain(const Referent& referent) const {
 
 ScopeKind Model::scope_kind(ScopeId scope) const {
     return m_scopes[static_cast<std::size_t>(scope)]->kind;
+}
+
+TSNode Model::decorated_definition(ScopeId function) const {
+    return m_scopes[static_cast<std::size_t>(function)]->decorated;
 }
 
 ScopeId Model::enclosing_class(ScopeId scope) const {

@@ -143,6 +143,9 @@ public:
     TSNode root() const { return m_root; }
 
     ScopeKind scope_kind(ScopeId scope) const;
+    // A function's decorated_definition (its decorators are its named children
+    // before the def), or a null node when it has none.
+    TSNode decorated_definition(ScopeId function) const;
     // The nearest enclosing class body of a method's scope, or -1.
     ScopeId enclosing_class(ScopeId scope) const;
 

@@ -48,6 +48,7 @@ struct Scope {
     ScopeKind kind = ScopeKind::module;
     ScopeId parent = -1;
     TSNode node{};
+    TSNode decorated{};  // functions with decorators: the decorated_definition around node
     NameMap<std::vector<Binding>> names;
     NameSet globals, nonlocals;
     std::vector<StarImport> star_imports;

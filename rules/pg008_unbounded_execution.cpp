@@ -312,17 +312,15 @@ const Referent* sole_callee(const analyzer::CallSite& call, const analyzer::Mode
     if (kind != symbols().attribute) return nullptr;
     // A staticmethod's first parameter is no instance, though the model takes it for `self`.
     TSNode caller = analyzer::attribute_object(call.function);
-    for (TSNode node = ts_node_parent(call.node); !ts_node_is_null(node); node = ts_node_parent(node)) {
-        TSSymbol parent_kind = ts_node_symbol(node);
-        if (parent_kind == symbols().class_definition) break;
-        if (parent_kind != symbols().decorated_definition) continue;
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-            TSNode decorator = ts_node_named_child(node, i);
+    // The model knows the call's function and its decorators: no walk up the tree.
+    if (model.scope_kind(call.scope) == analyzer::ScopeKind::function) {
+        TSNode decorated = model.decorated_definition(call.scope);
+        for (std::uint32_t i = 0; !ts_node_is_null(decorated) && i < ts_node_named_child_count(decorated); ++i) {
+            TSNode decorator = ts_node_named_child(decorated, i);
             if (ts_node_symbol(decorator) != analyzer::PythonSymbols::get().decorator) continue;
             for (const Referent& r : model.resolve(ts_node_named_child(decorator, 0), call.scope))
                 if (r.kind == Referent::Kind::name && r.qualified == "builtins.staticmethod") return nullptr;
         }
-        break;
     }
     std::vector<Referent> object = model.resolve(caller, call.scope);
     bool instance = !object.empty() && std::all_of(object.begin(), object.end(), [](const Referent& r) {
