@@ -16,8 +16,11 @@ namespace {
 using analyzer::RuleContext;
 
 constexpr analyzer::RuleNumber k_rule = 11;
-// Below PG009 (90): a dunder attribute that escapes is reported as introspection.
 constexpr int k_specificity = 50;
+// A dunder is often what another rule names better: PG009 (90) an escaping
+// attribute, PG003 (10) `import __main__`. Above PG013 (5): for `__debug__`
+// the dunder is the point.
+constexpr int k_dunder_specificity = 8;
 constexpr std::array<std::string_view, 1> k_cwe = {"CWE-749"};
 
 // Where a use is shown.
@@ -194,7 +197,7 @@ void check_dunder(std::string_view name, TSNode at, RuleContext& context) {
                    fmt::format("dunder name `{}` is forbidden by profile {} (syntax.forbid: dunder-name; it is not "
                                "in dunders.allow)",
                                name, profile.name),
-                   k_specificity);
+                   k_dunder_specificity);
 }
 
 void check_identifier(TSNode identifier, RuleContext& context) {
