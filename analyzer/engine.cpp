@@ -139,7 +139,7 @@ private:
                 import(site);
                 break;
             case Model::SiteKind::syntax: {
-                SyntaxSite event{site.node, site.scope, ts_node_symbol(site.node)};
+                SyntaxSite event{site.node, site.scope, ts_node_symbol(site.node), site.argument_of};
                 for (const RuleHooks* rule : m_rules)
                     if (rule->on_syntax) rule->on_syntax(event, m_context);
                 break;
@@ -217,6 +217,17 @@ void RuleContext::report(RuleNumber rule, Severity severity, TSNode at, std::str
     }
     auto order = static_cast<std::uint32_t>(m_candidates.size());
     m_candidates.push_back({std::move(finding), specificity, ts_node_start_byte(at), ts_node_end_byte(at), order});
+}
+
+void RuleContext::report(RuleNumber rule, Severity severity, std::uint32_t begin, std::uint32_t end,
+                         std::string message, int specificity) {
+    Finding finding;
+    finding.rule = rule;
+    finding.severity = severity;
+    finding.range = m_model.source().range_of(begin, end);
+    finding.message = std::move(message);
+    auto order = static_cast<std::uint32_t>(m_candidates.size());
+    m_candidates.push_back({std::move(finding), specificity, begin, end, order});
 }
 
 std::string RuleContext::how_reached(TSNode node, const Referent& referent) const {

@@ -117,6 +117,8 @@ private:
                 if (kind == m_symbols.string) {
                     measure_string(node);
                     descend = is_format_string(node);
+                } else if (kind == m_symbols.concatenated_string) {
+                    measure_literal(node);  // `"a" "b"` is one constant to CPython: one literal to smuggle data in
                 }
             } else if (ts_node_child_count(node) > 0) {  // rare: keep the ancestry true below it
                 if (parents.size() <= depth)
@@ -186,8 +188,12 @@ private:
 
     // A string the walk does not enter still counts its tokens, and its length.
     void measure_string(TSNode node) {
+        m_model.m_metrics.nodes += ts_node_child_count(node);
+        measure_literal(node);
+    }
+
+    void measure_literal(TSNode node) {
         SourceMetrics& metrics = m_model.m_metrics;
-        metrics.nodes += ts_node_child_count(node);
         std::uint32_t length = ts_node_end_byte(node) - ts_node_start_byte(node);
         if (length > metrics.longest_string) {
             metrics.longest_string = length;

@@ -62,7 +62,8 @@ struct SourceMetrics {
     std::uint32_t nodes = 0;           // syntax nodes, tokens included
     std::uint32_t max_depth = 0;       // the deepest nesting of syntax nodes (the module is depth 0)
     TSNode deepest{};                  // the first node at that depth
-    std::uint32_t longest_string = 0;  // bytes of the longest string or bytes literal, quotes included
+    std::uint32_t longest_string = 0;  // bytes of the longest string or bytes literal, quotes included;
+                                       // an implicit concatenation (`"a" "b"`) counts whole
     TSNode longest{};                  // the first such literal
 };
 

@@ -71,6 +71,7 @@ struct SyntaxSite {
     TSNode node;
     ScopeId scope;
     TSSymbol kind;
+    TSNode argument_of;  // the call it is passed to (`*a` in `f(*a)`), or a null node
 };
 
 // The file as a whole, once, before any other hook.
@@ -99,6 +100,10 @@ public:
     // specific (highest `specificity`) is kept.
     void report(RuleNumber rule, Severity severity, TSNode at, std::string message, int specificity,
                 const Referent* referent = nullptr);
+    // A finding over bytes [begin, end) of the source text, for a place that is
+    // no node: the first line past a limit on the number of lines.
+    void report(RuleNumber rule, Severity severity, std::uint32_t begin, std::uint32_t end, std::string message,
+                int specificity);
 
     // "`sp.run` resolves to `subprocess.run` via `import subprocess as sp` (line 1)".
     std::string how_reached(TSNode node, const Referent& referent) const;

@@ -100,4 +100,4 @@ if x0:
                                                                                                                                                                                                   if x97:
                                                                                                                                                                                                     if x98:
                                                                                                                                                                                                       if x99:
-                                                                                                                                                                                                        pass  # expect: PG000@201
+                                                                                                                                                                                                        pass  # expect: PG000@201 PG012@201

@@ -72,3 +72,11 @@ TEST_CASE("Deeper code measures deeper, and more code more nodes") {
     CHECK(deep.max_depth == shallow.max_depth + 8);
     CHECK(deep.nodes == shallow.nodes + 8 * 3);  // each level: a parenthesized_expression and its two brackets
 }
+
+TEST_CASE("An implicit concatenation measures as one literal") {
+    analyze("x = 'abc'\ny = ('abcd'\n     'efgh')\n");
+    const SourceMetrics& metrics = seen.modules.at(0);
+    CHECK(metrics.longest_string == std::strlen("'abcd'\n     'efgh'"));
+    CHECK(ts_node_start_point(metrics.longest).row == 1);
+    CHECK(ts_node_start_point(metrics.longest).column == 5);
+}
