@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/rules/rule_test_support.hpp"
+#include "tests/support/allocation_counter.hpp"
 
 using namespace pygate::rules;
 using pygate::rules::testing::Analyzed;
@@ -32,6 +33,14 @@ Judged judge(const std::string& expression, std::int64_t memory_mb = 512) {
     SizeEstimator estimator(file.model, pygate::analyzer::k_module_scope, limits_mb(memory_mb));
     Magnitude size = estimator.estimate(file.last());
     return {size, estimator.oversize().has_value(), estimator.gave_up(), estimator.steps()};
+}
+
+// The allocations one estimate makes, the file already parsed and modelled.
+std::uint64_t allocations_judging(const std::string& expression) {
+    Analyzed file("import math\nx = " + expression + "\n");
+    SizeEstimator estimator(file.model, pygate::analyzer::k_module_scope, limits_mb(512));
+    TSNode expr = file.last();
+    return pygate::testing::allocations_during([&] { estimator.estimate(expr); });
 }
 
 std::string tower(int height, const std::string& base) {
@@ -67,6 +76,15 @@ TEST_CASE("Pathological powers are judged in a few steps per node, never compute
     Judged deeper = judge(tower(SizeEstimator::k_max_depth + 200, "9"));
     CHECK(deeper.gave_up);
     CHECK(deeper.steps <= 2 * SizeEstimator::k_max_depth + 4);  // each level: its operator and its base
+}
+
+TEST_CASE("Pathological constants are judged without allocating") {
+    // The counter counts: building a long string allocates.
+    CHECK(pygate::testing::allocations_during([] { CHECK(std::string(100, 'x').size() == 100); }) > 0);
+    CHECK(allocations_judging("10**10**10**10") == 0);
+    CHECK(allocations_judging("'a' * 10**100") == 0);
+    CHECK(allocations_judging(tower(300, "7")) == 0);
+    CHECK(allocations_judging("[0] * 10**10") == 0);
 }
 
 TEST_CASE("Saturated magnitudes stay finite and ordered") {
