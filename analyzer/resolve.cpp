@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "analyzer/integer_literal.hpp"
 #include "analyzer/model.hpp"
 #include "analyzer/model_internals.hpp"
 #include "analyzer/python_builtins.hpp"
@@ -1079,13 +1080,7 @@ public:
             std::string digits;
             for (char c : m_model.text(expr))
                 if (c != '_') digits += c;
-            int base = 10;
-            std::size_t skip = 0;
-            if (digits.size() > 2 && digits[0] == '0') {
-                char marker = static_cast<char>(digits[1] | 0x20);
-                base = marker == 'x' ? 16 : marker == 'o' ? 8 : marker == 'b' ? 2 : 10;
-                if (base != 10) skip = 2;
-            }
+            auto [base, skip] = integer_literal_prefix(digits);
             if (digits.size() - skip > 18) return std::nullopt;
             try {
                 return static_cast<std::int64_t>(std::stoll(digits.substr(skip), nullptr, base));

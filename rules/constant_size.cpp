@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "analyzer/integer_literal.hpp"
 #include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/syntax_fields.hpp"
@@ -61,13 +62,7 @@ Magnitude sized_exact(Kind kind, std::int64_t length) {
 
 // An integer literal's magnitude, read from its digits: no literal is too long.
 Magnitude integer_literal(std::string_view text) {
-    int base = 10;
-    std::size_t at = 0;
-    if (text.size() > 2 && text[0] == '0') {
-        char marker = static_cast<char>(text[1] | 0x20);
-        base = marker == 'x' ? 16 : marker == 'o' ? 8 : marker == 'b' ? 2 : 10;
-        if (base != 10) at = 2;
-    }
+    auto [base, at] = analyzer::integer_literal_prefix(text);
     std::uint64_t value = 0;
     std::size_t significant = 0, ignored = 0;
     bool fits = true;
