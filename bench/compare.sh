@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Times `pygate check` against its parse-only floor (pygate-parse-floor) and
-# against Bandit 1.6.2 over one corpus, with the same number of jobs, and fails
-# when pygate costs more than --max-floor-ratio times the floor.
+# Times `pygate check` against its parse-only floor (pygate-parse-floor), the
+# walk floor (the same plus one cursor visit of every node, doing nothing) and
+# Bandit 1.6.2 over one corpus, with the same number of jobs, and fails when
+# pygate costs more than --max-floor-ratio times the parse floor.
 #
 # Usage: bench/compare.sh [--jobs N] [--max-floor-ratio R] [DIR]
 #   DIR defaults to /usr/lib/python3.11 (668 .py files on Debian 12).
@@ -55,6 +56,7 @@ install_package() {
 out=$(mktemp -d "${TMPDIR:-/tmp}/pygate-bench.XXXXXX")
 # hyperfine runs each command through bash, so %q quoting keeps any path intact.
 floor_cmd=$(printf '%q ' "$floor" --jobs "$jobs" "$corpus")
+walk_cmd=$(printf '%q ' "$floor" --walk --jobs "$jobs" "$corpus")
 pygate_cmd=$(printf '%q ' "$pygate" check --jobs "$jobs" --format json --fail-on never --output /dev/null "$corpus")
 bandit_cmd=$(printf '%q ' /usr/bin/bandit -r -q -f json -o /dev/null "$corpus")
 
@@ -66,7 +68,7 @@ floor_line=$("$floor" --jobs "$jobs" "$corpus")
 [[ -s $out/pygate-report.json ]] || die "pygate wrote no report"
 
 hyperfine --shell=bash --warmup 2 --runs 10 --export-json "$out/pygate.json" \
-    -n floor "$floor_cmd" -n pygate "$pygate_cmd"
+    -n floor "$floor_cmd" -n walk "$walk_cmd" -n pygate "$pygate_cmd"
 # Bandit exits 1 whenever it finds an issue, hence --ignore-failure.
 hyperfine --shell=bash --warmup 0 --runs 3 --ignore-failure --export-json "$out/bandit.json" \
     -n bandit "$bandit_cmd"
@@ -78,16 +80,18 @@ files, size = map(int, re.match(r"parse-floor: (\d+) files parsed, (\d+) bytes",
 results = {r["command"]: r for r in json.load(open(f"{out}/pygate.json"))["results"]}
 results.update({r["command"]: r for r in json.load(open(f"{out}/bandit.json"))["results"]})
 rss_kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", open(f"{out}/pygate-time.txt").read())[1])
-floor_s, pygate_s, bandit_s = (results[n]["mean"] for n in ("floor", "pygate", "bandit"))
+floor_s, walk_s, pygate_s, bandit_s = (results[n]["mean"] for n in ("floor", "walk", "pygate", "bandit"))
 ratio = pygate_s / floor_s
 print(f"\ncorpus {corpus}: {files} files, {size / 1e6:.2f} MB, --jobs {jobs}")
 print(f"{'':10}{'mean s':>9}{'± s':>8}{'runs':>6}")
-for name in ("floor", "pygate", "bandit"):
+for name in ("floor", "walk", "pygate", "bandit"):
     r = results[name]
     print(f"{name:10}{r['mean']:9.3f}{r['stddev'] or 0:8.3f}{len(r['times']):6}")
 print(f"pygate throughput   {files / pygate_s:.0f} files/s, {size / 1e6 / pygate_s:.1f} MB/s")
 print(f"pygate peak RSS     {rss_kb / 1024:.1f} MiB")
+print(f"walk / floor        {walk_s / floor_s:.2f}x (visiting every node once, doing nothing)")
 print(f"pygate / floor      {ratio:.2f}x (max {max_ratio})")
+print(f"pygate / walk       {pygate_s / walk_s:.2f}x")
 print(f"bandit / pygate     {bandit_s / pygate_s:.1f}x")
 print(f"JSON in {out}")
 if ratio > float(max_ratio):
