@@ -102,6 +102,15 @@ public:
     // folder folds to `~`, the working folder's absolute path (os.getcwd(),
     // abspath, resolve()) to `/<cwd>`, so both read as absolute.
     std::optional<std::string> fold_path(TSNode expr, ScopeId scope) const;
+
+    // The one value the name `identifier` is bound to where `scope` reads it
+    // (a single `name = value` binding, flow-insensitively) and the scope the
+    // value is evaluated in; nothing when the name has no such binding or more.
+    struct BoundValue {
+        TSNode value;
+        ScopeId scope;
+    };
+    std::optional<BoundValue> single_value(TSNode identifier, ScopeId scope) const;
     // Every constant string `expr` holds: its own value, or those of the
     // elements of a list, tuple or set literal (nested ones too).
     std::vector<std::string> fold_strings(TSNode expr, ScopeId scope) const;

@@ -1236,6 +1236,15 @@ std::optional<std::string> Model::fold_path(TSNode expr, ScopeId scope) const {
     return resolver.fold(expr, scope, 0);
 }
 
+std::optional<Model::BoundValue> Model::single_value(TSNode name, ScopeId scope) const {
+    std::string storage;
+    const std::vector<Binding>* bindings = Resolver(*this).bindings_of(identifier(name, storage), scope);
+    if (bindings == nullptr || bindings->size() != 1) return std::nullopt;
+    const Binding& binding = bindings->front();
+    if (binding.kind != Binding::Kind::value || ts_node_is_null(binding.value)) return std::nullopt;
+    return BoundValue{binding.value, binding.value_scope};
+}
+
 std::optional<std::int64_t> Model::fold_integer(TSNode expr, ScopeId scope) const {
     return Resolver(*this).fold_int(expr, scope, 0);
 }

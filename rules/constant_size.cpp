@@ -247,13 +247,29 @@ Magnitude SizeEstimator::visit(TSNode expr, std::uint32_t depth) {
     if (kind == s.binary_operator) return checked(expr, binary(expr, depth));
     if (kind == s.identifier) {
         if (auto value = m_model.fold_integer(expr, m_scope)) return integer(*value);
-        return {};
+        return bound_value(expr, depth);
     }
     if (kind == s.call) {
         std::vector<Referent> callee = m_model.resolve(analyzer::call_function(expr), m_scope);
         return checked(expr, call(expr, callee, depth));
     }
     return {};
+}
+
+// `n = 10**12` then `'a' * n`: a name bound once is estimated as its value,
+// in the value's scope. A value that reads its own name (`n = n * 2`) is no
+// constant.
+Magnitude SizeEstimator::bound_value(TSNode name, std::uint32_t depth) {
+    std::optional<analyzer::Model::BoundValue> bound = m_model.single_value(name, m_scope);
+    if (!bound) return {};
+    if (std::find(m_expanding.begin(), m_expanding.end(), bound->value.id) != m_expanding.end()) return {};
+    m_expanding.push_back(bound->value.id);
+    analyzer::ScopeId reading = m_scope;
+    m_scope = bound->scope;
+    Magnitude out = visit(bound->value, depth + 1);
+    m_scope = reading;
+    m_expanding.pop_back();
+    return out;
 }
 
 Magnitude SizeEstimator::binary(TSNode expr, std::uint32_t depth) {

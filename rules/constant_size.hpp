@@ -84,6 +84,7 @@ public:
 private:
     Magnitude visit(TSNode expr, std::uint32_t depth);
     Magnitude binary(TSNode expr, std::uint32_t depth);
+    Magnitude bound_value(TSNode name, std::uint32_t depth);
     Magnitude call(TSNode call, const std::vector<analyzer::Referent>& callee, std::uint32_t depth);
     Magnitude shape_elements(TSNode shape, std::uint32_t depth);
     Magnitude checked(TSNode at, Magnitude size);
@@ -95,6 +96,7 @@ private:
     std::optional<Oversize> m_oversize;
     std::uint32_t m_steps = 0;
     bool m_gave_up = false;
+    std::vector<const void*> m_expanding;  // the bound values being estimated, by node id
 };
 
 // The key `visited_operators` holds for a node.
