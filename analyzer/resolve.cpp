@@ -71,6 +71,7 @@ constexpr Factory k_factories[] = {
     {"socket.fromfd", "socket.socket"},
     {"builtins.open", "io.IOBase"},
     {"tarfile.open", "tarfile.TarFile"},
+    {"logging.getLogger", "logging.Logger"},
     {"io.open", "io.IOBase"},
     {"codecs.open", "io.IOBase"},
     {"pandas.read_csv", "pandas.DataFrame"},
