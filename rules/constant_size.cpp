@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 
@@ -272,6 +273,66 @@ Magnitude SizeEstimator::bound_value(TSNode name, std::uint32_t depth) {
     return out;
 }
 
+std::optional<std::string_view> SizeEstimator::padding_method(const analyzer::Model& model, TSNode call) {
+    const auto& s = analyzer::PythonSymbols::get();
+    TSNode function = analyzer::call_function(call);
+    if (ts_node_is_null(function) || ts_node_symbol(function) != s.attribute) return std::nullopt;
+    std::string storage;
+    std::string_view method = model.identifier(analyzer::attribute_name(function), storage);
+    if (method == "ljust" || method == "rjust" || method == "center" || method == "zfill") return "width";
+    if (method == "expandtabs") return "tabsize";
+    return std::nullopt;
+}
+
+// `'%0*d' % (10**12, 1)`, `'%01000000000000d' % 1`: a %-format's widths and
+// precisions, constant or taken from the arguments by `*`, build that many
+// characters.
+Magnitude SizeEstimator::percent_format(TSNode expr, std::uint32_t depth) {
+    const auto& s = analyzer::PythonSymbols::get();
+    std::optional<std::string> format = m_model.fold_string(field_child(expr, s.field_left), m_scope);
+    if (!format) return {};
+    TSNode right = field_child(expr, s.field_right);
+    std::vector<TSNode> arguments;
+    if (ts_node_symbol(right) == s.tuple)
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(right); ++i)
+            arguments.push_back(ts_node_named_child(right, i));
+    else
+        arguments.push_back(right);
+    Magnitude widest = sized_exact(Kind::text, static_cast<std::int64_t>(format->size()));
+    std::size_t next_argument = 0;
+    auto widen = [&](Magnitude width) {
+        if (width.kind == Kind::integer && width.log10 > widest.log10)
+            widest = Magnitude{Kind::text, width.log10, width.exact};
+    };
+    for (std::size_t i = 0; i < format->size(); ++i) {
+        if ((*format)[i] != '%') continue;
+        ++i;
+        if (i < format->size() && (*format)[i] == '%') continue;
+        if (i < format->size() && (*format)[i] == '(') return {};  // mapping keys: not followed
+        while (i < format->size() && std::strchr("-+ #0", (*format)[i]) != nullptr)
+            ++i;
+        for (int part = 0; part < 2; ++part) {  // width, then precision after '.'
+            if (part == 1) {
+                if (i >= format->size() || (*format)[i] != '.') break;
+                ++i;
+            }
+            if (i < format->size() && (*format)[i] == '*') {
+                if (next_argument >= arguments.size()) return {};
+                widen(visit(arguments[next_argument++], depth + 1));
+                ++i;
+                continue;
+            }
+            std::size_t digits = 0;
+            while (i + digits < format->size() && std::isdigit(static_cast<unsigned char>((*format)[i + digits])))
+                ++digits;
+            if (digits > 0) widen(integer_literal(std::string_view(*format).substr(i, digits)));
+            i += digits;
+        }
+        ++next_argument;  // the value the directive converts
+    }
+    return widest;
+}
+
 Magnitude SizeEstimator::binary(TSNode expr, std::uint32_t depth) {
     const auto& s = analyzer::PythonSymbols::get();
     const Symbols& t = symbols();
@@ -281,6 +342,10 @@ Magnitude SizeEstimator::binary(TSNode expr, std::uint32_t depth) {
         if (at == m_visited->end() || *at != key) m_visited->insert(at, key);
     }
     TSSymbol op = ts_node_symbol(field_child(expr, s.field_operator));
+    if (op == s.percent_token) {
+        TSSymbol left_kind = ts_node_symbol(field_child(expr, s.field_left));
+        if (left_kind == s.string || left_kind == s.concatenated_string) return percent_format(expr, depth);
+    }
     Magnitude left = visit(field_child(expr, s.field_left), depth + 1);
     Magnitude right = visit(field_child(expr, s.field_right), depth + 1);
     if (!left.known() || !right.known()) return {};
@@ -377,10 +442,17 @@ Magnitude SizeEstimator::shape_elements(TSNode shape, std::uint32_t depth) {
 }
 
 Magnitude SizeEstimator::call(TSNode node, const std::vector<Referent>& callee, std::uint32_t depth) {
-    if (callee.empty()) return {};
     auto argument = [&](std::uint32_t position, std::string_view keyword = {}) {
         return m_model.argument(node, position, keyword);
     };
+    // `'x'.ljust(10**12)`: a padding method builds a string as wide as its
+    // argument, whatever the object (its type is rarely known).
+    if (std::optional<std::string_view> keyword = padding_method(m_model, node)) {
+        Magnitude width = visit(argument(0, *keyword), depth + 1);
+        if (width.kind != Kind::integer) return {};
+        return Magnitude{Kind::text, width.log10, width.exact};
+    }
+    if (callee.empty()) return {};
     if (named_any(callee, {"builtins.pow", "operator.pow"})) {
         if (!ts_node_is_null(argument(2, "mod"))) return visit(argument(2, "mod"), depth + 1);
         Magnitude base = visit(argument(0, "base"), depth + 1);

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analyzer/model.hpp"
@@ -76,6 +77,10 @@ public:
     bool gave_up() const { return m_gave_up; }
     std::uint32_t steps() const { return m_steps; }
 
+    // The keyword of the width argument when `call` calls a padding method
+    // (ljust, rjust, center, zfill, expandtabs), whose result is that wide.
+    static std::optional<std::string_view> padding_method(const analyzer::Model& model, TSNode call);
+
     // "about 10^12 bytes", "about 10^10 digits", "more than 10^300 digits".
     static std::string describe(const Magnitude& size);
     // log10 of the bytes a value takes (integers: of its digits).
@@ -85,6 +90,7 @@ private:
     Magnitude visit(TSNode expr, std::uint32_t depth);
     Magnitude binary(TSNode expr, std::uint32_t depth);
     Magnitude bound_value(TSNode name, std::uint32_t depth);
+    Magnitude percent_format(TSNode expr, std::uint32_t depth);
     Magnitude call(TSNode call, const std::vector<analyzer::Referent>& callee, std::uint32_t depth);
     Magnitude shape_elements(TSNode shape, std::uint32_t depth);
     Magnitude checked(TSNode at, Magnitude size);

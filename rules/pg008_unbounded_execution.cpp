@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstring>
 
 #include "analyzer/parse.hpp"
@@ -100,8 +101,10 @@ struct Symbols {
              global_statement = lookup("global_statement", true),
              nonlocal_statement = lookup("nonlocal_statement", true), async_token = lookup("async", false),
              power = lookup("**", false), star = lookup("*", false), shift_left = lookup("<<", false),
-             attribute = lookup("attribute", true);
-    std::array<TSSymbol, 5> kinds{while_statement, for_statement, binary_operator, function_definition, lambda};
+             attribute = lookup("attribute", true), percent = lookup("%", false),
+             format_specifier = lookup("format_specifier", true), format_expression = lookup("format_expression", true);
+    std::array<TSSymbol, 6> kinds{while_statement,     for_statement, binary_operator,
+                                  function_definition, lambda,        format_specifier};
 };
 
 const Symbols& symbols() {
@@ -182,11 +185,52 @@ bool already_judged(TSNode node) {
 void judge_operator(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
     const Symbols& s = symbols();
     TSSymbol op = ts_node_symbol(ts_node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_operator));
-    if (op != s.power && op != s.star && op != s.shift_left) return;
+    if (op != s.power && op != s.star && op != s.shift_left && op != s.percent) return;
     if (already_judged(site.node)) return;
     SizeEstimator estimator(context.model(), site.scope, SizeLimits::of(context.profile()), &t_state.visited);
     estimator.estimate(site.node);
     if (estimator.gave_up() || estimator.oversize()) report_oversize(estimator, site.node, context);
+}
+
+// `f"{x:>{10**12}}"`, `f"{x:>1000000000000}"`: a width or precision in a
+// format specifier builds that many characters.
+void judge_format_specifier(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    SizeLimits limits = SizeLimits::of(context.profile());
+    auto report = [&](const Magnitude& width) {
+        context.report(k_rule, analyzer::Severity::error, site.node,
+                       fmt::format("the format specifier `{}` pads to {}, more than the profile's limits.memory_mb "
+                                   "= {}: a memory or CPU bomb",
+                                   shown(model, site.node),
+                                   SizeEstimator::describe({Magnitude::Kind::text, width.log10, width.exact}),
+                                   context.profile().limits.memory_mb),
+                       k_specificity);
+    };
+    std::string_view text = model.text(site.node);
+    std::uint32_t start = ts_node_start_byte(site.node);
+    std::uint32_t at = 0;  // literal text between the nested fields
+    for (std::uint32_t i = 0; i <= ts_node_named_child_count(site.node); ++i) {
+        TSNode field = i < ts_node_named_child_count(site.node) ? ts_node_named_child(site.node, i) : TSNode{};
+        std::uint32_t until =
+            ts_node_is_null(field) ? static_cast<std::uint32_t>(text.size()) : ts_node_start_byte(field) - start;
+        std::string_view literal = text.substr(at, until > at ? until - at : 0);
+        for (std::size_t d = 0; d < literal.size();) {
+            std::size_t digits = 0;
+            while (d + digits < literal.size() && std::isdigit(static_cast<unsigned char>(literal[d + digits])))
+                ++digits;
+            if (digits > 0 && static_cast<double>(digits - 1) > limits.max_bytes_log10)
+                return report(Magnitude{Magnitude::Kind::integer, static_cast<double>(digits - 1), std::nullopt});
+            d += digits > 0 ? digits : 1;
+        }
+        if (ts_node_is_null(field)) break;
+        at = ts_node_end_byte(field) - start;
+        if (ts_node_symbol(field) != symbols().format_expression) continue;
+        TSNode expression = ts_node_child_by_field_id(field, analyzer::PythonSymbols::get().field_expression);
+        SizeEstimator estimator(model, site.scope, limits, &t_state.visited);
+        Magnitude width = estimator.estimate(expression);
+        if (estimator.gave_up() || estimator.oversize()) return report_oversize(estimator, expression, context);
+        if (width.kind == Magnitude::Kind::integer && width.log10 > limits.max_bytes_log10) return report(width);
+    }
 }
 
 void judge_sized_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
@@ -390,6 +434,7 @@ void judge_consumer(const analyzer::CallSite& call, const NameEntry* consumer, a
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
     const Symbols& s = symbols();
     if (site.kind == s.binary_operator) return judge_operator(site, context);
+    if (site.kind == s.format_specifier) return judge_format_specifier(site, context);
     if (site.kind == s.function_definition || site.kind == s.lambda) {
         auto& functions = t_state.functions;
         std::uint32_t start = ts_node_start_byte(site.node);
@@ -409,6 +454,7 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
 
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
+    if (SizeEstimator::padding_method(model, call.node)) judge_sized_call(call, context);
     if (call.callee.empty()) {
         if (string_join(call, model)) judge_consumer(call, &k_consumer_entries[12], context);
         return;
@@ -446,9 +492,10 @@ const RuleMetadata k_pg008_unbounded_execution{
         "calls itself before any branch (if, loop, try, assert, and/or, conditional expression, match, "
         "comprehension), and functions that call each other that way; sum, list, sorted, max, ''.join and "
         "other consumers of an endless iterator; constant expressions and calls (powers, repetition, "
-        "pow, math.factorial, bytearray, list(range(...)), numpy.zeros/ones/empty/full/arange) whose value "
-        "would exceed the profile's limits.memory_mb or a million digits. Sizes are estimated as orders of "
-        "magnitude, never computed.",
+        "pow, math.factorial, bytearray, list(range(...)), numpy.zeros/ones/empty/full/arange, the padding "
+        "methods ljust/rjust/center/zfill/expandtabs, widths in f-string format specifiers and %-formats) whose "
+        "value would exceed the profile's limits.memory_mb or a million digits, sizes held in names included. "
+        "Sizes are estimated as orders of magnitude, never computed.",
     .why =
         "Code that never finishes or builds a value larger than memory holds the sandbox until its wall-clock "
         "or memory limit kills it: a denial of service for every job queued behind it, and the cheapest attack "
