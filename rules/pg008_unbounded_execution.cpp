@@ -103,8 +103,9 @@ struct Symbols {
              power = lookup("**", false), star = lookup("*", false), shift_left = lookup("<<", false),
              attribute = lookup("attribute", true), percent = lookup("%", false),
              format_specifier = lookup("format_specifier", true), format_expression = lookup("format_expression", true);
-    std::array<TSSymbol, 6> kinds{while_statement,     for_statement, binary_operator,
-                                  function_definition, lambda,        format_specifier};
+    std::array<TSSymbol, 9> kinds{
+        while_statement,  for_statement,      binary_operator,   function_definition,     lambda,
+        format_specifier, list_comprehension, set_comprehension, dictionary_comprehension};
 };
 
 const Symbols& symbols() {
@@ -429,12 +430,36 @@ void judge_consumer(const analyzer::CallSite& call, const NameEntry* consumer, a
                    k_specificity);
 }
 
+// `[x for x in itertools.count()]`: a comprehension (not a generator) builds
+// its whole result, so an endless first iterable never finishes. Its first
+// iterable is evaluated in the enclosing scope, the site's.
+void judge_comprehension(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    const auto& p = analyzer::PythonSymbols::get();
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(site.node); ++i) {
+        TSNode clause = ts_node_named_child(site.node, i);
+        if (ts_node_symbol(clause) != p.for_in_clause) continue;
+        TSNode iterable = ts_node_child_by_field_id(clause, p.field_right);
+        auto endless = infinite_iterator(iterable, site.scope, model);
+        if (!endless) return;
+        context.report(k_rule, analyzer::Severity::error, iterable,
+                       fmt::format("a comprehension builds its whole result from {}, which never ends: it runs "
+                                   "until memory or time runs out",
+                                   *endless),
+                       k_specificity);
+        return;
+    }
+}
+
 // --- hooks
 
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
     const Symbols& s = symbols();
     if (site.kind == s.binary_operator) return judge_operator(site, context);
     if (site.kind == s.format_specifier) return judge_format_specifier(site, context);
+    if (site.kind == s.list_comprehension || site.kind == s.set_comprehension ||
+        site.kind == s.dictionary_comprehension)
+        return judge_comprehension(site, context);
     if (site.kind == s.function_definition || site.kind == s.lambda) {
         auto& functions = t_state.functions;
         std::uint32_t start = ts_node_start_byte(site.node);
