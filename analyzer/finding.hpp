@@ -25,6 +25,7 @@ struct SourceRange {
     std::uint32_t column = 1;
     std::uint32_t end_line = 1;
     std::uint32_t end_column = 1;
+    bool operator==(const SourceRange&) const = default;
 };
 
 // One step of how a name was reached, shown in messages and SARIF code flows:
