@@ -181,8 +181,29 @@ private:
         TSNode parent_node;
         TSNode grandparent;
         TSTreeCursor* cursor;
-        TSFieldId field() const { return ts_tree_cursor_current_field_id(cursor); }
+        // The node's field in its parent, where the parent's kind makes it
+        // matter (is_load, is_store, add_site), else 0: asking costs a search.
+        TSFieldId field() const {
+            const SymbolSet& matters = parents_with_telling_fields();
+            return parent < matters.size() && matters[parent] ? ts_tree_cursor_current_field_id(cursor) : 0;
+        }
     };
+
+    static const SymbolSet& parents_with_telling_fields() {
+        static const SymbolSet kinds = [] {
+            const PythonSymbols& s = PythonSymbols::get();
+            SymbolSet out;
+            for (TSSymbol kind : {s.attribute, s.keyword_argument, s.function_definition, s.class_definition,
+                                  s.default_parameter, s.typed_default_parameter, s.assignment, s.augmented_assignment,
+                                  s.for_statement, s.for_in_clause, s.named_expression, s.except_clause, s.subscript,
+                                  s.call}) {
+                if (kind >= out.size()) out.resize(kind + 1u);
+                out[kind] = true;
+            }
+            return out;
+        }();
+        return kinds;
+    }
 
     bool is_format_string(TSNode node) const { return parse_string_prefix(m_model.text(node)).format; }
 
@@ -456,8 +477,7 @@ private:
         const PythonSymbols& s = m_symbols;
         if (ts_node_is_null(parameters)) return;
         bool first = true;
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(parameters); ++i) {
-            TSNode parameter = ts_node_named_child(parameters, i);
+        for_each_named_child(parameters, [&](TSNode parameter) {
             TSSymbol kind = ts_node_symbol(parameter);
             TSNode name{};
             TSNode default_value{};
@@ -472,16 +492,16 @@ private:
                 if (!ts_node_is_null(name) && ts_node_symbol(name) != s.identifier && ts_node_named_child_count(name))
                     name = ts_node_named_child(name, 0);
             } else {
-                continue;
+                return;
             }
-            if (ts_node_is_null(name) || ts_node_symbol(name) != s.identifier) continue;
+            if (ts_node_is_null(name) || ts_node_symbol(name) != s.identifier) return;
             if (first && kind != s.list_splat_pattern && kind != s.dictionary_splat_pattern &&
                 scope(body).method_of >= 0 && scope(body).kind == ScopeKind::function) {
                 scope(body).self_name = m_model.identifier(name);
             }
             first = false;
             bind_name(name, Binding::Kind::parameter, default_value, enclosing, body, parameter);
-        }
+        });
     }
 
     void define_function(TSNode node, ScopeId current, TSNode decorated) {

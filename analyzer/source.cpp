@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 #include "analyzer/capped_findings.hpp"
 #include "analyzer/coding_declaration.hpp"
@@ -29,6 +30,23 @@ std::string normalise_line_endings(std::string bytes) {
         }
     }
     return out;
+}
+
+// The offset of the first byte at or after `i` that is not printable ASCII
+// (0x20-0x7E), eight bytes at a time: most of a source file needs no closer look.
+std::size_t skip_printable_ascii(std::string_view text, std::size_t i) {
+    constexpr std::uint64_t k_ones = 0x0101010101010101, k_highs = 0x8080808080808080;
+    while (i + sizeof(std::uint64_t) <= text.size()) {
+        std::uint64_t word;
+        std::memcpy(&word, text.data() + i, sizeof word);
+        bool below_space = ((word - k_ones * 0x20) & ~word & k_highs) != 0;
+        bool above_tilde = (((word + k_ones * (127 - 0x7E)) | word) & k_highs) != 0;
+        if (below_space || above_tilde) break;
+        i += sizeof word;
+    }
+    while (i < text.size() && text[i] >= 0x20 && text[i] < 0x7F)
+        ++i;
+    return i;
 }
 
 // The file cannot be decoded as CPython would: one finding, nothing further.
@@ -88,7 +106,7 @@ LoadedSource load_source(std::string bytes) {
     }
 
     CappedFindings problems(loaded.findings, k_unsafe_source_rule);
-    for (std::size_t i = 0; i < text.size();) {
+    for (std::size_t i = skip_printable_ascii(text, 0); i < text.size(); i = skip_printable_ascii(text, i)) {
         unsigned char byte = static_cast<unsigned char>(text[i]);
         if (byte == 0) {
             problems.add("NUL bytes", source.range_of(i, i + 1),

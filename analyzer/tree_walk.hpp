@@ -48,4 +48,19 @@ void walk_preorder(TSNode root, Visit&& visit, Leaf&& leaf) {
     }
 }
 
+// Calls visit(child) for each named child of `node`, in order, with one
+// cursor: ts_node_named_child(node, i) starts again from the first child on
+// every call, so a loop over it is quadratic.
+template <class Visit>
+void for_each_named_child(TSNode node, Visit&& visit) {
+    TSTreeCursor cursor = ts_tree_cursor_new(node);
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+        do {
+            TSNode child = ts_tree_cursor_current_node(&cursor);
+            if (ts_node_is_named(child)) visit(child);
+        } while (ts_tree_cursor_goto_next_sibling(&cursor));
+    }
+    ts_tree_cursor_delete(&cursor);
+}
+
 }  // namespace pygate::analyzer

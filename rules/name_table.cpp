@@ -15,6 +15,7 @@ int specificity(const NameEntry& entry) {
 
 NameTable::NameTable(std::span<const NameEntry> entries) : m_entries(entries) {
     for (const NameEntry& entry : entries) {
+        m_roots.push_back(entry.pattern.substr(0, entry.pattern.find_first_of(".*")));
         if (entry.pattern.find('*') == std::string_view::npos) {
             m_exact.emplace(entry.pattern, &entry);  // the first of equal patterns wins, as in the table
             continue;
@@ -28,10 +29,13 @@ NameTable::NameTable(std::span<const NameEntry> entries) : m_entries(entries) {
     }
     std::sort(m_wildcards_by_root.begin(), m_wildcards_by_root.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::sort(m_roots.begin(), m_roots.end());
+    m_roots.erase(std::unique(m_roots.begin(), m_roots.end()), m_roots.end());
 }
 
 const NameEntry* NameTable::match(std::string_view name) const {
     std::string_view root = name.substr(0, name.find('.'));
+    if (!std::binary_search(m_roots.begin(), m_roots.end(), root)) return nullptr;
     auto group = std::lower_bound(m_wildcards_by_root.begin(), m_wildcards_by_root.end(), root,
                                   [](const auto& g, std::string_view key) { return g.first < key; });
     bool has_wildcards = group != m_wildcards_by_root.end() && group->first == root;

@@ -34,6 +34,9 @@ private:
     std::unordered_map<std::string_view, const NameEntry*> m_exact;
     // The wildcard entries by their pattern's first segment (patterns never start with `*`), sorted by it.
     std::vector<std::pair<std::string_view, std::vector<const NameEntry*>>> m_wildcards_by_root;
+    // Every pattern's first segment, sorted: most names share none with the
+    // table and are turned away with one search.
+    std::vector<std::string_view> m_roots;
 };
 
 // How specific a match is: its pattern's literal characters, above every generic rule.
