@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "analyzer/batch_memory.hpp"
 #include "analyzer/parallel_for.hpp"
 #include "analyzer/parse.hpp"
 #include "analyzer/source_file.hpp"
@@ -59,6 +60,7 @@ int main(int argc, char** argv) {
             std::cerr << "pygate-parse-floor: error: " << missing << '\n';
         if (!discovered.missing.empty()) return cli::k_exit_usage;
 
+        analyzer::keep_freed_memory_for_reuse();  // as pygate check does
         std::atomic<std::size_t> parsed{0}, bytes{0}, unreadable{0}, nodes{0};
         analyzer::parallel_for(
             discovered.files.size(), jobs, [] { return analyzer::Parser(); },

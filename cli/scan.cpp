@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "analyzer/analyze.hpp"
+#include "analyzer/batch_memory.hpp"
 #include "analyzer/parallel_for.hpp"
 #include "analyzer/source.hpp"
 #include "profiles/profile_gate.hpp"
@@ -32,6 +33,7 @@ void judge(reporters::FileReport& file, const analyzer::Profile& profile) {
 }  // namespace
 
 ScanResult scan(const ScanRequest& request) {
+    analyzer::keep_freed_memory_for_reuse();
     ScanResult result;
     result.files.resize(request.files.size());
     std::mutex errors_mutex;
