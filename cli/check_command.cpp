@@ -8,7 +8,6 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <thread>
 
 #include "analyzer/source.hpp"
@@ -42,6 +41,23 @@ bool use_color(const CheckOptions& options) {
             return options.output.empty() && ::isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
     }
     return false;
+}
+
+void write_report(std::ostream& out, const reporters::Report& report, const CheckOptions& options) {
+    switch (options.format) {
+        case ReportFormat::json:
+            reporters::write_json_report(out, report);
+            break;
+        case ReportFormat::sarif:
+            reporters::write_sarif_report(out, report, {std::filesystem::current_path().string()});
+            break;
+        case ReportFormat::github:
+            reporters::write_github_report(out, report);
+            break;
+        case ReportFormat::text:
+            reporters::write_text_report(out, report, reporters::TextOptions{use_color(options)});
+            break;
+    }
 }
 
 }  // namespace
@@ -102,29 +118,18 @@ int run_check(const CheckOptions& options) {
     for (const auto& file : report.files)
         report.decision = analyzer::worse(report.decision, file.decision);
 
-    std::ostringstream rendered;
-    switch (options.format) {
-        case ReportFormat::json:
-            reporters::write_json_report(rendered, report);
-            break;
-        case ReportFormat::sarif:
-            reporters::write_sarif_report(rendered, report, {std::filesystem::current_path().string()});
-            break;
-        case ReportFormat::github:
-            reporters::write_github_report(rendered, report);
-            break;
-        case ReportFormat::text:
-            reporters::write_text_report(rendered, report, reporters::TextOptions{use_color(options)});
-            break;
-    }
+    // Written straight to its destination: a report of a large corpus is tens
+    // of megabytes, and a copy of it in memory would double the peak.
     if (!options.output.empty()) {
         std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
-        if (!(file << rendered.str()) || !file.flush()) {
+        if (file) write_report(file, report, options);
+        if (!file || !file.flush()) {
             std::cerr << fmt::format("pygate: error: cannot write the report to {}\n", options.output);
             return k_exit_usage;
         }
     } else if (!options.quiet) {
-        std::cout << rendered.str() << std::flush;
+        write_report(std::cout, report, options);
+        std::cout.flush();
     }
     for (const auto& error : result.internal_errors)
         std::cerr << "pygate: internal error: " << error << '\n';

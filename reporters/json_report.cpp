@@ -1,6 +1,7 @@
 #include "reporters/json_report.hpp"
 
 #include <map>
+#include <sstream>
 
 #include "reporters/json_writer.hpp"
 #include "rules/registry.hpp"
@@ -41,8 +42,15 @@ void write_finding(JsonWriter& json, const analyzer::Finding& finding) {
 
 }  // namespace
 
-std::string json_report(const Report& report) {
+void write_json_report(std::ostream& stream, const Report& report) {
+    // Rendered in pieces and handed on as it goes: a corpus's report can be
+    // tens of megabytes, which need never sit in memory whole.
+    constexpr std::size_t k_piece_bytes = 1 << 16;
     std::string out;
+    auto hand_on = [&] {
+        stream.write(out.data(), static_cast<std::streamsize>(out.size()));
+        out.clear();
+    };
     JsonWriter json(out);
     json.begin_object();
     json.key("tool");
@@ -68,6 +76,7 @@ std::string json_report(const Report& report) {
         }
         json.end_array();
         json.end_object();
+        if (out.size() >= k_piece_bytes) hand_on();
         switch (file.decision) {
             case analyzer::Decision::allow:
                 ++allowed;
@@ -95,11 +104,13 @@ std::string json_report(const Report& report) {
     json.end_object();
     json.end_object();
     out += '\n';
-    return out;
+    hand_on();
 }
 
-void write_json_report(std::ostream& out, const Report& report) {
-    out << json_report(report);
+std::string json_report(const Report& report) {
+    std::ostringstream out;
+    write_json_report(out, report);
+    return std::move(out).str();
 }
 
 }  // namespace pygate::reporters
