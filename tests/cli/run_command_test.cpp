@@ -84,8 +84,10 @@ TEST_CASE("run: data_processing reads input/ and writes output/", "[cli][run]") 
                                    "    target.write(f\"total={total}\\n\")\n"
                                    "print(\"rows\", len(rows) - 1)\n");
     std::string out_dir = dir.path() + "/results";
-    ProcessResult result = run_pygate(
-        {"run", "--profile", "data_processing", "--format", "json", "--input", data, "--output-dir", out_dir, program});
+    std::string receipt = dir.path() + "/receipt.json";
+    // The README's example.
+    ProcessResult result = run_pygate({"run", program, "--profile", "data_processing", "--input", data, "--output-dir",
+                                       out_dir, "--receipt", receipt, "--format", "json"});
     CHECK(result.exit_code == 0);
     json run = parse(result);
     CHECK(run["status"] == "ok");
@@ -98,6 +100,7 @@ TEST_CASE("run: data_processing reads input/ and writes output/", "[cli][run]") 
     REQUIRE(run["provenance"]["inputs"].size() == 1);
     CHECK(run["provenance"]["inputs"][0]["path"] == "input/data.csv");
     CHECK(run["provenance"]["inputs"][0]["sha256"] == sha256sum(data));
+    CHECK(json::parse(slurp(receipt)) == run);
 }
 
 TEST_CASE("run: the gate stops denied code, and review code without --allow-review", "[cli][run]") {
