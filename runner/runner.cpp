@@ -340,6 +340,19 @@ Status classify(const RunResult& result, bool timed_out, int wait_status, const 
     return Status::ok;
 }
 
+// What Landlock opens to the interpreter: its installation, <prefix> for
+// <prefix>/bin/python3 (a pyenv version, /usr/local), else only its own
+// folder, and never "/".
+std::string interpreter_installation(const std::string& python) {
+    std::error_code ec;
+    std::filesystem::path real = std::filesystem::canonical(python, ec);
+    if (ec) real = python;
+    std::filesystem::path folder = real.parent_path();
+    if (folder.filename() == "bin" && folder.parent_path() != folder.root_path()) return folder.parent_path().string();
+    if (folder != folder.root_path()) return folder.string();
+    return real.string();
+}
+
 }  // namespace
 
 const char* status_name(Status status) {
@@ -401,10 +414,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     const bool cut_network = !limits.network;
 
     LandlockPaths paths;
-    // The interpreter's installation: <prefix>/bin/python3 -> <prefix>.
-    std::error_code ec;
-    std::filesystem::path real_python = std::filesystem::canonical(request.python, ec);
-    if (!ec) paths.read_exec.push_back(real_python.parent_path().parent_path().string());
+    paths.read_exec.push_back(interpreter_installation(request.python));
     for (const char* system : {"/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc/ld.so.cache", "/etc/localtime",
                                "/sys/devices/system/cpu", "/dev/urandom", "/dev/zero"})
         paths.read_exec.emplace_back(system);

@@ -162,3 +162,19 @@ TEST_CASE("run: --stdin feeds the program", "[cli][run]") {
     CHECK(result.exit_code == 0);
     CHECK(result.out == "FROM STDIN\n");
 }
+
+TEST_CASE("run: a setup step that fails is an internal error, not the program's failure", "[cli][run]") {
+    TempDir dir;
+    dir.open_to_everyone();
+    std::string program = dir.file("ok.py", "print(1)\n");
+    // Executable, but its interpreter does not exist: exec fails in the child.
+    std::string python = dir.file("bin/python3", "#!/nonexistent/interpreter\n");
+    fs::permissions(python, fs::perms(0755));
+    fs::permissions(dir.path() + "/bin", fs::perms(0755));
+    ProcessResult result = run_pygate({"run", "--format", "json", "--python", python, program});
+    CHECK(result.exit_code == 4);
+    json run = parse(result);
+    CHECK(run["status"] == "internal_error");
+    CHECK(run["exit_code"] == nullptr);
+    CHECK(run["error"] == "could not sandbox the program: exec of the interpreter: No such file or directory");
+}
