@@ -233,10 +233,16 @@ std::vector<pid_t> own_children() {
 void kill_and_reap_everything(pid_t group) {
     ::kill(-group, SIGKILL);
     for (;;) {
+        int status = 0;
+        // No child left, alive or zombie, means no descendant left: any
+        // orphan would have been re-parented here. The common case skips
+        // reading /proc.
+        pid_t reaped = ::waitpid(-1, &status, WNOHANG);
+        if (reaped < 0 && errno == ECHILD) return;
+        if (reaped > 0) continue;
         for (pid_t child : own_children())
             ::kill(child, SIGKILL);
-        int status = 0;
-        pid_t reaped = ::waitpid(-1, &status, 0);
+        reaped = ::waitpid(-1, &status, 0);
         if (reaped < 0 && errno == ECHILD) return;
         if (reaped < 0 && errno != EINTR) return;
     }
