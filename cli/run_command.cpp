@@ -227,12 +227,16 @@ int run_run(const RunOptions& options) {
                              (report.decision == analyzer::Decision::review && !options.allow_review);
         if (stopped) {
             const int code_for_gate = report.decision == analyzer::Decision::deny ? k_exit_deny : k_exit_review;
+            ordered_json json{{"decision", decision},
+                              {"status", "gate_denied"},
+                              {"gate", ordered_json::parse(reporters::json_report(report))}};
+            json["provenance"] = {{"code_sha256", runner::sha256_hex(code)},
+                                  {"profile", profile.name},
+                                  {"pygate_version", k_pygate_version}};
+            if (!options.receipt.empty() && !write_text_file(options.receipt, dump(json)))
+                std::cerr << "pygate: error: cannot write the receipt to " << options.receipt << '\n';
             if (options.format == RunFormat::json) {
-                ordered_json json{{"decision", decision},
-                                  {"status", "gate_denied"},
-                                  {"gate", ordered_json::parse(reporters::json_report(report))}};
                 std::cout << dump(json);
-                if (!options.receipt.empty()) write_text_file(options.receipt, dump(json));
             } else {
                 std::ostringstream text;
                 reporters::write_text_report(text, report, reporters::TextOptions{false});

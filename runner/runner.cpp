@@ -562,7 +562,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         int ready = ::poll(fds, 3, wait_ms);
         if (ready < 0 && errno != EINTR) break;
         if (ready > 0) drain_ready(fds, 2);
-        if (pidfd >= 0 ? (fds[2].revents & POLLIN) != 0 : false) exited = true;
+        if (pidfd >= 0 && (fds[2].revents & POLLIN) != 0) exited = true;
         if (pidfd < 0) {
             siginfo_t info{};
             if (::waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&

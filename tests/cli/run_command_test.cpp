@@ -107,12 +107,16 @@ TEST_CASE("run: the gate stops denied code, and review code without --allow-revi
     TempDir dir;
     std::string marker = dir.path() + "/ran";
     std::string denied = dir.file("denied.py", "import subprocess\nopen('" + marker + "', 'w')\n");
-    ProcessResult deny = run_pygate({"run", denied});
+    std::string receipt = dir.path() + "/receipt.json";
+    ProcessResult deny = run_pygate({"run", "--receipt", receipt, denied});
     CHECK(deny.exit_code == 1);
     CHECK(deny.out.empty());
     CHECK(deny.err.find("import of `subprocess`") != std::string::npos);
     CHECK(deny.err.find("not run: the gate decided deny") != std::string::npos);
     CHECK(!fs::exists(marker));
+    json stopped_receipt = json::parse(slurp(receipt));
+    CHECK(stopped_receipt["status"] == "gate_denied");
+    CHECK(stopped_receipt["provenance"]["code_sha256"] == sha256sum(denied));
     ProcessResult deny_json = run_pygate({"run", "--format", "json", denied});
     CHECK(deny_json.exit_code == 1);
     json stopped = parse(deny_json);
