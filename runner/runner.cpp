@@ -155,6 +155,9 @@ void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::u
         if (::setresgid(plan.gid, plan.gid, plan.gid) != 0) fail(plan, ChildStep::drop_user, errno);
         if (::setresuid(plan.uid, plan.uid, plan.uid) != 0) fail(plan, ChildStep::drop_user, errno);
         if (::geteuid() == 0 || ::getegid() == 0) fail(plan, ChildStep::drop_user, EPERM);
+        // Changing the euid cleared the parent-death signal: set it again.
+        if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
+        if (::getppid() != plan.parent) fail(plan, ChildStep::parent_death, ESRCH);
     }
     // 9. The system-call filter, last: it denies calls the steps above make.
     if (int error = apply_seccomp(*plan.seccomp)) fail(plan, ChildStep::seccomp, error);

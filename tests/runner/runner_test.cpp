@@ -372,3 +372,40 @@ TEST_CASE("attack: leave zombies", "[runner][attack]") {
     }
     check_nothing_left(tmp.path());
 }
+
+TEST_CASE("the program dies with pygate", "[runner][attack]") {
+    const bool unprivileged = GENERATE(false, true);
+    if (skip_unprivileged(unprivileged)) return;
+    SharedDir tmp;
+    std::vector<std::string> argv;
+    if (unprivileged)
+        argv = {"/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env"};
+    else
+        argv = {"/usr/bin/env"};
+    argv.insert(argv.end(), {"TMPDIR=" + tmp.path(), PYGATE_BINARY, "run", "--unsafe-skip-gate", "--timeout", "10",
+                             k_attacks + "sleep_forever.py"});
+    std::vector<char*> args;
+    for (auto& arg : argv)
+        args.push_back(arg.data());
+    args.push_back(nullptr);
+    pid_t launcher = ::fork();
+    REQUIRE(launcher >= 0);
+    if (launcher == 0) {
+        ::execv(args[0], args.data());
+        ::_exit(127);
+    }
+    // Wait for the program to be running in its work directory.
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (processes_of_run(tmp.path()).empty() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    REQUIRE(!processes_of_run(tmp.path()).empty());
+    // setpriv and env exec, so the launcher's pid is pygate's.
+    ::kill(launcher, SIGKILL);
+    int status = 0;
+    ::waitpid(launcher, &status, 0);
+    deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+    while (!processes_of_run(tmp.path()).empty() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    CHECK(processes_of_run(tmp.path()).empty());
+    // pygate could not clean up after itself: its work directory goes with tmp.
+}
