@@ -1,5 +1,5 @@
-# Write outside output/: the path of a file to create is given as argv-free
-# input/target.txt (one line); also tries /tmp and the work directory's parent.
+# Write outside output/: the file named in input/target.txt, a file in /tmp
+# and one beside the work directory.
 import os
 target = open("input/target.txt").read().strip()
 attempts = [target, "/tmp/pygate-escape-" + str(os.getpid()), os.path.join(os.path.dirname(os.getcwd()), "pygate-escape")]
