@@ -7,6 +7,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/profile_commands.hpp"
 #include "cli/rule_commands.hpp"
+#include "cli/run_command.hpp"
 #include "cli/version.hpp"
 
 int main(int argc, char** argv) {
@@ -21,6 +22,8 @@ int main(int argc, char** argv) {
         add_profile_commands(app, profile_options);
         RuleCommandOptions rule_options;
         add_rule_commands(app, rule_options);
+        RunOptions run_options;
+        add_run_command(app, run_options);
         try {
             app.parse(argc, argv);
         } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,620 @@
+#include "runner/runner.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "runner/env.hpp"
+#include "runner/fds.hpp"
+#include "runner/landlock.hpp"
+#include "runner/namespaces.hpp"
+#include "runner/seccomp.hpp"
+
+namespace pygate::runner {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The steps of the child's setup, reported to the parent through the error
+// pipe so that "could not sandbox" is never taken for "the program failed".
+enum class ChildStep : std::uint8_t {
+    session,
+    parent_death,
+    stdio,
+    close_fds,
+    workdir,
+    network,
+    rlimits,
+    no_new_privs,
+    landlock,
+    drop_user,
+    seccomp,
+    exec,
+};
+
+const char* step_name(ChildStep step) {
+    switch (step) {
+        case ChildStep::session:
+            return "setsid";
+        case ChildStep::parent_death:
+            return "parent-death signal";
+        case ChildStep::stdio:
+            return "standard streams";
+        case ChildStep::close_fds:
+            return "closing inherited descriptors";
+        case ChildStep::workdir:
+            return "entering the work directory";
+        case ChildStep::network:
+            return "network namespace";
+        case ChildStep::rlimits:
+            return "resource limits";
+        case ChildStep::no_new_privs:
+            return "PR_SET_NO_NEW_PRIVS";
+        case ChildStep::landlock:
+            return "Landlock";
+        case ChildStep::drop_user:
+            return "dropping to the unprivileged user";
+        case ChildStep::seccomp:
+            return "seccomp filter";
+        case ChildStep::exec:
+            return "exec of the interpreter";
+    }
+    return "?";
+}
+
+// One message on the error pipe. A note does not stop the setup.
+struct ChildMessage {
+    std::uint8_t fatal;
+    ChildStep step;
+    std::uint8_t detail;  // for the network step: the NamespaceStep that failed
+    std::int32_t error;
+};
+
+// Everything the child needs, built before fork.
+struct ChildPlan {
+    const char* python;
+    char* const* argv;
+    char* const* envp;
+    const char* workdir;
+    int stdin_fd;
+    int stdout_fd;
+    int stderr_fd;
+    int report_fd;  // the error pipe's write end, close-on-exec
+    pid_t parent;
+    bool as_root;
+    bool cut_network;
+    uid_t uid;
+    gid_t gid;
+    const RlimitPlan* rlimits;
+    int landlock_fd;  // -1: none
+    const SeccompProgram* seccomp;
+};
+
+void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::uint8_t detail = 0) noexcept {
+    const ChildMessage message{static_cast<std::uint8_t>(fatal ? 1 : 0), step, detail, error};
+    ssize_t ignored = ::write(plan.report_fd, &message, sizeof message);
+    (void)ignored;
+}
+
+[[noreturn]] void fail(const ChildPlan& plan, ChildStep step, int error) noexcept {
+    report(plan, true, step, error);
+    ::_exit(127);
+}
+
+// The child between fork and exec: async-signal-safe calls only, in this
+// order, each step reported if it fails.
+[[noreturn]] void child_main(const ChildPlan& plan) noexcept {
+    // 1. Its own session and process group, so the parent can kill the group;
+    //    and death with the parent (checked after, in case it already died).
+    if (::setsid() < 0) fail(plan, ChildStep::session, errno);
+    if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
+    if (::getppid() != plan.parent) fail(plan, ChildStep::parent_death, ESRCH);
+    // 2. stdin, stdout, stderr; every other descriptor closes at exec.
+    if (int error = redirect_stdio(plan.stdin_fd, plan.stdout_fd, plan.stderr_fd)) fail(plan, ChildStep::stdio, error);
+    if (int error = close_other_fds_on_exec()) fail(plan, ChildStep::close_fds, error);
+    // 3. The work directory is the program's cwd (and HOME).
+    if (::chdir(plan.workdir) != 0) fail(plan, ChildStep::workdir, errno);
+    // 4. No network: an empty network namespace. If the kernel refuses, the
+    //    seccomp socket filter and Landlock's TCP rules still hold: a note.
+    if (plan.cut_network) {
+        NamespaceOutcome outcome = enter_network_namespace(plan.as_root, ::getuid(), ::getgid());
+        if (outcome.failed_step != NamespaceStep::none)
+            report(plan, false, ChildStep::network, outcome.error, static_cast<std::uint8_t>(outcome.failed_step));
+    }
+    // 5. Resource limits, while still allowed to set any value.
+    if (int error = apply_rlimits(*plan.rlimits)) fail(plan, ChildStep::rlimits, error);
+    // 6. No privilege from exec from here on (Landlock and seccomp need it).
+    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail(plan, ChildStep::no_new_privs, errno);
+    // 7. Filesystem confinement (binds root too).
+    if (plan.landlock_fd >= 0) {
+        if (int error = apply_landlock(plan.landlock_fd)) fail(plan, ChildStep::landlock, error);
+    }
+    // 8. root becomes the unprivileged uid, with no supplementary groups, so
+    //    RLIMIT_NPROC and file permissions apply.
+    if (plan.as_root) {
+        if (::setgroups(0, nullptr) != 0) fail(plan, ChildStep::drop_user, errno);
+        if (::setresgid(plan.gid, plan.gid, plan.gid) != 0) fail(plan, ChildStep::drop_user, errno);
+        if (::setresuid(plan.uid, plan.uid, plan.uid) != 0) fail(plan, ChildStep::drop_user, errno);
+        if (::geteuid() == 0 || ::getegid() == 0) fail(plan, ChildStep::drop_user, EPERM);
+        // Changing the euid cleared the parent-death signal: set it again.
+        if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
+        if (::getppid() != plan.parent) fail(plan, ChildStep::parent_death, ESRCH);
+    }
+    // 9. The system-call filter, last: it denies calls the steps above make.
+    if (int error = apply_seccomp(*plan.seccomp)) fail(plan, ChildStep::seccomp, error);
+    // 10. The interpreter. The error pipe closes on success.
+    ::execve(plan.python, plan.argv, plan.envp);
+    fail(plan, ChildStep::exec, errno);
+}
+
+// A pipe whose ends are both close-on-exec and above the standard streams.
+bool make_pipe(int ends[2]) {
+    if (::pipe2(ends, O_CLOEXEC) != 0) return false;
+    for (int i = 0; i < 2; ++i) {
+        if (ends[i] > 2) continue;
+        int moved = ::fcntl(ends[i], F_DUPFD_CLOEXEC, 3);
+        ::close(ends[i]);
+        ends[i] = moved;
+    }
+    return ends[0] >= 0 && ends[1] >= 0;
+}
+
+void close_fd(int& fd) {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+}
+
+std::string iso_utc_now() {
+    std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    ::gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+void capture(StreamCapture& stream, const char* data, std::size_t size, const Limits& limits) {
+    stream.bytes += size;
+    stream.tail.append(data, size);
+    if (stream.tail.size() > 4096) stream.tail.erase(0, stream.tail.size() - 4096);
+    if (stream.truncated) return;
+    const auto byte_cap = static_cast<std::uint64_t>(std::max<std::int64_t>(limits.output_bytes, 0));
+    const auto line_cap = static_cast<std::uint64_t>(std::max<std::int64_t>(limits.output_lines, 0));
+    std::size_t take = 0;
+    for (; take < size; ++take) {
+        if (stream.kept.size() + take >= byte_cap || stream.lines >= line_cap) break;
+        if (data[take] == '\n') ++stream.lines;
+    }
+    stream.kept.append(data, take);
+    if (take < size) stream.truncated = true;
+}
+
+// The direct children of this process, from /proc.
+std::vector<pid_t> own_children() {
+    std::vector<pid_t> children;
+    const pid_t self = ::getpid();
+    DIR* proc = ::opendir("/proc");
+    if (proc == nullptr) return children;
+    while (dirent* entry = ::readdir(proc)) {
+        if (entry->d_name[0] < '1' || entry->d_name[0] > '9') continue;
+        std::ifstream stat(std::string("/proc/") + entry->d_name + "/stat");
+        std::string text;
+        std::getline(stat, text);
+        std::size_t close_paren = text.rfind(')');
+        if (close_paren == std::string::npos) continue;
+        std::istringstream fields(text.substr(close_paren + 2));
+        char state = 0;
+        long ppid = 0;
+        if (fields >> state >> ppid && ppid == self) children.push_back(static_cast<pid_t>(std::stol(entry->d_name)));
+    }
+    ::closedir(proc);
+    return children;
+}
+
+// Kills the process group and every process left of the run: this process
+// is a child subreaper, so whatever escaped the group (setsid, double fork)
+// is re-parented here once its parent dies. Reaps them all.
+void kill_and_reap_everything(pid_t group) {
+    ::kill(-group, SIGKILL);
+    for (;;) {
+        int status = 0;
+        // No child left, alive or zombie, means no descendant left: any
+        // orphan would have been re-parented here. The common case skips
+        // reading /proc.
+        pid_t reaped = ::waitpid(-1, &status, WNOHANG);
+        if (reaped < 0 && errno == ECHILD) return;
+        if (reaped > 0) continue;
+        for (pid_t child : own_children())
+            ::kill(child, SIGKILL);
+        reaped = ::waitpid(-1, &status, 0);
+        if (reaped < 0 && errno == ECHILD) return;
+        if (reaped < 0 && errno != EINTR) return;
+    }
+}
+
+// `python -V`, started before the program and read after it: the version
+// for the receipt without delaying the run.
+struct VersionProbe {
+    pid_t pid = -1;
+    int out = -1;
+};
+
+VersionProbe start_version_probe(const std::string& python) {
+    VersionProbe probe;
+    int ends[2];
+    if (!make_pipe(ends)) return probe;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    CStringArray argv({python, "-V"});
+    CStringArray envp({"PATH=/usr/bin:/bin", "LANG=C.UTF-8"});
+    if (::posix_spawn(&probe.pid, python.c_str(), &actions, nullptr, argv.data(), envp.data()) != 0) probe.pid = -1;
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(ends[1]);
+    if (probe.pid < 0) {
+        ::close(ends[0]);
+        return probe;
+    }
+    probe.out = ends[0];
+    return probe;
+}
+
+std::string finish_version_probe(VersionProbe& probe) {
+    if (probe.pid < 0) return "";
+    std::string text;
+    char buffer[256];
+    const auto deadline = Clock::now() + std::chrono::seconds(5);
+    while (Clock::now() < deadline) {
+        pollfd fd{probe.out, POLLIN, 0};
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        if (::poll(&fd, 1, static_cast<int>(std::max<long long>(left, 0))) <= 0) break;
+        ssize_t n = ::read(probe.out, buffer, sizeof buffer);
+        if (n <= 0) break;
+        text.append(buffer, static_cast<std::size_t>(n));
+    }
+    close_fd(probe.out);
+    ::kill(probe.pid, SIGKILL);
+    int status = 0;
+    ::waitpid(probe.pid, &status, 0);
+    // "Python 3.11.2\n"
+    const std::string prefix = "Python ";
+    if (text.rfind(prefix, 0) != 0) return "";
+    text.erase(0, prefix.size());
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
+        text.pop_back();
+    return text;
+}
+
+std::string describe_child_error(const ChildMessage& message) {
+    return std::string("could not sandbox the program: ") + step_name(message.step) + ": " +
+           std::strerror(message.error);
+}
+
+const char* namespace_step_name(int step) {
+    switch (static_cast<NamespaceStep>(step)) {
+        case NamespaceStep::unshare:
+            return "unshare";
+        case NamespaceStep::setgroups:
+            return "setgroups deny";
+        case NamespaceStep::uid_map:
+            return "uid_map";
+        case NamespaceStep::gid_map:
+            return "gid_map";
+        case NamespaceStep::none:
+            break;
+    }
+    return "?";
+}
+
+Status classify(const RunResult& result, bool timed_out, int wait_status, const Limits& limits) {
+    if (timed_out) return Status::timeout;
+    if (WIFSIGNALED(wait_status)) {
+        int sig = WTERMSIG(wait_status);
+        if (sig == SIGXCPU) return Status::cpu_limit;
+        const double cpu_ms = result.cpu_user_ms + result.cpu_sys_ms;
+        if (sig == SIGKILL && cpu_ms >= static_cast<double>(limits.cpu_seconds) * 1000.0) return Status::cpu_limit;
+        return Status::killed;
+    }
+    int code = WEXITSTATUS(wait_status);
+    if (code != 0) {
+        // CPython ends an unhandled MemoryError (RLIMIT_AS) with this line.
+        const std::string& tail = result.err.tail;
+        std::size_t last_line = tail.find_last_of('\n', tail.size() >= 2 ? tail.size() - 2 : 0);
+        std::string line = last_line == std::string::npos ? tail : tail.substr(last_line + 1);
+        if (line.rfind("MemoryError", 0) == 0) return Status::memory_limit;
+        return Status::exit_nonzero;
+    }
+    if (result.out.truncated || result.err.truncated) return Status::output_truncated;
+    return Status::ok;
+}
+
+// What Landlock opens to the interpreter: its installation, <prefix> for
+// <prefix>/bin/python3 (a pyenv version, /usr/local), else only its own
+// folder, and never "/".
+std::string interpreter_installation(const std::string& python) {
+    std::error_code ec;
+    std::filesystem::path real = std::filesystem::canonical(python, ec);
+    if (ec) real = python;
+    std::filesystem::path folder = real.parent_path();
+    if (folder.filename() == "bin" && folder.parent_path() != folder.root_path()) return folder.parent_path().string();
+    if (folder != folder.root_path()) return folder.string();
+    return real.string();
+}
+
+}  // namespace
+
+const char* status_name(Status status) {
+    switch (status) {
+        case Status::ok:
+            return "ok";
+        case Status::exit_nonzero:
+            return "exit_nonzero";
+        case Status::timeout:
+            return "timeout";
+        case Status::cpu_limit:
+            return "cpu_limit";
+        case Status::memory_limit:
+            return "memory_limit";
+        case Status::output_truncated:
+            return "output_truncated";
+        case Status::killed:
+            return "killed";
+        case Status::internal_error:
+            return "internal_error";
+    }
+    return "internal_error";
+}
+
+std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
+    if (request.python.empty() || request.python.front() != '/')
+        return RunRequestError{"the interpreter must be an absolute path: " + request.python};
+    if (::access(request.python.c_str(), X_OK) != 0)
+        return RunRequestError{"cannot execute the interpreter " + request.python + ": " + std::strerror(errno)};
+    int stdin_fd = ::open(request.stdin_path.empty() ? "/dev/null" : request.stdin_path.c_str(),
+                          O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (stdin_fd < 0) return RunRequestError{"cannot read " + request.stdin_path + ": " + std::strerror(errno)};
+    if (stdin_fd <= 2) {
+        int moved = ::fcntl(stdin_fd, F_DUPFD_CLOEXEC, 3);
+        ::close(stdin_fd);
+        stdin_fd = moved;
+    }
+    ::fcntl(stdin_fd, F_SETFL, 0);  // O_NONBLOCK was only for opening a FIFO
+
+    const bool as_root = ::geteuid() == 0;
+    std::optional<WorkdirOwner> owner;
+    if (as_root) owner = WorkdirOwner{request.run_as_uid, request.run_as_gid};
+    auto created = create_workdir(request.code, request.inputs, owner);
+    if (auto* message = std::get_if<std::string>(&created)) {
+        ::close(stdin_fd);
+        return RunRequestError{*message};
+    }
+    Workdir workdir = std::move(std::get<Workdir>(created));
+
+    RunResult result;
+    result.inputs = workdir.inputs;
+    const Limits& limits = request.limits;
+    Isolation& isolation = result.isolation;
+
+    // --- Everything the child needs, built before fork.
+    CStringArray argv(python_argv(request.python));
+    CStringArray envp(clean_environment(workdir.path));
+    const RlimitPlan rlimits = plan_rlimits(limits);
+    const bool cut_network = !limits.network;
+
+    LandlockPaths paths;
+    paths.read_exec.push_back(interpreter_installation(request.python));
+    for (const char* system : {"/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc/ld.so.cache", "/etc/localtime",
+                               "/sys/devices/system/cpu", "/dev/urandom", "/dev/zero"})
+        paths.read_exec.emplace_back(system);
+    paths.read_write = {workdir.path, "/dev/null"};
+    paths.deny_tcp = cut_network;
+    LandlockRuleset landlock = build_landlock_ruleset(paths);
+    isolation.landlock_abi = landlock.abi;
+    isolation.landlock_error = landlock.error;
+    if (landlock.abi > 0 && landlock.fd < 0) {
+        // The kernel has Landlock but the rules could not be made: do not run
+        // with less than the machine offers.
+        remove_workdir(workdir.path);
+        ::close(stdin_fd);
+        result.error = "could not sandbox the program: " + landlock.error;
+        result.status = Status::internal_error;
+        return result;
+    }
+
+    SeccompOptions seccomp_options;
+    seccomp_options.deny_process_creation = limits.processes <= 1;
+    seccomp_options.deny_inet_sockets = cut_network;
+    const SeccompProgram seccomp = build_seccomp_program(seccomp_options);
+    if (seccomp.instructions.empty()) {
+        close_fd(landlock.fd);
+        remove_workdir(workdir.path);
+        ::close(stdin_fd);
+        result.error = "could not sandbox the program: " + seccomp.error;
+        result.status = Status::internal_error;
+        return result;
+    }
+
+    int out_pipe[2], err_pipe[2], report_pipe[2];
+    if (!make_pipe(out_pipe) || !make_pipe(err_pipe) || !make_pipe(report_pipe)) {
+        close_fd(landlock.fd);
+        remove_workdir(workdir.path);
+        result.error = std::string("cannot create pipes: ") + std::strerror(errno);
+        return result;
+    }
+    ChildPlan plan{request.python.c_str(),
+                   argv.data(),
+                   envp.data(),
+                   workdir.path.c_str(),
+                   stdin_fd,
+                   out_pipe[1],
+                   err_pipe[1],
+                   report_pipe[1],
+                   ::getpid(),
+                   as_root,
+                   cut_network,
+                   static_cast<uid_t>(request.run_as_uid),
+                   static_cast<gid_t>(request.run_as_gid),
+                   &rlimits,
+                   landlock.fd,
+                   &seccomp};
+
+    // Whatever leaves the process group is re-parented here, to be killed.
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    VersionProbe probe = start_version_probe(request.python);
+
+    result.started_at = iso_utc_now();
+    const auto start = Clock::now();
+    const auto deadline = start + std::chrono::seconds(limits.wall_seconds);
+    pid_t child = ::fork();
+    if (child == 0) child_main(plan);
+    const int fork_error = errno;
+    close_fd(out_pipe[1]);
+    close_fd(err_pipe[1]);
+    close_fd(report_pipe[1]);
+    close_fd(landlock.fd);
+    ::close(stdin_fd);
+    if (child < 0) {
+        close_fd(out_pipe[0]);
+        close_fd(err_pipe[0]);
+        close_fd(report_pipe[0]);
+        finish_version_probe(probe);
+        remove_workdir(workdir.path);
+        result.error = std::string("fork: ") + std::strerror(fork_error);
+        return result;
+    }
+
+    // The setup's report: notes, then EOF at exec, or a fatal message.
+    bool setup_failed = false;
+    isolation.netns = cut_network;
+    for (;;) {
+        ChildMessage message{};
+        ssize_t n = ::read(report_pipe[0], &message, sizeof message);
+        if (n < 0 && errno == EINTR) continue;
+        if (n != static_cast<ssize_t>(sizeof message)) break;
+        if (message.fatal) {
+            setup_failed = true;
+            result.error = describe_child_error(message);
+        } else if (message.step == ChildStep::network) {
+            isolation.netns = false;
+            isolation.netns_error =
+                std::string(namespace_step_name(message.detail)) + ": " + std::strerror(message.error);
+        }
+    }
+    close_fd(report_pipe[0]);
+    if (!setup_failed) {
+        isolation.rlimits = true;
+        isolation.no_new_privs = true;
+        isolation.landlock_fs = landlock.abi > 0;
+        isolation.landlock_tcp = landlock.tcp_denied;
+        isolation.landlock_signals = landlock.signals_scoped;
+        isolation.seccomp = true;
+        isolation.socket_filter = seccomp_options.deny_inet_sockets;
+        isolation.process_filter = seccomp_options.deny_process_creation;
+        isolation.uid = as_root ? static_cast<long>(request.run_as_uid) : static_cast<long>(::getuid());
+        isolation.gid = as_root ? static_cast<long>(request.run_as_gid) : static_cast<long>(::getgid());
+    } else {
+        isolation.netns = false;
+    }
+
+    // --- Read both streams until the program ends or the wall clock runs out.
+    int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, child, 0));
+    bool timed_out = false;
+    bool exited = false;
+    char buffer[65536];
+    auto drain_ready = [&](pollfd* fds, std::size_t count) {
+        for (std::size_t i = 0; i < count; ++i) {
+            if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+            ssize_t n = ::read(fds[i].fd, buffer, sizeof buffer);
+            if (n > 0) {
+                capture(i == 0 ? result.out : result.err, buffer, static_cast<std::size_t>(n), limits);
+            } else if (n == 0 || errno != EINTR) {
+                close_fd(i == 0 ? out_pipe[0] : err_pipe[0]);
+            }
+        }
+    };
+    while (!exited) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        if (left <= 0) {
+            timed_out = true;
+            break;
+        }
+        pollfd fds[3] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}, {pidfd, POLLIN, 0}};
+        int wait_ms = static_cast<int>(std::min<long long>(left, 1000));
+        if (pidfd < 0) wait_ms = std::min(wait_ms, 10);  // no pidfd: look with waitid
+        int ready = ::poll(fds, 3, wait_ms);
+        if (ready < 0 && errno != EINTR) break;
+        if (ready > 0) drain_ready(fds, 2);
+        if (pidfd >= 0 && (fds[2].revents & POLLIN) != 0) exited = true;
+        if (pidfd < 0) {
+            siginfo_t info{};
+            if (::waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+                info.si_pid == child)
+                exited = true;
+        }
+    }
+    if (timed_out) {
+        ::kill(-child, SIGKILL);
+        ::kill(child, SIGKILL);
+    }
+    int wait_status = 0;
+    rusage usage{};
+    while (::wait4(child, &wait_status, 0, &usage) < 0 && errno == EINTR) {
+    }
+    const auto end = Clock::now();
+    close_fd(pidfd);
+    result.python_version = finish_version_probe(probe);
+    kill_and_reap_everything(child);
+    // Every writer is gone: what is left in the pipes, then EOF.
+    for (;;) {
+        pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+        if (fds[0].fd < 0 && fds[1].fd < 0) break;
+        if (::poll(fds, 2, 1000) <= 0) break;
+        drain_ready(fds, 2);
+    }
+    close_fd(out_pipe[0]);
+    close_fd(err_pipe[0]);
+    result.ended_at = iso_utc_now();
+
+    result.duration_ms = std::chrono::duration<double, std::milli>(end - start).count();
+    result.cpu_user_ms =
+        static_cast<double>(usage.ru_utime.tv_sec) * 1000.0 + static_cast<double>(usage.ru_utime.tv_usec) / 1000.0;
+    result.cpu_sys_ms =
+        static_cast<double>(usage.ru_stime.tv_sec) * 1000.0 + static_cast<double>(usage.ru_stime.tv_usec) / 1000.0;
+    result.max_rss_kb = usage.ru_maxrss;
+    if (WIFEXITED(wait_status)) result.exit_code = WEXITSTATUS(wait_status);
+    if (WIFSIGNALED(wait_status)) result.signal = WTERMSIG(wait_status);
+    result.status = setup_failed ? Status::internal_error : classify(result, timed_out, wait_status, limits);
+    if (setup_failed) {
+        result.exit_code.reset();
+    }
+
+    CollectedOutputs collected = collect_outputs(workdir, setup_failed ? std::string() : request.output_dir);
+    result.outputs = std::move(collected.files);
+    result.notes = std::move(collected.notes);
+    result.workdir_removed = remove_workdir(workdir.path);
+    if (!result.workdir_removed) result.notes.push_back("could not remove the work directory " + workdir.path);
+    return result;
+}
+
+}  // namespace pygate::runner

@@ -1,0 +1,89 @@
+#pragma once
+// The runner: executes one Python file under layered limits (RUNNER.md).
+// It knows nothing of the analyzer or the rules: a file, limits, an I/O
+// contract in; a result out.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "runner/limits.hpp"
+#include "runner/workdir.hpp"
+
+namespace pygate::runner {
+
+inline constexpr unsigned k_nobody = 65534;
+
+struct RunRequest {
+    std::string code;                         // written as main.py
+    std::vector<std::string> inputs;          // copied into input/
+    std::string output_dir;                   // output/ is copied there; empty: not copied
+    std::string python = "/usr/bin/python3";  // absolute
+    std::string stdin_path;                   // empty: /dev/null
+    Limits limits;
+    unsigned run_as_uid = k_nobody;  // used only when started as root
+    unsigned run_as_gid = k_nobody;
+};
+
+enum class Status { ok, exit_nonzero, timeout, cpu_limit, memory_limit, output_truncated, killed, internal_error };
+const char* status_name(Status status);
+
+// What held, as measured in this run: a layer the machine could not provide
+// is false or 0 here, never assumed.
+struct Isolation {
+    bool netns = false;             // a new, empty network namespace
+    std::string netns_error;        // why not, when network was to be cut
+    int landlock_abi = 0;           // 0: no Landlock
+    bool landlock_fs = false;       // the filesystem rules are in force
+    bool landlock_tcp = false;      // TCP bind/connect denied (ABI 4+)
+    bool landlock_signals = false;  // no signal outside the sandbox (ABI 6+)
+    std::string landlock_error;
+    bool seccomp = false;
+    bool socket_filter = false;   // socket() only for AF_UNIX
+    bool process_filter = false;  // fork/vfork/non-thread clone denied
+    bool no_new_privs = false;
+    bool rlimits = false;
+    long uid = -1;  // the uid the program ran as
+    long gid = -1;
+};
+
+struct StreamCapture {
+    std::string kept;         // at most output_bytes and output_lines
+    std::uint64_t bytes = 0;  // everything the program wrote
+    std::uint64_t lines = 0;  // newlines in `kept`
+    bool truncated = false;
+    std::string tail;  // the last bytes written, kept or not
+};
+
+struct RunResult {
+    Status status = Status::internal_error;
+    std::optional<int> exit_code;
+    std::optional<int> signal;
+    StreamCapture out;
+    StreamCapture err;
+    double duration_ms = 0;
+    double cpu_user_ms = 0;
+    double cpu_sys_ms = 0;
+    long max_rss_kb = 0;
+    Isolation isolation;
+    std::vector<FileDigest> inputs;
+    std::vector<FileDigest> outputs;
+    std::vector<std::string> notes;  // outputs not copied, and the like
+    std::string python_version;      // "3.11.2"; empty when it could not be asked
+    std::string started_at;          // ISO-8601 UTC
+    std::string ended_at;
+    std::string error;  // internal_error: which setup step failed, and why
+    bool workdir_removed = false;
+};
+
+// A problem with the request itself (an unreadable input, a missing
+// interpreter): nothing was run.
+struct RunRequestError {
+    std::string message;
+};
+
+std::variant<RunResult, RunRequestError> run(const RunRequest& request);
+
+}  // namespace pygate::runner

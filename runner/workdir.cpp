@@ -1,0 +1,174 @@
+#include "runner/workdir.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "runner/sha256.hpp"
+
+namespace pygate::runner {
+namespace fs = std::filesystem;
+namespace {
+
+std::string errno_text(const std::string& what) {
+    return what + ": " + std::strerror(errno);
+}
+
+std::optional<std::string> write_file(const fs::path& path, const std::string& bytes, mode_t mode) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) return errno_text("cannot create " + path.string());
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            std::string error = errno_text("cannot write " + path.string());
+            ::close(fd);
+            return error;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    if (::fchmod(fd, mode) != 0 || ::close(fd) != 0) return errno_text("cannot finish " + path.string());
+    return std::nullopt;
+}
+
+std::optional<std::string> read_file(const std::string& path, std::string& bytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot read the input " + path;
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (in.bad()) return "cannot read the input " + path;
+    return std::nullopt;
+}
+
+// Reads a regular file without following a link and without blocking on a
+// FIFO; nullopt when it is anything else.
+std::optional<std::string> read_regular(const fs::path& path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    struct stat info {};
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        ::close(fd);
+        return std::nullopt;
+    }
+    std::string bytes;
+    char buffer[65536];
+    ssize_t n;
+    while ((n = ::read(fd, buffer, sizeof buffer)) > 0)
+        bytes.append(buffer, static_cast<std::size_t>(n));
+    ::close(fd);
+    if (n < 0) return std::nullopt;
+    return bytes;
+}
+
+}  // namespace
+
+std::variant<Workdir, std::string> create_workdir(const std::string& code, const std::vector<std::string>& inputs,
+                                                  std::optional<WorkdirOwner> owner) {
+    // Check the inputs before creating anything.
+    std::vector<std::pair<std::string, std::string>> named;  // name, bytes
+    for (const std::string& input : inputs) {
+        std::string name = fs::path(input).filename().string();
+        if (name.empty() || name == "." || name == "..") return "the input " + input + " names no file";
+        for (const auto& [other, bytes] : named)
+            if (other == name) return "two inputs are named " + name + "; input/ holds one file per name";
+        std::string bytes;
+        if (auto error = read_file(input, bytes)) return *error;
+        named.emplace_back(name, std::move(bytes));
+    }
+
+    std::error_code ec;
+    fs::path temp = fs::temp_directory_path(ec);
+    if (ec) temp = "/tmp";
+    std::string pattern = (temp / "pygate-run-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) return errno_text("cannot create a work directory in " + temp.string());
+    Workdir workdir;
+    workdir.path = pattern;
+    workdir.output = workdir.path + "/output";
+    const fs::path root(workdir.path);
+    auto fail = [&](std::string message) -> std::variant<Workdir, std::string> {
+        remove_workdir(workdir.path);
+        return message;
+    };
+
+    if (auto error = write_file(root / "main.py", code, 0444)) return fail(*error);
+    if (::mkdir((root / "input").c_str(), 0700) != 0 || ::mkdir(workdir.output.c_str(), 0700) != 0)
+        return fail(errno_text("cannot create input/ and output/"));
+    for (const auto& [name, bytes] : named) {
+        if (auto error = write_file(root / "input" / name, bytes, 0444)) return fail(*error);
+        workdir.inputs.push_back({"input/" + name, bytes.size(), sha256_hex(bytes)});
+    }
+    if (::chmod((root / "input").c_str(), 0555) != 0) return fail(errno_text("cannot make input/ read-only"));
+    if (owner) {
+        // The program's uid owns its directory and output/, nothing else:
+        // the 0444 main.py and the 0555 input/ stay the caller's.
+        if (::chown(workdir.path.c_str(), owner->uid, owner->gid) != 0 ||
+            ::chown(workdir.output.c_str(), owner->uid, owner->gid) != 0)
+            return fail(errno_text("cannot hand the work directory to uid " + std::to_string(owner->uid)));
+    }
+    return workdir;
+}
+
+CollectedOutputs collect_outputs(const Workdir& workdir, const std::string& destination) {
+    CollectedOutputs collected;
+    const fs::path output(workdir.output);
+    std::error_code ec;
+    if (!destination.empty()) fs::create_directories(destination, ec);
+    fs::recursive_directory_iterator it(output, fs::directory_options::none, ec);
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        const fs::path& path = it->path();
+        const std::string relative = "output/" + path.lexically_relative(output).string();
+        fs::file_status status = it->symlink_status(ec);
+        if (ec) break;
+        if (fs::is_directory(status)) {
+            if (!destination.empty())
+                fs::create_directories(fs::path(destination) / path.lexically_relative(output), ec);
+            ec.clear();
+            continue;
+        }
+        if (!fs::is_regular_file(status)) {
+            collected.notes.push_back(relative + " is not a regular file; not copied");
+            continue;
+        }
+        std::optional<std::string> bytes = read_regular(path);
+        if (!bytes) {
+            collected.notes.push_back(relative + " could not be read; not copied");
+            continue;
+        }
+        collected.files.push_back({relative, bytes->size(), sha256_hex(*bytes)});
+        if (!destination.empty()) {
+            fs::path target = fs::path(destination) / path.lexically_relative(output);
+            std::ofstream out(target, std::ios::binary | std::ios::trunc);
+            if (!(out << *bytes) || !out.flush()) collected.notes.push_back("cannot write " + target.string());
+        }
+    }
+    if (ec) collected.notes.push_back("cannot list output/: " + ec.message());
+    std::sort(collected.files.begin(), collected.files.end(),
+              [](const FileDigest& a, const FileDigest& b) { return a.path < b.path; });
+    return collected;
+}
+
+bool remove_workdir(const std::string& path) {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+    if (!ec) return true;
+    // The program may have left directories without write or search
+    // permission: open them up (never following links) and try again.
+    fs::permissions(path, fs::perms::owner_all, fs::perm_options::add | fs::perm_options::nofollow, ec);
+    for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+        if (it->is_directory(ec) && !it->is_symlink(ec))
+            fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add | fs::perm_options::nofollow, ec);
+        ec.clear();
+    }
+    ec.clear();
+    fs::remove_all(path, ec);
+    return !ec;
+}
+
+}  // namespace pygate::runner

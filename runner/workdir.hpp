@@ -1,0 +1,55 @@
+#pragma once
+// The run's private work directory under $TMPDIR (mode 0700):
+//   main.py   the code (read-only)
+//   input/    copies of the --input files (read-only)
+//   output/   empty, the program's to write; copied out after the run
+// and, after the run, its removal.
+
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace pygate::runner {
+
+struct FileDigest {
+    std::string path;  // relative to the work directory: "input/data.csv", "output/result.json"
+    std::uint64_t bytes = 0;
+    std::string sha256;
+};
+
+struct Workdir {
+    std::string path;
+    std::string output;              // path + "/output"
+    std::vector<FileDigest> inputs;  // as copied in
+};
+
+struct WorkdirOwner {
+    uid_t uid;
+    gid_t gid;
+};
+
+// `owner`: when the program will run as another uid (root dropping to
+// nobody), the work directory and output/ are handed to it; main.py and
+// input/ stay the caller's, readable by all. An error is a message.
+std::variant<Workdir, std::string> create_workdir(const std::string& code, const std::vector<std::string>& inputs,
+                                                  std::optional<WorkdirOwner> owner);
+
+struct CollectedOutputs {
+    std::vector<FileDigest> files;   // regular files under output/, sorted by path
+    std::vector<std::string> notes;  // what was not copied and why (symlinks, devices, ...)
+};
+
+// Hashes every regular file under output/ and, when `destination` is not
+// empty, copies it there (the folder is created). Symbolic links are never
+// followed, and only regular files are read. Call it once no process of the
+// run is left.
+CollectedOutputs collect_outputs(const Workdir& workdir, const std::string& destination);
+
+// Removes the work directory, whatever modes the program left on it.
+// Returns false when something remains.
+bool remove_workdir(const std::string& path);
+
+}  // namespace pygate::runner

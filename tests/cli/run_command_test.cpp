@@ -1,0 +1,184 @@
+// End-to-end tests of `pygate run`: the gate in front, the result and
+// receipt behind, the exit codes of CLI.md.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "support/run_process.hpp"
+
+using namespace pygate::testing;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+json parse(const ProcessResult& result) {
+    INFO("stderr: " << result.err);
+    return json::parse(result.out);
+}
+
+// sha256sum's digest, computed apart from pygate.
+std::string sha256sum(const std::string& path) {
+    ProcessResult result = run_process({"/usr/bin/sha256sum", path});
+    REQUIRE(result.exit_code == 0);
+    return result.out.substr(0, 64);
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+TEST_CASE("run: an allowed program's output, exit code and receipt", "[cli][run]") {
+    TempDir dir;
+    std::string program = dir.file("hello.py", "print('hello', 6 * 7)\n");
+    std::string receipt = dir.path() + "/receipt.json";
+    ProcessResult result = run_pygate({"run", "--format", "json", "--receipt", receipt, program});
+    CHECK(result.exit_code == 0);
+    json run = parse(result);
+    CHECK(run["decision"] == "allow");
+    CHECK(run["status"] == "ok");
+    CHECK(run["exit_code"] == 0);
+    CHECK(run["signal"] == nullptr);
+    CHECK(run["stdout"] == "hello 42\n");
+    CHECK(run["stderr"] == "");
+    CHECK(run["stdout_bytes"] == 9);
+    CHECK(run["truncated"] == false);
+    CHECK(run["limits"]["wall_seconds"] == 10);
+    CHECK(run["provenance"]["code_sha256"] == sha256sum(program));
+    CHECK(run["provenance"]["profile"] == "safe_eval");
+    CHECK(run["provenance"]["python"] == "/usr/bin/python3");
+    CHECK(run["provenance"]["python_version"].get<std::string>().rfind("3.", 0) == 0);
+    CHECK(run["provenance"]["pygate_version"] == "0.1.0");
+    CHECK(run["provenance"]["started_at"].get<std::string>().size() == 20);
+    // The profile's hash is the hash of `pygate profile show`'s TOML.
+    TempDir shown;
+    ProcessResult toml = run_pygate({"profile", "show", "safe_eval"});
+    std::string body = toml.out.substr(toml.out.find("\n", toml.out.find("\n") + 1) + 1);
+    CHECK(run["provenance"]["profile_sha256"] == sha256sum(shown.file("profile.toml", body)));
+    CHECK(json::parse(slurp(receipt)) == run);
+}
+
+TEST_CASE("run: the text format passes the program's streams through", "[cli][run]") {
+    TempDir dir;
+    std::string program = dir.file("fail.py", "print('out')\nraise SystemExit(7)\n");
+    ProcessResult result = run_pygate({"run", program});
+    CHECK(result.exit_code == 5);
+    CHECK(result.out == "out\n");
+    CHECK(result.err.find("pygate: exit_nonzero: exit code 7") != std::string::npos);
+}
+
+TEST_CASE("run: data_processing reads input/ and writes output/", "[cli][run]") {
+    TempDir dir;
+    std::string data = dir.file("data.csv", "a,b\n1,2\n3,4\n");
+    std::string program = dir.file("sum.py",
+                                   "import csv\n"
+                                   "\n"
+                                   "with open(\"input/data.csv\", newline=\"\") as source:\n"
+                                   "    rows = list(csv.reader(source))\n"
+                                   "total = sum(int(row[0]) + int(row[1]) for row in rows[1:])\n"
+                                   "with open(\"output/result.txt\", \"w\") as target:\n"
+                                   "    target.write(f\"total={total}\\n\")\n"
+                                   "print(\"rows\", len(rows) - 1)\n");
+    std::string out_dir = dir.path() + "/results";
+    std::string receipt = dir.path() + "/receipt.json";
+    // The README's example.
+    ProcessResult result = run_pygate({"run", program, "--profile", "data_processing", "--input", data, "--output-dir",
+                                       out_dir, "--receipt", receipt, "--format", "json"});
+    CHECK(result.exit_code == 0);
+    json run = parse(result);
+    CHECK(run["status"] == "ok");
+    CHECK(run["stdout"] == "rows 2\n");
+    CHECK(slurp(out_dir + "/result.txt") == "total=10\n");
+    REQUIRE(run["outputs"].size() == 1);
+    CHECK(run["outputs"][0]["path"] == "output/result.txt");
+    CHECK(run["outputs"][0]["bytes"] == 9);
+    CHECK(run["outputs"][0]["sha256"] == sha256sum(out_dir + "/result.txt"));
+    REQUIRE(run["provenance"]["inputs"].size() == 1);
+    CHECK(run["provenance"]["inputs"][0]["path"] == "input/data.csv");
+    CHECK(run["provenance"]["inputs"][0]["sha256"] == sha256sum(data));
+    CHECK(json::parse(slurp(receipt)) == run);
+}
+
+TEST_CASE("run: the gate stops denied code, and review code without --allow-review", "[cli][run]") {
+    TempDir dir;
+    std::string marker = dir.path() + "/ran";
+    std::string denied = dir.file("denied.py", "import subprocess\nopen('" + marker + "', 'w')\n");
+    std::string receipt = dir.path() + "/receipt.json";
+    ProcessResult deny = run_pygate({"run", "--receipt", receipt, denied});
+    CHECK(deny.exit_code == 1);
+    CHECK(deny.out.empty());
+    CHECK(deny.err.find("import of `subprocess`") != std::string::npos);
+    CHECK(deny.err.find("not run: the gate decided deny") != std::string::npos);
+    CHECK(!fs::exists(marker));
+    json stopped_receipt = json::parse(slurp(receipt));
+    CHECK(stopped_receipt["status"] == "gate_denied");
+    CHECK(stopped_receipt["provenance"]["code_sha256"] == sha256sum(denied));
+    ProcessResult deny_json = run_pygate({"run", "--format", "json", denied});
+    CHECK(deny_json.exit_code == 1);
+    json stopped = parse(deny_json);
+    CHECK(stopped["status"] == "gate_denied");
+    CHECK(stopped["gate"]["decision"] == "deny");
+
+    std::string review = dir.file("review.py", "print(\"a\" * 10**7)\n");
+    CHECK(run_pygate({"run", review}).exit_code == 3);
+    ProcessResult allowed = run_pygate({"run", "--allow-review", "--format", "json", review});
+    CHECK(allowed.exit_code == 5);
+    json run = parse(allowed);
+    CHECK(run["decision"] == "review");
+    CHECK(run["status"] == "output_truncated");
+    CHECK(run["stdout_bytes"] == 10000001);
+}
+
+TEST_CASE("run: overrides may only tighten the profile's limits", "[cli][run]") {
+    TempDir dir;
+    std::string program = dir.file("ok.py", "print(1)\n");
+    ProcessResult looser = run_pygate({"run", "--timeout", "11", program});
+    CHECK(looser.exit_code == 2);
+    CHECK(looser.err.find("--timeout 11 s is looser than the profile's 10 s") != std::string::npos);
+    CHECK(run_pygate({"run", "--memory", "4096", program}).exit_code == 2);
+    CHECK(run_pygate({"run", "--cpu", "0", program}).exit_code == 2);
+    CHECK(run_pygate({"run", "--output-limit", "99999999", program}).exit_code == 2);
+    ProcessResult tighter = run_pygate({"run", "--format", "json", "--timeout", "3", "--memory", "256", program});
+    CHECK(tighter.exit_code == 0);
+    json run = parse(tighter);
+    CHECK(run["limits"]["wall_seconds"] == 3);
+    CHECK(run["limits"]["memory_mb"] == 256);
+}
+
+TEST_CASE("run: usage errors exit 2", "[cli][run]") {
+    TempDir dir;
+    std::string program = dir.file("ok.py", "print(1)\n");
+    CHECK(run_pygate({"run", dir.path() + "/missing.py"}).exit_code == 2);
+    CHECK(run_pygate({"run", "--input", dir.path() + "/missing.csv", program}).exit_code == 2);
+    CHECK(run_pygate({"run", "--python", "python3", program}).exit_code == 2);
+    CHECK(run_pygate({"run", "--profile", "no_such_profile", program}).exit_code == 2);
+}
+
+TEST_CASE("run: --stdin feeds the program", "[cli][run]") {
+    TempDir dir;
+    std::string input = dir.file("in.txt", "from stdin\n");
+    std::string program = dir.file("echo.py", "print(input().upper())\n");
+    ProcessResult result = run_pygate({"run", "--stdin", input, program});
+    CHECK(result.exit_code == 0);
+    CHECK(result.out == "FROM STDIN\n");
+}
+
+TEST_CASE("run: a setup step that fails is an internal error, not the program's failure", "[cli][run]") {
+    TempDir dir;
+    dir.open_to_everyone();
+    std::string program = dir.file("ok.py", "print(1)\n");
+    // Executable, but its interpreter does not exist: exec fails in the child.
+    std::string python = dir.file("bin/python3", "#!/nonexistent/interpreter\n");
+    fs::permissions(python, fs::perms(0755));
+    fs::permissions(dir.path() + "/bin", fs::perms(0755));
+    ProcessResult result = run_pygate({"run", "--format", "json", "--python", python, program});
+    CHECK(result.exit_code == 4);
+    json run = parse(result);
+    CHECK(run["status"] == "internal_error");
+    CHECK(run["exit_code"] == nullptr);
+    CHECK(run["error"] == "could not sandbox the program: exec of the interpreter: No such file or directory");
+}

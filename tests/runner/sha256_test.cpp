@@ -1,0 +1,23 @@
+#include "runner/sha256.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "support/run_process.hpp"
+
+using pygate::runner::sha256_file;
+using pygate::runner::sha256_hex;
+
+TEST_CASE("SHA-256 matches the FIPS 180-2 vectors", "[runner][sha256]") {
+    CHECK(sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    CHECK(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+          "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    CHECK(sha256_hex(std::string(1000000, 'a')) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+TEST_CASE("a file's digest is its bytes' digest", "[runner][sha256]") {
+    pygate::testing::TempDir dir;
+    CHECK(sha256_file(dir.file("abc", "abc")) ==
+          std::optional<std::string>("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    CHECK(sha256_file(dir.path() + "/missing") == std::nullopt);
+}
