@@ -271,6 +271,12 @@ private:
                 names.insert(m_model.identifier(ts_node_named_child(node, i)));
         } else if (kind == s.return_statement) {
             if (ts_node_named_child_count(node) > 0) scope(current).returns.push_back(ts_node_named_child(node, 0));
+        } else if (kind == s.list_splat || kind == s.dictionary_splat) {
+            TSFieldId field_id = place.field();
+            if ((place.parent == s.call && field_id == s.field_function) ||
+                (place.parent == s.attribute && field_id == s.field_object) ||
+                (place.parent == s.subscript && field_id == s.field_value))
+                m_model.m_misplaced_stars.push_back(node);
         }
         return store;
     }
@@ -359,9 +365,19 @@ private:
             .push_back(std::move(binding));
     }
 
+    // Comments are named children too: `(  # note\n value)` holds one expression.
     TSNode unparenthesized(TSNode node) const {
-        while (ts_node_symbol(node) == m_symbols.parenthesized_expression && ts_node_named_child_count(node) == 1)
-            node = ts_node_named_child(node, 0);
+        while (ts_node_symbol(node) == m_symbols.parenthesized_expression) {
+            TSNode inner{};
+            for (std::uint32_t i = 0, n = ts_node_named_child_count(node); i < n; ++i) {
+                TSNode child = ts_node_named_child(node, i);
+                if (ts_node_symbol(child) == m_symbols.comment) continue;
+                if (!ts_node_is_null(inner)) return node;
+                inner = child;
+            }
+            if (ts_node_is_null(inner)) return node;
+            node = inner;
+        }
         return node;
     }
 
@@ -588,6 +604,15 @@ std::vector<TSNode> Model::chain(const Referent& referent) const {
         out.push_back(m_chain_links[at].statement);
     std::reverse(out.begin(), out.end());
     return out;
+}
+
+bool Model::may_bind_at(std::string_view name, TSNode place) const {
+    return std::any_of(m_scopes.begin(), m_scopes.end(), [&](const std::unique_ptr<Scope>& scope) {
+        bool visible =
+            scope->kind == ScopeKind::module || (ts_node_start_byte(scope->node) <= ts_node_start_byte(place) &&
+                                                 ts_node_end_byte(place) <= ts_node_end_byte(scope->node));
+        return visible && (!scope->star_imports.empty() || scope->names.find(name) != scope->names.end());
+    });
 }
 
 ScopeKind Model::scope_kind(ScopeId scope) const {
