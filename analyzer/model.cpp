@@ -184,6 +184,23 @@ private:
         TSFieldId field() const { return ts_tree_cursor_current_field_id(cursor); }
     };
 
+    static bool is_dunder(std::string_view name) {
+        return name.size() > 4 && name.starts_with("__") && name.ends_with("__");
+    }
+
+    // An attribute a `case` pattern reads: the keyword of `C(attr=...)`, or a
+    // later part of a dotted value or class name (`a.attr`).
+    bool reads_attribute_in_pattern(TSNode identifier, const Place& place) const {
+        const PythonSymbols& s = m_symbols;
+        if (place.parent == s.keyword_pattern)
+            return ts_node_start_byte(identifier) == ts_node_start_byte(place.parent_node);
+        if (place.parent != s.dotted_name || ts_node_is_null(place.grandparent)) return false;
+        TSSymbol outer = ts_node_symbol(place.grandparent);
+        bool in_pattern = outer != s.import_statement && outer != s.import_from_statement &&
+                          outer != s.aliased_import && outer != s.relative_import && outer != s.future_import_statement;
+        return in_pattern && ts_node_start_byte(identifier) != ts_node_start_byte(place.parent_node);
+    }
+
     bool is_format_string(TSNode node) const { return parse_string_prefix(m_model.text(node)).format; }
 
     // A string the walk does not enter still counts its tokens, and its length.
@@ -225,6 +242,8 @@ private:
         if (kind == s.identifier) {
             TSFieldId field_id = place.field();
             if (is_load(place.parent, field_id)) add_site(node, current, Model::SiteKind::name, place, field_id, false);
+            if (reads_attribute_in_pattern(node, place) && is_dunder(m_model.identifier(node)))
+                m_model.m_pattern_dunders.push_back(node);
         } else if (kind == s.attribute || kind == s.subscript) {
             TSFieldId field_id = place.field();
             store = is_store(place.parent, field_id);

@@ -156,6 +156,9 @@ public:
     // `(*s.split)()`, which is not Python (CPython stars the whole call), so
     // the tree there does not say what is called.
     const std::vector<TSNode>& misplaced_stars() const { return m_misplaced_stars; }
+    // Dunder attributes a `case` pattern reads (`case type(__subclasses__=f)`,
+    // `case a.__class__`): no site shows them to the rules.
+    const std::vector<TSNode>& pattern_dunders() const { return m_pattern_dunders; }
     TSNode root() const { return m_root; }
 
     // Whether a scope that code at `place` can see binds `name` (assignment,
@@ -181,6 +184,7 @@ private:
     std::vector<std::unique_ptr<Scope>> m_scopes;
     std::vector<Site> m_sites;
     std::vector<TSNode> m_misplaced_stars;
+    std::vector<TSNode> m_pattern_dunders;
     std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id
     mutable std::unordered_map<const Binding*, std::vector<Referent>> m_binding_cache;
     // What referents point into: the names they hold, and their chains' links.

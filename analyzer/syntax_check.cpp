@@ -353,6 +353,13 @@ void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std:
                   "called here: refused; writing `*(f(x))` avoids the misreading");
     }
     stars.summarise();
+    for (TSNode name : model.pattern_dunders()) {
+        findings.push_back(unsafe_source_finding(
+            source.range_of(ts_node_start_byte(name), ts_node_end_byte(name)),
+            fmt::format("this `case` pattern reads the attribute `{}` of its subject, which pygate's rules do not "
+                        "see in patterns (`case type(__subclasses__=f)` is `f = subject.__subclasses__`): refused",
+                        model.text(name))));
+    }
 }
 
 }  // namespace pygate::analyzer

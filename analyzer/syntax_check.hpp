@@ -32,7 +32,10 @@ class Model;
 //   name `type` may be bound (Model::may_bind_at): the call the tree cannot
 //   show would then be to something else than the harmless builtin;
 // - a PG000 finding on each of the model's misplaced_stars(): the tree does
-//   not say what is called there.
+//   not say what is called there;
+// - a PG000 finding on each dunder attribute a `case` pattern reads
+//   (Model::pattern_dunders): `case type(__subclasses__=f)` reaches
+//   object.__subclasses__ with no attribute the rules would see.
 void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std::vector<Finding>& findings);
 
 // The same check as an observer of a walk another pass drives (the model's),

@@ -180,3 +180,15 @@ TEST_CASE("a starred call the parser misreads as a starred callee is refused", "
         CHECK(analyze_with_model(code).empty());
     }
 }
+
+TEST_CASE("a dunder attribute read by a case pattern is refused", "[syntax]") {
+    auto escape = analyze_with_model("match object:\n    case type(__subclasses__=subs):\n        subs()\n");
+    REQUIRE(escape.size() == 1);
+    CHECK(escape[0].range.line == 2);
+    CHECK(escape[0].range.column == 15);
+    CHECK(mentions(escape[0], "`__subclasses__`"));
+    CHECK(analyze_with_model("match x:\n    case a.__class__:\n        pass\n").size() == 1);
+    CHECK(analyze_with_model("match p:\n    case Point(x=0, y=__y):\n        pass\n    case m.C():\n        pass\n")
+              .empty());
+    CHECK(analyze_with_model("from __future__ import annotations\nimport a.__b__\n").empty());
+}
