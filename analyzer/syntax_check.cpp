@@ -89,7 +89,12 @@ public:
         // In pre-order, a block at a depth at or below this node's has ended.
         while (!m_open_block_depths.empty() && m_open_block_depths.back() >= depth)
             m_open_block_depths.pop_back();
-        if (symbol == m_symbols.block) m_open_block_depths.push_back(depth);
+        if (symbol == m_symbols.block) {
+            m_open_block_depths.push_back(depth);
+            // The grammar accepts `try:` with nothing indented under it; CPython does not.
+            if (!has_statement(node))
+                add(node, "syntax error: expected an indented block (CPython refuses an empty one)");
+        }
         if (symbol == m_symbols.string) {
             // A string is one token to CPython's tokenizer, whatever lines it spans.
             if (ts_node_start_byte(node) >= m_string_end) visit_token(node, symbol);
@@ -251,6 +256,12 @@ private:
             has_previous = true;
         }
         return node;
+    }
+
+    bool has_statement(TSNode block) const {
+        for (std::uint32_t i = 0, n = ts_node_named_child_count(block); i < n; ++i)
+            if (ts_node_symbol(ts_node_named_child(block, i)) != m_symbols.comment) return true;
+        return false;
     }
 
     bool inside_literal_or_comment(TSNode node) const {

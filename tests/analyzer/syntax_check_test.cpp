@@ -192,3 +192,20 @@ TEST_CASE("a dunder attribute read by a case pattern is refused", "[syntax]") {
               .empty());
     CHECK(analyze_with_model("from __future__ import annotations\nimport a.__b__\n").empty());
 }
+
+TEST_CASE("an empty block, which the grammar accepts and CPython refuses, is refused", "[syntax]") {
+    for (const char* code :
+         {"try:\nexcept E:\n    pass\n", "if x:\n    # c\ny = 1\n", "def f():\n", "for i in x:\n\n"}) {
+        INFO(code);
+        auto findings = analyze(code);
+        REQUIRE_FALSE(findings.empty());
+        CHECK(mentions(findings[0], "syntax error"));
+    }
+    CHECK(analyze("if x: pass\nwhile y:\n    # c\n    pass\n").empty());
+}
+
+TEST_CASE("zero-width joiners outside literals are refused as CPython refuses them", "[syntax]") {
+    CHECK(analyze("c\u200c = 1\n").size() == 1);
+    CHECK(analyze("c\u200d = 1\n").size() == 1);
+    CHECK(analyze("s = 'c\u200c\u200d'  # \u200c\n").empty());
+}
