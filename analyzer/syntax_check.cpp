@@ -360,8 +360,8 @@ void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std:
     for (TSNode star : model.misplaced_stars()) {
         stars.add("misread starred expressions",
                   source.range_of(ts_node_start_byte(star), ts_node_start_byte(star) + 1),
-                  "the parser misreads this starred expression (`*f(x)` as `(*f)(x)`), so it cannot show what is "
-                  "called here: refused; writing `*(f(x))` avoids the misreading");
+                  "the parser misreads this starred expression (`*f(x)` as `(*f)(x)`, `*a.b` as `(*a).b`), so it "
+                  "cannot show what is called or read here: refused; writing `*(f(x))` avoids the misreading");
     }
     stars.summarise();
     for (TSNode name : model.pattern_dunders()) {
