@@ -23,6 +23,7 @@ FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOpti
             SymbolSet syntax_sites = syntax_site_kinds(options.rules);  // a few bits: cheaper than caching
             Model model(loaded.source, tree.root(), &syntax, &syntax_sites);
             syntax.finish();
+            check_syntax_with_model(syntax, model, analysis.findings);
             run_rules(model, *options.profile, options.rules, analysis.findings);
         }
     }

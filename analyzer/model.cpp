@@ -205,6 +205,23 @@ private:
         return kinds;
     }
 
+    static bool is_dunder(std::string_view name) {
+        return name.size() > 4 && name.starts_with("__") && name.ends_with("__");
+    }
+
+    // An attribute a `case` pattern reads: the keyword of `C(attr=...)`, or a
+    // later part of a dotted value or class name (`a.attr`).
+    bool reads_attribute_in_pattern(TSNode identifier, const Place& place) const {
+        const PythonSymbols& s = m_symbols;
+        if (place.parent == s.keyword_pattern)
+            return ts_node_start_byte(identifier) == ts_node_start_byte(place.parent_node);
+        if (place.parent != s.dotted_name || ts_node_is_null(place.grandparent)) return false;
+        TSSymbol outer = ts_node_symbol(place.grandparent);
+        bool in_pattern = outer != s.import_statement && outer != s.import_from_statement &&
+                          outer != s.aliased_import && outer != s.relative_import && outer != s.future_import_statement;
+        return in_pattern && ts_node_start_byte(identifier) != ts_node_start_byte(place.parent_node);
+    }
+
     bool is_format_string(TSNode node) const { return parse_string_prefix(m_model.text(node)).format; }
 
     // A string the walk does not enter still counts its tokens, and its length.
@@ -246,6 +263,8 @@ private:
         if (kind == s.identifier) {
             TSFieldId field_id = place.field();
             if (is_load(place.parent, field_id)) add_site(node, current, Model::SiteKind::name, place, field_id, false);
+            if (reads_attribute_in_pattern(node, place) && is_dunder(m_model.identifier(node)))
+                m_model.m_pattern_dunders.push_back(node);
         } else if (kind == s.attribute || kind == s.subscript) {
             TSFieldId field_id = place.field();
             store = is_store(place.parent, field_id);
@@ -292,6 +311,12 @@ private:
                 names.insert(m_model.identifier(ts_node_named_child(node, i)));
         } else if (kind == s.return_statement) {
             if (ts_node_named_child_count(node) > 0) scope(current).returns.push_back(ts_node_named_child(node, 0));
+        } else if (kind == s.list_splat || kind == s.dictionary_splat) {
+            TSFieldId field_id = place.field();
+            if ((place.parent == s.call && field_id == s.field_function) ||
+                (place.parent == s.attribute && field_id == s.field_object) ||
+                (place.parent == s.subscript && field_id == s.field_value))
+                m_model.m_misplaced_stars.push_back(node);
         }
         return store;
     }
@@ -380,9 +405,19 @@ private:
             .push_back(std::move(binding));
     }
 
+    // Comments are named children too: `(  # note\n value)` holds one expression.
     TSNode unparenthesized(TSNode node) const {
-        while (ts_node_symbol(node) == m_symbols.parenthesized_expression && ts_node_named_child_count(node) == 1)
-            node = ts_node_named_child(node, 0);
+        while (ts_node_symbol(node) == m_symbols.parenthesized_expression) {
+            TSNode inner{};
+            for (std::uint32_t i = 0, n = ts_node_named_child_count(node); i < n; ++i) {
+                TSNode child = ts_node_named_child(node, i);
+                if (ts_node_symbol(child) == m_symbols.comment) continue;
+                if (!ts_node_is_null(inner)) return node;
+                inner = child;
+            }
+            if (ts_node_is_null(inner)) return node;
+            node = inner;
+        }
         return node;
     }
 
@@ -608,6 +643,15 @@ std::vector<TSNode> Model::chain(const Referent& referent) const {
         out.push_back(m_chain_links[at].statement);
     std::reverse(out.begin(), out.end());
     return out;
+}
+
+bool Model::may_bind_at(std::string_view name, TSNode place) const {
+    return std::any_of(m_scopes.begin(), m_scopes.end(), [&](const std::unique_ptr<Scope>& scope) {
+        bool visible =
+            scope->kind == ScopeKind::module || (ts_node_start_byte(scope->node) <= ts_node_start_byte(place) &&
+                                                 ts_node_end_byte(place) <= ts_node_end_byte(scope->node));
+        return visible && (!scope->star_imports.empty() || scope->names.find(name) != scope->names.end());
+    });
 }
 
 ScopeKind Model::scope_kind(ScopeId scope) const {

@@ -150,7 +150,22 @@ public:
     };
     const std::vector<Site>& sites() const { return m_sites; }
     const SourceMetrics& metrics() const { return m_metrics; }
+    // Starred expressions the grammar made the function of a call, the object
+    // of an attribute or the value of a subscript: tree-sitter-python reads
+    // `[*range(4)]` and `print(x, *s.split())` as `(*range)(4)` and
+    // `(*s.split)()`, which is not Python (CPython stars the whole call), so
+    // the tree there does not say what is called.
+    const std::vector<TSNode>& misplaced_stars() const { return m_misplaced_stars; }
+    // Dunder attributes a `case` pattern reads (`case type(__subclasses__=f)`,
+    // `case a.__class__`): no site shows them to the rules.
+    const std::vector<TSNode>& pattern_dunders() const { return m_pattern_dunders; }
     TSNode root() const { return m_root; }
+
+    // Whether a scope that code at `place` can see binds `name` (assignment,
+    // import, definition, parameter, ...) or may bind it through `from m
+    // import *`: the module, or a function, lambda or class whose definition
+    // holds `place`. Conservative: the binding need not be before `place`.
+    bool may_bind_at(std::string_view name, TSNode place) const;
 
     ScopeKind scope_kind(ScopeId scope) const;
     // A function's decorated_definition (its decorators are its named children
@@ -168,6 +183,8 @@ private:
     SourceMetrics m_metrics;
     std::vector<std::unique_ptr<Scope>> m_scopes;
     std::vector<Site> m_sites;
+    std::vector<TSNode> m_misplaced_stars;
+    std::vector<TSNode> m_pattern_dunders;
     std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id
     mutable std::unordered_map<const Binding*, std::vector<Referent>> m_binding_cache;
     // What referents point into: the names they hold, and their chains' links.

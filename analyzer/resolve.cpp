@@ -28,6 +28,20 @@ TSNode field(TSNode node, TSFieldId id) {
     return ts_node_child_by_field_id(node, id);
 }
 
+// The one expression inside brackets, or a null node. Comments are named
+// children too (`(os  # note\n).system`): they are skipped, not counted.
+TSNode sole_expression(TSNode node) {
+    TSNode found{};
+    const TSSymbol comment = PythonSymbols::get().comment;
+    for (std::uint32_t i = 0, n = ts_node_named_child_count(node); i < n; ++i) {
+        TSNode child = ts_node_named_child(node, i);
+        if (ts_node_symbol(child) == comment) continue;
+        if (!ts_node_is_null(found)) return TSNode{};
+        found = child;
+    }
+    return found;
+}
+
 // A union: a referent already there (same kind, name and scope) is not added
 // again, so values bound along many paths do not multiply.
 void append(Referents& into, Referents&& more) {
@@ -164,8 +178,8 @@ public:
         if (ts_node_is_null(expr) || !spend(depth)) return {};
         TSSymbol kind = ts_node_symbol(expr);
         if (kind == s.parenthesized_expression || kind == s.type || kind == s.await) {
-            return ts_node_named_child_count(expr) == 1 ? resolve(ts_node_named_child(expr, 0), scope, depth + 1)
-                                                        : Referents{};
+            TSNode inner = sole_expression(expr);
+            return ts_node_is_null(inner) ? Referents{} : resolve(inner, scope, depth + 1);
         }
         if (kind == s.identifier) {
             std::string storage;
@@ -401,6 +415,7 @@ public:
         for (std::uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {
             TSNode child = ts_node_named_child(arguments, i);
             TSSymbol kind = ts_node_symbol(child);
+            if (kind == s.comment) continue;
             if (kind == s.keyword_argument) {
                 if (!keyword.empty() && m_model.text(field(child, s.field_name)) == keyword)
                     return field(child, s.field_value);
@@ -621,14 +636,15 @@ public:
         if (kind == s.concatenated_string) {
             std::string out;
             for (std::uint32_t i = 0; i < ts_node_named_child_count(expr); ++i) {
+                if (ts_node_symbol(ts_node_named_child(expr, i)) == s.comment) continue;
                 auto piece = fold(ts_node_named_child(expr, i), scope, depth + 1);
                 if (!piece) return std::nullopt;
                 out += *piece;
             }
             return out;
         }
-        if (kind == s.parenthesized_expression && ts_node_named_child_count(expr) == 1)
-            return fold(ts_node_named_child(expr, 0), scope, depth + 1);
+        if (kind == s.parenthesized_expression && !ts_node_is_null(sole_expression(expr)))
+            return fold(sole_expression(expr), scope, depth + 1);
         if (kind == s.identifier) {
             std::string storage;
             return fold_name(m_model.identifier(expr, storage), scope, depth);
@@ -796,9 +812,8 @@ public:
     // A list or tuple literal that `node` is, or that the name `node` is bound
     // to alone; `scope` becomes the scope its elements are evaluated in.
     TSNode sequence_literal(TSNode node, ScopeId& scope) const {
-        while (!ts_node_is_null(node) && ts_node_symbol(node) == s.parenthesized_expression &&
-               ts_node_named_child_count(node) == 1)
-            node = ts_node_named_child(node, 0);
+        while (!ts_node_is_null(node) && ts_node_symbol(node) == s.parenthesized_expression)
+            node = sole_expression(node);
         if (ts_node_is_null(node)) return {};
         TSSymbol kind = ts_node_symbol(node);
         if (kind == s.list || kind == s.tuple) return node;
@@ -1089,8 +1104,8 @@ public:
                 return std::nullopt;
             }
         }
-        if (kind == s.parenthesized_expression && ts_node_named_child_count(expr) == 1)
-            return fold_int(ts_node_named_child(expr, 0), scope, depth + 1);
+        if (kind == s.parenthesized_expression && !ts_node_is_null(sole_expression(expr)))
+            return fold_int(sole_expression(expr), scope, depth + 1);
         if (kind == s.unary_operator) {
             auto value = fold_int(field(expr, s.field_argument), scope, depth + 1);
             if (!value) return std::nullopt;

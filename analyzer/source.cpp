@@ -135,7 +135,9 @@ LoadedSource load_source(std::string bytes) {
                            "non-ASCII character in a file that declares an ASCII coding: CPython cannot decode it");
         }
         std::uint32_t code_point = decode_code_point(text, i, length);
-        if (code_point == 0x200B || code_point == 0x2060 || code_point == 0xFEFF) loaded.invisible_offsets.push_back(i);
+        // Zero-width space, non-joiner, joiner, word joiner, BOM: no identifier may hold them.
+        if ((code_point >= 0x200B && code_point <= 0x200D) || code_point == 0x2060 || code_point == 0xFEFF)
+            loaded.invisible_offsets.push_back(i);
         if (auto name = bidi_control_name(code_point)) {
             problems.add("bidirectional control characters", source.range_of(i, i + length),
                          fmt::format("bidirectional control character U+{:04X} {} can make the code shown "

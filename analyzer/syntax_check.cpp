@@ -7,6 +7,7 @@
 
 #include "analyzer/capped_findings.hpp"
 #include "analyzer/indentation.hpp"
+#include "analyzer/model.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/tree_walk.hpp"
 
@@ -73,9 +74,12 @@ public:
                                   symbol == m_symbols.print_statement ? "print" : "exec"));
             return WalkStep::skip_children;
         }
-        if (symbol == m_symbols.type_alias_statement && !is_assignment_through_type_call(node)) {
-            add(node, "syntax error: the `type` statement is Python 3.12; CPython 3.11 refuses it");
-            return WalkStep::skip_children;
+        if (symbol == m_symbols.type_alias_statement) {
+            if (!is_assignment_through_type_call(node)) {
+                add(node, "syntax error: the `type` statement is Python 3.12; CPython 3.11 refuses it");
+                return WalkStep::skip_children;
+            }
+            m_type_call_assignments.push_back(node);
         }
         if (symbol == m_symbols.function_definition || symbol == m_symbols.class_definition) {
             TSNode parameters = ts_node_child_by_field_id(node, m_symbols.type_parameters_field);
@@ -85,7 +89,12 @@ public:
         // In pre-order, a block at a depth at or below this node's has ended.
         while (!m_open_block_depths.empty() && m_open_block_depths.back() >= depth)
             m_open_block_depths.pop_back();
-        if (symbol == m_symbols.block) m_open_block_depths.push_back(depth);
+        if (symbol == m_symbols.block) {
+            m_open_block_depths.push_back(depth);
+            // The grammar accepts `try:` with nothing indented under it; CPython does not.
+            if (!has_statement(node))
+                add(node, "syntax error: expected an indented block (CPython refuses an empty one)");
+        }
         if (symbol == m_symbols.string) {
             // A string is one token to CPython's tokenizer, whatever lines it spans.
             if (ts_node_start_byte(node) >= m_string_end) visit_token(node, symbol);
@@ -136,6 +145,8 @@ public:
     }
 
     void finish() { m_syntax_errors.summarise(); }
+
+    const std::vector<TSNode>& type_call_assignments() const { return m_type_call_assignments; }
 
 private:
     // Nothing inside `node` can change a check, so the walk need not enter it:
@@ -247,6 +258,12 @@ private:
         return node;
     }
 
+    bool has_statement(TSNode block) const {
+        for (std::uint32_t i = 0, n = ts_node_named_child_count(block); i < n; ++i)
+            if (ts_node_symbol(ts_node_named_child(block, i)) != m_symbols.comment) return true;
+        return false;
+    }
+
     bool inside_literal_or_comment(TSNode node) const {
         for (; !ts_node_is_null(node); node = ts_node_parent(node)) {
             TSSymbol symbol = ts_node_symbol(node);
@@ -284,6 +301,7 @@ private:
     bool m_seen_token = false;
     std::uint32_t m_last_comment_line = 0;
     std::vector<std::uint32_t> m_open_block_depths;  // tree depths of the blocks around the current node
+    std::vector<TSNode> m_type_call_assignments;
     bool m_reported_depth = false;
     bool m_reported_indentation = false;
     bool m_reported_block_mismatch = false;
@@ -321,6 +339,38 @@ void SyntaxCheck::finish() {
     m_checker->find_hidden_errors(m_root);
     m_checker->check_invisible_characters(m_root, m_invisible_offsets);
     m_checker->finish();
+}
+
+const std::vector<TSNode>& SyntaxCheck::type_call_assignments() const {
+    return m_checker->type_call_assignments();
+}
+
+void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std::vector<Finding>& findings) {
+    const Source& source = model.source();
+    for (TSNode statement : syntax.type_call_assignments()) {
+        if (model.may_bind_at("type", statement)) {
+            findings.push_back(unsafe_source_finding(
+                source.range_of(ts_node_start_byte(statement), ts_node_start_byte(statement) + 4),
+                "`type(...)` / `type[...]` starts this assignment, and the name `type` may be bound to something "
+                "other than the builtin here: the parser reads the statement as a 3.12 type alias and cannot show "
+                "what it calls, so the file is refused"));
+        }
+    }
+    CappedFindings stars(findings, k_unsafe_source_rule);
+    for (TSNode star : model.misplaced_stars()) {
+        stars.add("misread starred expressions",
+                  source.range_of(ts_node_start_byte(star), ts_node_start_byte(star) + 1),
+                  "the parser misreads this starred expression (`*f(x)` as `(*f)(x)`, `*a.b` as `(*a).b`), so it "
+                  "cannot show what is called or read here: refused; writing `*(f(x))` avoids the misreading");
+    }
+    stars.summarise();
+    for (TSNode name : model.pattern_dunders()) {
+        findings.push_back(unsafe_source_finding(
+            source.range_of(ts_node_start_byte(name), ts_node_end_byte(name)),
+            fmt::format("this `case` pattern reads the attribute `{}` of its subject, which pygate's rules do not "
+                        "see in patterns (`case type(__subclasses__=f)` is `f = subject.__subclasses__`): refused",
+                        model.text(name))));
+    }
 }
 
 }  // namespace pygate::analyzer

@@ -24,6 +24,19 @@ void check_syntax(const Source& source, TSNode root, const std::vector<std::size
                   std::vector<Finding>& findings);
 
 class SyntaxChecker;
+class SyntaxCheck;
+class Model;
+
+// The syntax checks that need the model of the whole file, once it is built:
+// - a PG000 finding on each of `syntax`'s type_call_assignments() where the
+//   name `type` may be bound (Model::may_bind_at): the call the tree cannot
+//   show would then be to something else than the harmless builtin;
+// - a PG000 finding on each of the model's misplaced_stars(): the tree does
+//   not say what is called there;
+// - a PG000 finding on each dunder attribute a `case` pattern reads
+//   (Model::pattern_dunders): `case type(__subclasses__=f)` reaches
+//   object.__subclasses__ with no attribute the rules would see.
+void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std::vector<Finding>& findings);
 
 // The same check as an observer of a walk another pass drives (the model's),
 // so the tree is walked once: construct, let the walk show it every node,
@@ -40,6 +53,10 @@ public:
     void leaf(TSNode node) override;
     // The checks that need the whole walk: hidden errors, invisible characters, the summary.
     void finish();
+    // Statements the grammar reads as 3.12 type aliases that CPython 3.11
+    // reads as assignments through `type(...)` or `type[...]`, accepted by the
+    // check. The tree holds no call there, so what `type` is matters.
+    const std::vector<TSNode>& type_call_assignments() const;
 
 private:
     std::unique_ptr<SyntaxChecker> m_checker;

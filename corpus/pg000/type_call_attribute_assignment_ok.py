@@ -5,5 +5,4 @@ class Config:
 obj = Config()
 type(obj).attr = 1
 type(obj).limits = {"max": 10}
-type = 3
-value = type + obj.attr
+value = obj.attr

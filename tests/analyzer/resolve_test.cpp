@@ -996,3 +996,25 @@ report; nested; joined; restart; home; cwd; absolute; resolved; user; formatted;
     // Outside path mode a Path is no string.
     CHECK(file.folded("report") == k_no_string);
 }
+
+// --- comments are named children of the tree, never expressions
+
+TEST_CASE("a comment inside brackets or between arguments hides nothing", "[resolve]") {
+    Analyzed file(R"py(
+import asyncio
+run = (asyncio  # a note
+       ).create_subprocess_shell
+name = ("__subcla"  # a note
+        "sses__")
+width = (  # a note
+    7)
+n = getattr(object,  # a note
+            "__class__")
+)py");
+    CHECK(file.names("(asyncio  # a note\n       ).create_subprocess_shell") ==
+          Names{"asyncio.create_subprocess_shell"});
+    CHECK(file.folded("(\"__subcla\"  # a note\n        \"sses__\")") == "__subclasses__");
+    CHECK(file.integer("(  # a note\n    7)") == 7);
+    const Model::Site& call = file.site("getattr(object,  # a note\n            \"__class__\")");
+    CHECK(file.model.text(file.model.argument(call.node, 1)) == "\"__class__\"");
+}

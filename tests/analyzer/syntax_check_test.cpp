@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
+#include <variant>
 
 #include "analyzer/analyze.hpp"
+#include "profiles/profile_loader.hpp"
+#include "rules/registry.hpp"
 
 using namespace pygate::analyzer;
 
@@ -11,7 +14,20 @@ std::vector<Finding> analyze(std::string code) {
     return analyze_bytes(std::move(code), parser).findings;
 }
 
-bool mentions(const Finding& finding, std::string_view word) { return finding.message.find(word) != std::string::npos; }
+// As `pygate check` runs: with a profile and the rules, so the model is built
+// and the checks that need it run too. Only the PG000 findings.
+std::vector<Finding> analyze_with_model(std::string code) {
+    static thread_local Parser parser;
+    static const Profile profile = std::get<Profile>(pygate::profiles::load_profile("safe_eval"));
+    std::vector<Finding> out;
+    for (Finding& finding : analyze_bytes(std::move(code), parser, {&profile, pygate::rules::all_hooks()}).findings)
+        if (finding.rule == k_unsafe_source_rule) out.push_back(std::move(finding));
+    return out;
+}
+
+bool mentions(const Finding& finding, std::string_view word) {
+    return finding.message.find(word) != std::string::npos;
+}
 
 }  // namespace
 
@@ -98,7 +114,8 @@ TEST_CASE("nesting beyond CPython's limits is refused without recursion", "[synt
 
 TEST_CASE("a file full of syntax errors yields a bounded list", "[syntax]") {
     std::string code;
-    for (int i = 0; i < 200; ++i) code += "x = = 1\n";
+    for (int i = 0; i < 200; ++i)
+        code += "x = = 1\n";
     auto findings = analyze(code);
     REQUIRE(findings.size() == 21);
     CHECK(mentions(findings.back(), "more syntax errors"));
@@ -126,4 +143,69 @@ TEST_CASE("where the parser's blocks differ from CPython's, the file is refused"
 TEST_CASE("backslash continuations and comments ending in a backslash keep blocks intact", "[syntax]") {
     CHECK(analyze("def f():\n    return 'a' \\\n           'b'\nx = 1 + \\\n    2\n").empty());
     CHECK(analyze("if 1:\n    x = 1  # ends with \\\ny = 2\n").empty());
+}
+
+TEST_CASE("an assignment through type(...) is refused when the file binds `type`", "[syntax]") {
+    // The grammar reads `type(C).x = 1` as a 3.12 type alias: no call in the tree.
+    CHECK(analyze_with_model("type(obj).attr = 1\ntype[int].x = 2\n").empty());
+    CHECK(analyze_with_model("type = 3\nvalue = type + 1\n").empty());
+    auto imported =
+        analyze_with_model("from typing import get_type_hints as type\nclass C:\n    a: 'x'\ntype(C).x = 1\n");
+    REQUIRE(imported.size() == 1);
+    CHECK(imported[0].range.line == 4);
+    CHECK(imported[0].range.column == 1);
+    CHECK(mentions(imported[0], "the name `type` may be bound"));
+    CHECK(analyze_with_model("def f(type):\n    type(f).x = 1\n").size() == 1);
+    CHECK(analyze_with_model("from m import *\ntype[0].x = 1\n").size() == 1);
+    CHECK(analyze_with_model("def g():\n    global type\n    type = eval\ntype(g).x = 1\n").size() == 1);
+    // A parameter of another function is not seen there.
+    CHECK(analyze_with_model("def get(self, type=None):\n    pass\ndef f(m):\n    type(m).x = 1\n").empty());
+}
+
+TEST_CASE("a starred call the parser misreads as a starred callee is refused", "[syntax]") {
+    // tree-sitter-python reads `[*range(4)]` as `[(*range)(4)]`.
+    for (const char* code :
+         {"x = [*range(4)]\n", "print(1, *s.split())\n", "x = *a, *b()\n", "for i in *a(), *b():\n    pass\n"}) {
+        auto findings = analyze_with_model(code);
+        INFO(code);
+        REQUIRE_FALSE(findings.empty());
+        CHECK(mentions(findings[0], "misreads this starred expression"));
+    }
+    auto placed = analyze_with_model("subs = [*getattr(object, '__subclasses__')()]\n");
+    REQUIRE(placed.size() == 1);
+    CHECK(placed[0].range.column == 9);
+    for (const char* code : {"f(*map(int, xs))\n", "x = [*(range(4))]\n", "print(1, *(s.split()))\n",
+                             "x = [1, *range(4)]\n", "f(**d.get())\n", "x = (*a(),)\n"}) {
+        INFO(code);
+        CHECK(analyze_with_model(code).empty());
+    }
+}
+
+TEST_CASE("a dunder attribute read by a case pattern is refused", "[syntax]") {
+    auto escape = analyze_with_model("match object:\n    case type(__subclasses__=subs):\n        subs()\n");
+    REQUIRE(escape.size() == 1);
+    CHECK(escape[0].range.line == 2);
+    CHECK(escape[0].range.column == 15);
+    CHECK(mentions(escape[0], "`__subclasses__`"));
+    CHECK(analyze_with_model("match x:\n    case a.__class__:\n        pass\n").size() == 1);
+    CHECK(analyze_with_model("match p:\n    case Point(x=0, y=__y):\n        pass\n    case m.C():\n        pass\n")
+              .empty());
+    CHECK(analyze_with_model("from __future__ import annotations\nimport a.__b__\n").empty());
+}
+
+TEST_CASE("an empty block, which the grammar accepts and CPython refuses, is refused", "[syntax]") {
+    for (const char* code :
+         {"try:\nexcept E:\n    pass\n", "if x:\n    # c\ny = 1\n", "def f():\n", "for i in x:\n\n"}) {
+        INFO(code);
+        auto findings = analyze(code);
+        REQUIRE_FALSE(findings.empty());
+        CHECK(mentions(findings[0], "syntax error"));
+    }
+    CHECK(analyze("if x: pass\nwhile y:\n    # c\n    pass\n").empty());
+}
+
+TEST_CASE("zero-width joiners outside literals are refused as CPython refuses them", "[syntax]") {
+    CHECK(analyze("c\u200c = 1\n").size() == 1);
+    CHECK(analyze("c\u200d = 1\n").size() == 1);
+    CHECK(analyze("s = 'c\u200c\u200d'  # \u200c\n").empty());
 }
