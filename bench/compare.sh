@@ -5,7 +5,8 @@
 # pygate costs more than --max-floor-ratio times the parse floor.
 #
 # Usage: bench/compare.sh [--jobs N] [--max-floor-ratio R] [DIR]
-#   DIR defaults to /usr/lib/python3.11 (668 .py files on Debian 12).
+#   DIR defaults to /usr/lib/python3.11 (668 .py files on Debian 12; 1,644 with
+#   libpython3.11-testsuite installed: README.md shows how to bench without it).
 #   PYGATE_BUILD: the build folder holding pygate and pygate-parse-floor
 #   (default build/release, relative to the repository root). Builds nothing.
 set -euo pipefail
@@ -23,7 +24,7 @@ while (($#)); do
     case $1 in
         --jobs) jobs=${2:?--jobs needs a value}; shift 2 ;;
         --max-floor-ratio) max_floor_ratio=${2:?--max-floor-ratio needs a value}; shift 2 ;;
-        -h | --help) sed -n '2,9s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,10s/^# \{0,1\}//p' "$0"; exit 0 ;;
         -*) die "unknown option $1" ;;
         *) corpus=$1; shift ;;
     esac
