@@ -24,7 +24,7 @@ while (($#)); do
     case $1 in
         --jobs) jobs=${2:?--jobs needs a value}; shift 2 ;;
         --max-floor-ratio) max_floor_ratio=${2:?--max-floor-ratio needs a value}; shift 2 ;;
-        -h | --help) sed -n '2,10s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,11s/^# \{0,1\}//p' "$0"; exit 0 ;;
         -*) die "unknown option $1" ;;
         *) corpus=$1; shift ;;
     esac
