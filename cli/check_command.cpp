@@ -111,12 +111,8 @@ int run_check(const CheckOptions& options) {
     request.jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     ScanResult result = scan(request);
 
-    reporters::Report report;
-    report.tool_version = k_pygate_version;
-    report.profile = request.profile.name;
-    report.files = std::move(result.files);
-    for (const auto& file : report.files)
-        report.decision = analyzer::worse(report.decision, file.decision);
+    std::vector<std::string> internal_errors = std::move(result.internal_errors);
+    reporters::Report report = report_of(std::move(result), request.profile);
 
     // Written straight to its destination: a report of a large corpus is tens
     // of megabytes, and a copy of it in memory would double the peak.
@@ -131,9 +127,9 @@ int run_check(const CheckOptions& options) {
         write_report(std::cout, report, options);
         std::cout.flush();
     }
-    for (const auto& error : result.internal_errors)
+    for (const auto& error : internal_errors)
         std::cerr << "pygate: internal error: " << error << '\n';
-    if (!result.internal_errors.empty()) return k_exit_internal;
+    if (!internal_errors.empty()) return k_exit_internal;
     return exit_code_for(report.decision, options.fail_on);
 }
 

@@ -198,30 +198,23 @@ int run_run(const RunOptions& options) {
         std::cerr << "pygate: error: " << *message << '\n';
         return k_exit_usage;
     }
-    std::ifstream source(options.file, std::ios::binary);
-    if (!source || std::filesystem::is_directory(options.file)) {
-        std::cerr << "pygate: error: cannot read " << options.file << '\n';
+    // Read once: the bytes the gate judges are the bytes that run, whatever
+    // happens to the file meanwhile.
+    analyzer::ReadResult read = analyzer::read_source_file(options.file);
+    if (auto* failure = std::get_if<analyzer::ReadFailure>(&read)) {
+        std::cerr << "pygate: error: cannot read " << options.file << ": " << failure->message << '\n';
         return k_exit_usage;
     }
-    std::string code((std::istreambuf_iterator<char>(source)), std::istreambuf_iterator<char>());
+    const std::string code = std::get<std::string>(read);
 
     std::string decision = "unchecked";
     ordered_json gate_json;
     if (!options.unsafe_skip_gate) {
-        ScanRequest request;
-        request.profile = profile;
-        request.files = {options.file};
-        request.jobs = 1;
-        ScanResult scanned = scan(request);
-        reporters::Report report;
-        report.tool_version = k_pygate_version;
-        report.profile = profile.name;
-        report.files = std::move(scanned.files);
-        for (const auto& file : report.files)
-            report.decision = analyzer::worse(report.decision, file.decision);
+        ScanResult scanned = scan_read(options.file, std::move(read), profile);
         for (const auto& error : scanned.internal_errors)
             std::cerr << "pygate: internal error: " << error << '\n';
         if (!scanned.internal_errors.empty()) return k_exit_internal;
+        reporters::Report report = report_of(std::move(scanned), profile);
         decision = analyzer::decision_name(report.decision);
         const bool stopped = report.decision == analyzer::Decision::deny ||
                              (report.decision == analyzer::Decision::review && !options.allow_review);

@@ -5,8 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/file_discovery.hpp"
 #include "analyzer/profile.hpp"
+#include "analyzer/source_file.hpp"
+#include "cli/file_discovery.hpp"
 #include "reporters/report.hpp"
 
 namespace pygate::cli {
@@ -25,5 +26,12 @@ struct ScanResult {
 };
 
 ScanResult scan(const ScanRequest& request);
+
+// Judges one file that the caller has already read, as scan() judges a file:
+// `pygate run` runs exactly the bytes the gate saw, never a second reading.
+ScanResult scan_read(const std::string& path, analyzer::ReadResult read, const analyzer::Profile& profile);
+
+// The report of a scan under `profile`: its files and the worst decision.
+reporters::Report report_of(ScanResult&& result, const analyzer::Profile& profile);
 
 }  // namespace pygate::cli

@@ -1,5 +1,7 @@
 // End-to-end tests of `pygate run`: the gate in front, the result and
 // receipt behind, the exit codes of CLI.md.
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -156,6 +158,15 @@ TEST_CASE("run: usage errors exit 2", "[cli][run]") {
     CHECK(run_pygate({"run", "--input", dir.path() + "/missing.csv", program}).exit_code == 2);
     CHECK(run_pygate({"run", "--python", "python3", program}).exit_code == 2);
     CHECK(run_pygate({"run", "--profile", "no_such_profile", program}).exit_code == 2);
+}
+
+TEST_CASE("run: the file is read once, as check reads it: a FIFO is refused, never waited on", "[cli][run]") {
+    TempDir dir;
+    std::string fifo = dir.path() + "/pipe.py";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    ProcessResult result = run_pygate({"run", fifo});
+    CHECK(result.exit_code == 2);
+    CHECK(result.err.find("FIFO") != std::string::npos);
 }
 
 TEST_CASE("run: --stdin feeds the program", "[cli][run]") {
