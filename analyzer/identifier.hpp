@@ -10,4 +10,9 @@ namespace pygate::analyzer {
 
 std::string normalize_identifier(std::string_view spelled);
 
+// `__name__`: a name Python's data model gives a meaning to.
+inline bool is_dunder_name(std::string_view name) {
+    return name.size() > 4 && name.starts_with("__") && name.ends_with("__");
+}
+
 }  // namespace pygate::analyzer

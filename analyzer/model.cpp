@@ -10,6 +10,7 @@
 #include "analyzer/model_internals.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/string_literal.hpp"
+#include "analyzer/syntax_fields.hpp"
 
 namespace pygate::analyzer {
 namespace {
@@ -193,20 +194,16 @@ private:
         static const SymbolSet kinds = [] {
             const PythonSymbols& s = PythonSymbols::get();
             SymbolSet out;
-            for (TSSymbol kind : {s.attribute, s.keyword_argument, s.function_definition, s.class_definition,
-                                  s.default_parameter, s.typed_default_parameter, s.assignment, s.augmented_assignment,
-                                  s.for_statement, s.for_in_clause, s.named_expression, s.except_clause, s.subscript,
-                                  s.call}) {
+            for (TSSymbol kind :
+                 {s.attribute, s.keyword_argument, s.function_definition, s.class_definition, s.default_parameter,
+                  s.typed_default_parameter, s.assignment, s.augmented_assignment, s.for_statement, s.for_in_clause,
+                  s.named_expression, s.except_clause, s.subscript, s.call}) {
                 if (kind >= out.size()) out.resize(kind + 1u);
                 out[kind] = true;
             }
             return out;
         }();
         return kinds;
-    }
-
-    static bool is_dunder(std::string_view name) {
-        return name.size() > 4 && name.starts_with("__") && name.ends_with("__");
     }
 
     // An attribute a `case` pattern reads: the keyword of `C(attr=...)`, or a
@@ -263,7 +260,7 @@ private:
         if (kind == s.identifier) {
             TSFieldId field_id = place.field();
             if (is_load(place.parent, field_id)) add_site(node, current, Model::SiteKind::name, place, field_id, false);
-            if (reads_attribute_in_pattern(node, place) && is_dunder(m_model.identifier(node)))
+            if (reads_attribute_in_pattern(node, place) && is_dunder_name(m_model.identifier(node)))
                 m_model.m_pattern_dunders.push_back(node);
         } else if (kind == s.attribute || kind == s.subscript) {
             TSFieldId field_id = place.field();
@@ -405,17 +402,11 @@ private:
             .push_back(std::move(binding));
     }
 
-    // Comments are named children too: `(  # note\n value)` holds one expression.
+    // The expression inside any brackets around `node`.
     TSNode unparenthesized(TSNode node) const {
         while (ts_node_symbol(node) == m_symbols.parenthesized_expression) {
-            TSNode inner{};
-            for (std::uint32_t i = 0, n = ts_node_named_child_count(node); i < n; ++i) {
-                TSNode child = ts_node_named_child(node, i);
-                if (ts_node_symbol(child) == m_symbols.comment) continue;
-                if (!ts_node_is_null(inner)) return node;
-                inner = child;
-            }
-            if (ts_node_is_null(inner)) return node;
+            TSNode inner = sole_expression(node);
+            if (ts_node_is_null(inner)) break;
             node = inner;
         }
         return node;

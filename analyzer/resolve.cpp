@@ -28,20 +28,6 @@ TSNode field(TSNode node, TSFieldId id) {
     return ts_node_child_by_field_id(node, id);
 }
 
-// The one expression inside brackets, or a null node. Comments are named
-// children too (`(os  # note\n).system`): they are skipped, not counted.
-TSNode sole_expression(TSNode node) {
-    TSNode found{};
-    const TSSymbol comment = PythonSymbols::get().comment;
-    for (std::uint32_t i = 0, n = ts_node_named_child_count(node); i < n; ++i) {
-        TSNode child = ts_node_named_child(node, i);
-        if (ts_node_symbol(child) == comment) continue;
-        if (!ts_node_is_null(found)) return TSNode{};
-        found = child;
-    }
-    return found;
-}
-
 // A union: a referent already there (same kind, name and scope) is not added
 // again, so values bound along many paths do not multiply.
 void append(Referents& into, Referents&& more) {
@@ -643,8 +629,10 @@ public:
             }
             return out;
         }
-        if (kind == s.parenthesized_expression && !ts_node_is_null(sole_expression(expr)))
-            return fold(sole_expression(expr), scope, depth + 1);
+        if (kind == s.parenthesized_expression) {
+            TSNode inner = sole_expression(expr);
+            if (!ts_node_is_null(inner)) return fold(inner, scope, depth + 1);
+        }
         if (kind == s.identifier) {
             std::string storage;
             return fold_name(m_model.identifier(expr, storage), scope, depth);
@@ -1104,8 +1092,10 @@ public:
                 return std::nullopt;
             }
         }
-        if (kind == s.parenthesized_expression && !ts_node_is_null(sole_expression(expr)))
-            return fold_int(sole_expression(expr), scope, depth + 1);
+        if (kind == s.parenthesized_expression) {
+            TSNode inner = sole_expression(expr);
+            if (!ts_node_is_null(inner)) return fold_int(inner, scope, depth + 1);
+        }
         if (kind == s.unary_operator) {
             auto value = fold_int(field(expr, s.field_argument), scope, depth + 1);
             if (!value) return std::nullopt;

@@ -8,6 +8,8 @@
 
 #include <tree_sitter/api.h>
 
+#include "analyzer/python_symbols.hpp"
+
 namespace pygate::analyzer {
 
 inline TSNode first_child(TSNode node) {
@@ -32,6 +34,22 @@ inline TSNode call_arguments(TSNode call) {
 }
 inline TSNode subscript_value(TSNode subscript) {
     return first_child(subscript);
+}
+
+// The one expression inside `node` (brackets, `await`, a type), or a null
+// node when it holds none or several. Comments are named children too
+// (`(os  # note\n).system`): they are skipped, not counted, wherever an
+// expression is read through brackets.
+inline TSNode sole_expression(TSNode node) {
+    const TSSymbol comment = PythonSymbols::get().comment;
+    TSNode found{};
+    for (std::uint32_t i = 0, n = ts_node_named_child_count(node); i < n; ++i) {
+        TSNode child = ts_node_named_child(node, i);
+        if (ts_node_symbol(child) == comment) continue;
+        if (!ts_node_is_null(found)) return TSNode{};
+        found = child;
+    }
+    return found;
 }
 
 }  // namespace pygate::analyzer

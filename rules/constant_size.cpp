@@ -214,8 +214,10 @@ Magnitude SizeEstimator::visit(TSNode expr, std::uint32_t depth) {
     if (kind == s.integer) return integer_literal(m_model.text(expr));
     if (kind == t.true_) return integer(1);
     if (kind == t.false_) return integer(0);
-    if (kind == s.parenthesized_expression && ts_node_named_child_count(expr) == 1)
-        return visit(ts_node_named_child(expr, 0), depth + 1);
+    if (kind == s.parenthesized_expression) {
+        TSNode inner = analyzer::sole_expression(expr);
+        if (!ts_node_is_null(inner)) return visit(inner, depth + 1);
+    }
     if (kind == s.string || kind == s.concatenated_string) {
         auto text = m_model.fold_string(expr, m_scope);
         if (!text) return {};
@@ -423,9 +425,8 @@ Magnitude SizeEstimator::binary(TSNode expr, std::uint32_t depth) {
 Magnitude SizeEstimator::shape_elements(TSNode shape, std::uint32_t depth) {
     const auto& s = analyzer::PythonSymbols::get();
     TSNode inner = shape;
-    while (!ts_node_is_null(inner) && ts_node_symbol(inner) == s.parenthesized_expression &&
-           ts_node_named_child_count(inner) == 1)
-        inner = ts_node_named_child(inner, 0);
+    while (!ts_node_is_null(inner) && ts_node_symbol(inner) == s.parenthesized_expression)
+        inner = analyzer::sole_expression(inner);
     if (ts_node_is_null(inner)) return {};
     if (ts_node_symbol(inner) != s.tuple && ts_node_symbol(inner) != s.list) {
         Magnitude n = visit(inner, depth + 1);

@@ -60,8 +60,11 @@ const Symbols& symbols() {
 
 TSNode unparenthesized(TSNode node) {
     const Symbols& s = symbols();
-    while (!ts_node_is_null(node) && ts_node_symbol(node) == s.parenthesized && ts_node_named_child_count(node) == 1)
-        node = ts_node_named_child(node, 0);
+    while (!ts_node_is_null(node) && ts_node_symbol(node) == s.parenthesized) {
+        TSNode inner = analyzer::sole_expression(node);
+        if (ts_node_is_null(inner)) break;
+        node = inner;
+    }
     return node;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 
+#include "analyzer/identifier.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/syntax_fields.hpp"
 #include "rules/name_table.hpp"
@@ -50,10 +51,6 @@ const NameTable k_introspection{k_introspection_entries};
 constexpr std::string_view k_getattr_family[] = {"builtins.getattr", "builtins.setattr",    "builtins.delattr",
                                                  "builtins.hasattr", "operator.attrgetter", "operator.methodcaller"};
 
-bool is_dunder(std::string_view name) {
-    return name.size() > 4 && name.starts_with("__") && name.ends_with("__");
-}
-
 // Every escape attribute starts with `_`, is `mro`, or has `_` as its second
 // or third character (gi_frame, f_back): ordinary attributes pass at once.
 bool may_escape(std::string_view attribute) {
@@ -67,7 +64,7 @@ std::optional<std::string> forbidden(std::string_view attribute, const analyzer:
     for (std::string_view escape : k_escape_attributes)
         if (attribute == escape)
             return fmt::format("`{}` leads from an object to classes, globals, frames or code", attribute);
-    if (is_dunder(attribute) &&
+    if (analyzer::is_dunder_name(attribute) &&
         std::find(profile.dunders_allow.begin(), profile.dunders_allow.end(), attribute) == profile.dunders_allow.end())
         return fmt::format("dunder attribute `{}` is not in profile {}'s dunders.allow", attribute, profile.name);
     return std::nullopt;

@@ -7,6 +7,7 @@
 #include <bit>
 #include <stdexcept>
 
+#include "analyzer/identifier.hpp"
 #include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
 
@@ -184,13 +185,9 @@ TSNode located(const ForbiddableSyntax& row, TSNode node) {
     return ts_node_is_null(at) ? node : at;
 }
 
-bool is_dunder(std::string_view name) {
-    return name.size() > 4 && name.starts_with("__") && name.ends_with("__");
-}
-
 void check_dunder(std::string_view name, TSNode at, RuleContext& context) {
     const analyzer::Profile& profile = context.profile();
-    if (!is_dunder(name) || !forbids(profile, "dunder-name")) return;
+    if (!analyzer::is_dunder_name(name) || !forbids(profile, "dunder-name")) return;
     const auto& allow = profile.dunders_allow;
     if (std::find(allow.begin(), allow.end(), name) != allow.end()) return;
     context.report(k_rule, analyzer::Severity::error, at,
@@ -329,11 +326,11 @@ void on_syntax(const analyzer::SyntaxSite& site, RuleContext& context) {
 }
 
 void on_name(const analyzer::NameSite& site, RuleContext& context) {
-    if (is_dunder(site.name)) check_dunder(site.name, site.node, context);
+    if (analyzer::is_dunder_name(site.name)) check_dunder(site.name, site.node, context);
 }
 
 void on_attribute(const analyzer::AttributeSite& site, RuleContext& context) {
-    if (is_dunder(site.attribute)) check_dunder(site.attribute, site.node, context);
+    if (analyzer::is_dunder_name(site.attribute)) check_dunder(site.attribute, site.node, context);
 }
 
 std::vector<std::string> mapping() {
