@@ -109,15 +109,15 @@ private:
             }
             case Model::SiteKind::attribute: {
                 std::string storage;
-                std::string_view attribute = m_model.identifier(attribute_name(site.node), storage);
-                AttributeSite event{site.node, site.scope, attribute, attribute_object(site.node), site.store};
+                std::string_view attribute = m_model.identifier(m_model.attribute_name(site.node), storage);
+                AttributeSite event{site.node, site.scope, attribute, m_model.attribute_object(site.node), site.store};
                 for (const RuleHooks* rule : m_rules)
                     if (rule->on_attribute) rule->on_attribute(event, m_context);
                 if (!site.chained) reference(site, resolve(site));
                 break;
             }
             case Model::SiteKind::call: {
-                TSNode function = call_function(site.node);
+                TSNode function = m_model.call_function(site.node);
                 std::vector<Referent> callee = resolve_within_limits(function, site.scope);
                 CallSite event{site.node, function, site.scope, callee};
                 for (const RuleHooks* rule : m_rules)

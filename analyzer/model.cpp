@@ -77,8 +77,12 @@ private:
         // The observer riding along sees what walk_preorder would show it.
         constexpr std::uint32_t k_not_skipping = static_cast<std::uint32_t>(-1);
         std::uint32_t observer_skips_below = k_not_skipping;
+        bool first_child = false;  // the cursor has just moved down to a first child
         for (;;) {
             TSNode node = ts_tree_cursor_current_node(&cursor);
+            if (first_child && records_child_ends(parents[depth - 1]))
+                m_model.m_child_ends.set_first(nodes[depth - 1], node);
+            first_child = false;
             SourceMetrics& metrics = m_model.m_metrics;
             ++metrics.nodes;
             if (depth > metrics.max_depth) {
@@ -132,17 +136,25 @@ private:
             if ((descend || observer_descends) && ts_node_child_count(node) > 0 &&
                 ts_tree_cursor_goto_first_child(&cursor)) {
                 ++depth;
+                first_child = true;
                 continue;
             }
             if (observer_descends) m_observer->leaf(node);
+            TSNode last = node;  // the last child of the parent when it has no next sibling
             while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
                 if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor)) {
                     ts_tree_cursor_delete(&cursor);
                     return;
                 }
+                if (records_child_ends(parents[depth - 1])) m_model.m_child_ends.set_last(nodes[depth - 1], last);
                 --depth;
+                last = nodes[depth];
             }
         }
+    }
+
+    bool records_child_ends(TSSymbol kind) const {
+        return kind == m_symbols.attribute || kind == m_symbols.call || kind == m_symbols.subscript;
     }
 
     // --- sites
@@ -575,6 +587,17 @@ Model::Model(const Source& source, TSNode root, TreeObserver* riding_along, cons
 }
 
 Model::~Model() = default;
+
+TSNode Model::first_child(TSNode node) const {
+    if (const ChildEnds::Ends* ends = m_child_ends.find(node)) return ends->first;
+    return ts_node_child(node, 0);  // a node the walk did not enter
+}
+
+TSNode Model::last_child(TSNode node) const {
+    if (const ChildEnds::Ends* ends = m_child_ends.find(node)) return ends->last;
+    std::uint32_t count = ts_node_child_count(node);
+    return count == 0 ? TSNode{} : ts_node_child(node, count - 1);
+}
 
 std::string_view Model::text(TSNode node) const {
     std::uint32_t begin = ts_node_start_byte(node), end = ts_node_end_byte(node);

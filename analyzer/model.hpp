@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "analyzer/child_ends.hpp"
 #include "analyzer/finding.hpp"
 #include "analyzer/source.hpp"
 #include "analyzer/tree_walk.hpp"
@@ -120,6 +121,16 @@ public:
     // behind `*args`.
     TSNode argument(TSNode call, std::uint32_t position, std::string_view keyword = {}) const;
 
+    // The parts of attributes, calls and subscripts, taken by position (the
+    // grammar puts the object, the function and the subscripted value first,
+    // the attribute name and the arguments last; extras such as comments can
+    // only come between them) from what the walk recorded.
+    TSNode attribute_object(TSNode attribute) const { return first_child(attribute); }
+    TSNode attribute_name(TSNode attribute) const { return last_child(attribute); }
+    TSNode call_function(TSNode call) const { return first_child(call); }
+    TSNode call_arguments(TSNode call) const { return last_child(call); }
+    TSNode subscript_value(TSNode subscript) const { return first_child(subscript); }
+
     std::string_view text(TSNode node) const;
     // A statement of a chain as shown to people: its first line and where it is.
     ChainStep chain_step(TSNode statement) const;
@@ -186,6 +197,9 @@ private:
     std::vector<TSNode> m_misplaced_stars;
     std::vector<TSNode> m_pattern_dunders;
     std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id
+    ChildEnds m_child_ends;                                      // attributes, calls, subscripts
+    TSNode first_child(TSNode node) const;
+    TSNode last_child(TSNode node) const;
     mutable std::unordered_map<const Binding*, std::vector<Referent>> m_binding_cache;
     // What referents point into: the names they hold, and their chains' links.
     struct ChainLink {

@@ -173,22 +173,22 @@ public:
         }
         if (kind == s.attribute) {
             std::string storage;
-            std::string_view attribute = m_model.identifier(attribute_name(expr), storage);
+            std::string_view attribute = m_model.identifier(m_model.attribute_name(expr), storage);
             Referents out;
-            for (Referent& base : resolve(attribute_object(expr), scope, depth + 1))
+            for (Referent& base : resolve(m_model.attribute_object(expr), scope, depth + 1))
                 append(out, member(std::move(base), attribute, depth + 1));
             return out;
         }
         if (kind == s.call) {
             Referents out;
-            for (Referent& callee : resolve(call_function(expr), scope, depth + 1))
+            for (Referent& callee : resolve(m_model.call_function(expr), scope, depth + 1))
                 append(out, call_result(std::move(callee), expr, scope, depth + 1));
             return out;
         }
         if (kind == s.subscript) {
             TSNode key = field(expr, s.field_subscript);
             Referents out;
-            for (Referent& base : resolve(subscript_value(expr), scope, depth + 1))
+            for (Referent& base : resolve(m_model.subscript_value(expr), scope, depth + 1))
                 append(out, subscript(std::move(base), key, scope, depth + 1));
             return out;
         }
@@ -395,7 +395,7 @@ public:
     }
 
     TSNode argument(TSNode call, std::uint32_t position, std::string_view keyword = {}) const {
-        TSNode arguments = call_arguments(call);
+        TSNode arguments = m_model.call_arguments(call);
         if (ts_node_is_null(arguments) || ts_node_symbol(arguments) != s.argument_list) return {};
         std::uint32_t index = 0;
         for (std::uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {

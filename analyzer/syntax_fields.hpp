@@ -1,40 +1,12 @@
 #pragma once
-// The fields the model and the engine read on every attribute, call and
-// subscript, taken by position: tree-sitter's field lookup searches the
-// field map on each call, and these are read millions of times. The grammar
-// puts the object, the function and the subscripted value first and the
-// attribute name and the arguments last; extras (comments, line
-// continuations) can only come between them.
+// Reading through brackets. (The parts of attributes, calls and subscripts
+// are Model's: its walk records them.)
 
 #include <tree_sitter/api.h>
 
 #include "analyzer/python_symbols.hpp"
 
 namespace pygate::analyzer {
-
-inline TSNode first_child(TSNode node) {
-    return ts_node_child(node, 0);
-}
-inline TSNode last_child(TSNode node) {
-    std::uint32_t count = ts_node_child_count(node);
-    return count == 0 ? TSNode{} : ts_node_child(node, count - 1);
-}
-
-inline TSNode attribute_object(TSNode attribute) {
-    return first_child(attribute);
-}
-inline TSNode attribute_name(TSNode attribute) {
-    return last_child(attribute);
-}
-inline TSNode call_function(TSNode call) {
-    return first_child(call);
-}
-inline TSNode call_arguments(TSNode call) {
-    return last_child(call);
-}
-inline TSNode subscript_value(TSNode subscript) {
-    return first_child(subscript);
-}
 
 // The one expression inside `node` (brackets, `await`, a type), or a null
 // node when it holds none or several. Comments are named children too

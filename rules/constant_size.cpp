@@ -253,7 +253,7 @@ Magnitude SizeEstimator::visit(TSNode expr, std::uint32_t depth) {
         return bound_value(expr, depth);
     }
     if (kind == s.call) {
-        std::vector<Referent> callee = m_model.resolve(analyzer::call_function(expr), m_scope);
+        std::vector<Referent> callee = m_model.resolve(m_model.call_function(expr), m_scope);
         return checked(expr, call(expr, callee, depth));
     }
     return {};
@@ -277,10 +277,10 @@ Magnitude SizeEstimator::bound_value(TSNode name, std::uint32_t depth) {
 
 std::optional<std::string_view> SizeEstimator::padding_method(const analyzer::Model& model, TSNode call) {
     const auto& s = analyzer::PythonSymbols::get();
-    TSNode function = analyzer::call_function(call);
+    TSNode function = model.call_function(call);
     if (ts_node_is_null(function) || ts_node_symbol(function) != s.attribute) return std::nullopt;
     std::string storage;
-    std::string_view method = model.identifier(analyzer::attribute_name(function), storage);
+    std::string_view method = model.identifier(model.attribute_name(function), storage);
     if (method == "ljust" || method == "rjust" || method == "center" || method == "zfill") return "width";
     if (method == "expandtabs") return "tabsize";
     return std::nullopt;

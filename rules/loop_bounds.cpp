@@ -179,7 +179,7 @@ std::optional<std::string> infinite(TSNode expr, ScopeId scope, const Model& mod
         return std::nullopt;
     }
     if (kind != s.call) return std::nullopt;
-    std::vector<Referent> callee = model.resolve(analyzer::call_function(expr), scope);
+    std::vector<Referent> callee = model.resolve(model.call_function(expr), scope);
     if (callee.empty()) return std::nullopt;
     if (any_named(callee, {"itertools.count"})) return "itertools.count()";
     if (any_named(callee, {"itertools.cycle"})) {
@@ -255,7 +255,7 @@ bool ended_by_exception(TSNode loop, TSNode body) {
 }
 
 bool is_exit_call(TSNode call, ScopeId scope, const Model& model) {
-    return any_named(model.resolve(analyzer::call_function(call), scope),
+    return any_named(model.resolve(model.call_function(call), scope),
                      {"sys.exit", "builtins.exit", "builtins.quit", "os._exit", "os.abort"});
 }
 

@@ -303,7 +303,7 @@ private:
         if (where.position == Argument::k_object) {
             TSNode function = m_site.function;
             return ts_node_symbol(function) == analyzer::PythonSymbols::get().attribute
-                       ? analyzer::attribute_object(function)
+                       ? model().attribute_object(function)
                        : TSNode{};
         }
         if (where.position < 0) return {};

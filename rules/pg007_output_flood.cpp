@@ -93,7 +93,7 @@ void each_output(TSNode body, ScopeId scope, const analyzer::Model& model, Found
         TSSymbol kind = ts_node_symbol(node);
         bool nested = kind == s.function_definition || kind == s.class_definition || kind == s.lambda;
         if (kind == s.call)
-            if (const NameEntry* entry = output_of(model.resolve(analyzer::call_function(node), scope)))
+            if (const NameEntry* entry = output_of(model.resolve(model.call_function(node), scope)))
                 found(node, *entry);
         if (!nested && ts_tree_cursor_goto_first_child(&cursor)) continue;
         bool moved = false;
@@ -130,7 +130,7 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
     each_output(body, site.scope, model, [&](TSNode call, const NameEntry& entry) {
         context.report(
             k_rule, severity, call,
-            fmt::format("`{}` {} {}", analyzer::first_line_shortened(model.text(analyzer::call_function(call)), 40),
+            fmt::format("`{}` {} {}", analyzer::first_line_shortened(model.text(model.call_function(call)), 40),
                         entry.what, why),
             severity == analyzer::Severity::error ? k_endless_specificity : k_specificity);
     });

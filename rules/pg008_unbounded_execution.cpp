@@ -356,7 +356,7 @@ const Referent* sole_callee(const analyzer::CallSite& call, const analyzer::Mode
     if (kind == analyzer::PythonSymbols::get().identifier) return out;
     if (kind != symbols().attribute) return nullptr;
     // A staticmethod's first parameter is no instance, though the model takes it for `self`.
-    TSNode caller = analyzer::attribute_object(call.function);
+    TSNode caller = model.attribute_object(call.function);
     // The model knows the call's function and its decorators: no walk up the tree.
     if (model.scope_kind(call.scope) == analyzer::ScopeKind::function) {
         TSNode decorated = model.decorated_definition(call.scope);
@@ -413,14 +413,14 @@ void judge_recursion(const analyzer::CallSite& call, analyzer::RuleContext& cont
 bool string_join(const analyzer::CallSite& call, const analyzer::Model& model) {
     if (ts_node_symbol(call.function) != symbols().attribute) return false;
     std::string storage;
-    if (model.identifier(analyzer::attribute_name(call.function), storage) != "join") return false;
-    return model.fold_string(analyzer::attribute_object(call.function), call.scope).has_value();
+    if (model.identifier(model.attribute_name(call.function), storage) != "join") return false;
+    return model.fold_string(model.attribute_object(call.function), call.scope).has_value();
 }
 
 void judge_consumer(const analyzer::CallSite& call, const NameEntry* consumer, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     TSNode argument = model.argument(call.node, 0);
-    if (ts_node_is_null(argument)) argument = analyzer::call_arguments(call.node);  // `max(x for x in ...)`
+    if (ts_node_is_null(argument)) argument = model.call_arguments(call.node);  // `max(x for x in ...)`
     if (ts_node_is_null(argument)) return;
     auto endless = infinite_iterator(argument, call.scope, model);
     if (!endless) return;

@@ -93,7 +93,7 @@ constexpr std::array<RuleTable, 3> k_tables = {{
 bool is_super_call(const analyzer::RuleContext& context, TSNode object, analyzer::ScopeId scope) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     if (ts_node_is_null(object) || ts_node_symbol(object) != s.call) return false;
-    TSNode function = analyzer::call_function(object);
+    TSNode function = context.model().call_function(object);
     for (const Referent& r : context.model().resolve(function, scope))
         if (r.kind == Referent::Kind::name && r.qualified == "builtins.super") return true;
     return false;
@@ -200,9 +200,9 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     // "...".format(x) and "...".format_map(x) with a constant format string.
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     if (ts_node_symbol(call.function) == s.attribute) {
-        std::string_view method = model.text(analyzer::attribute_name(call.function));
+        std::string_view method = model.text(model.attribute_name(call.function));
         if (method == "format" || method == "format_map") {
-            if (auto format = model.fold_string(analyzer::attribute_object(call.function), call.scope))
+            if (auto format = model.fold_string(model.attribute_object(call.function), call.scope))
                 check_format_fields(call, context, *format);
         }
     }
@@ -211,7 +211,7 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
 // getattr passed as a value: functools.reduce(getattr, ['__class__', '__base__'], x).
 void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     TSNode call = reference.argument_of;
-    TSNode arguments = analyzer::call_arguments(call);
+    TSNode arguments = context.model().call_arguments(call);
     std::vector<std::string> names;
     for (std::uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i)
         for (std::string& name : context.model().fold_strings(ts_node_named_child(arguments, i), reference.scope))
