@@ -121,7 +121,10 @@ private:
                 // A string's children are tokens, unless it is an f-string with replacement fields.
                 if (kind == m_symbols.string) {
                     measure_string(node);
-                    descend = is_format_string(node);
+                    std::string_view text = m_model.text(node);
+                    StringPrefix prefix = parse_string_prefix(text);
+                    descend = prefix.format;
+                    if (text.find('\\') != std::string_view::npos) check_backslashes(node, text, prefix);
                 } else if (kind == m_symbols.concatenated_string) {
                     measure_literal(node);  // `"a" "b"` is one constant to CPython: one literal to smuggle data in
                 }
@@ -231,7 +234,29 @@ private:
         return in_pattern && ts_node_start_byte(identifier) != ts_node_start_byte(place.parent_node);
     }
 
-    bool is_format_string(TSNode node) const { return parse_string_prefix(m_model.text(node)).format; }
+    // A literal with a backslash: an escape CPython refuses, or (a grammar
+    // bug) a line break right after an escape in a one-line literal, which
+    // tree-sitter takes into the string and CPython reads as its end.
+    void check_backslashes(TSNode node, std::string_view text, StringPrefix prefix) {
+        std::size_t open = text.find_first_of("'\"");
+        if (open == std::string_view::npos) return;
+        std::size_t quotes = text.substr(open, 3) == std::string(3, text[open]) ? 3 : 1;
+        if (text.size() < open + 2 * quotes) return;  // unterminated: a syntax error of its own
+        std::string_view body = text.substr(open + quotes, text.size() - open - 2 * quotes);
+        if (auto complaint = refused_escape(body, prefix)) {
+            m_model.m_refused_escapes.push_back({node, *complaint});
+            return;
+        }
+        if (quotes == 3) return;
+        for (std::size_t i = 0; i < body.size(); ++i) {
+            if (body[i] == '\\') {
+                ++i;  // the escaped character, a line break included (a continuation)
+            } else if (body[i] == '\n') {
+                m_model.m_refused_escapes.push_back({node, "unterminated string literal"});
+                return;
+            }
+        }
+    }
 
     // A string the walk does not enter still counts its tokens, and its length.
     void measure_string(TSNode node) {
@@ -269,6 +294,7 @@ private:
         bool store = false;
         if (m_syntax_sites != nullptr && kind < m_syntax_sites->size() && (*m_syntax_sites)[kind])
             add_site(node, current, Model::SiteKind::syntax, place, 0, false);
+        if (place.parent == s.argument_list) check_argument_order(node, kind, place.parent_node);
         if (kind == s.identifier) {
             TSFieldId field_id = place.field();
             if (is_load(place.parent, field_id)) add_site(node, current, Model::SiteKind::name, place, field_id, false);
@@ -328,6 +354,39 @@ private:
                 m_model.m_misplaced_stars.push_back(node);
         }
         return store;
+    }
+
+    // Python's order of arguments: positional ones, then keywords, with
+    // `*iterable` anywhere before the first `**mapping`. The state of each
+    // argument list being walked; one whose arguments are all seen is
+    // dropped when the walk returns to an enclosing list.
+    struct ArgumentListState {
+        const void* list;
+        bool keyword = false;      // a `name=value` was seen
+        bool double_star = false;  // a `**mapping` was seen
+    };
+    std::vector<ArgumentListState> m_argument_lists;
+
+    void check_argument_order(TSNode argument, TSSymbol kind, TSNode list) {
+        const PythonSymbols& s = m_symbols;
+        if (kind == s.comment) return;
+        while (!m_argument_lists.empty() && m_argument_lists.back().list != list.id)
+            m_argument_lists.pop_back();
+        if (m_argument_lists.empty()) m_argument_lists.push_back({list.id});
+        ArgumentListState& state = m_argument_lists.back();
+        std::string_view complaint;
+        if (kind == s.keyword_argument) {
+            state.keyword = true;
+        } else if (kind == s.dictionary_splat) {
+            state.double_star = true;
+        } else if (kind == s.list_splat) {
+            if (state.double_star) complaint = "iterable argument unpacking follows keyword argument unpacking";
+        } else if (state.double_star) {
+            complaint = "positional argument follows keyword argument unpacking";
+        } else if (state.keyword) {
+            complaint = "positional argument follows keyword argument";
+        }
+        if (!complaint.empty()) m_model.m_misordered_arguments.push_back({argument, complaint});
     }
 
     // --- bindings

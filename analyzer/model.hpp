@@ -170,6 +170,16 @@ public:
     // Dunder attributes a `case` pattern reads (`case type(__subclasses__=f)`,
     // `case a.__class__`): no site shows them to the rules.
     const std::vector<TSNode>& pattern_dunders() const { return m_pattern_dunders; }
+    // Code the grammar accepts and CPython's compiler refuses, with CPython's complaint.
+    struct RefusedSyntax {
+        TSNode node;
+        std::string_view complaint;
+    };
+    // Arguments in an order CPython refuses (`f(a=1, b)`, `f(**k, b)`, `f(**k, *a)`).
+    const std::vector<RefusedSyntax>& misordered_arguments() const { return m_misordered_arguments; }
+    // String literals holding an escape CPython refuses to compile (`'\u'`),
+    // or a line break after an escape in a one-line literal.
+    const std::vector<RefusedSyntax>& refused_escapes() const { return m_refused_escapes; }
     TSNode root() const { return m_root; }
 
     // Whether a scope that code at `place` can see binds `name` (assignment,
@@ -196,6 +206,8 @@ private:
     std::vector<Site> m_sites;
     std::vector<TSNode> m_misplaced_stars;
     std::vector<TSNode> m_pattern_dunders;
+    std::vector<RefusedSyntax> m_misordered_arguments;
+    std::vector<RefusedSyntax> m_refused_escapes;
     std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id
     ChildEnds m_child_ends;                                      // attributes, calls, subscripts
     TSNode first_child(TSNode node) const;

@@ -135,6 +135,18 @@ PythonSymbols look_up() {
     s.minus_token = symbol("-", false);
     s.or_token = symbol("or", false);
     s.and_token = symbol("and", false);
+    for (const char* name :
+         {"class_definition", "decorated_definition", "for_statement", "function_definition", "if_statement",
+          "match_statement", "try_statement", "while_statement", "with_statement", "assert_statement",
+          "break_statement", "continue_statement", "delete_statement", "exec_statement", "expression_statement",
+          "future_import_statement", "global_statement", "import_from_statement", "import_statement",
+          "nonlocal_statement", "pass_statement", "print_statement", "raise_statement", "return_statement",
+          "type_alias_statement", "elif_clause", "else_clause", "except_clause", "except_group_clause",
+          "finally_clause", "case_clause", "decorator"}) {
+        TSSymbol kind = symbol(name, true);
+        if (kind >= s.starts_logical_line.size()) s.starts_logical_line.resize(kind + 1u);
+        s.starts_logical_line[kind] = true;
+    }
     return s;
 }
 

@@ -4,6 +4,8 @@
 
 #include <tree_sitter/api.h>
 
+#include <vector>
+
 namespace pygate::analyzer {
 
 struct PythonSymbols {
@@ -32,6 +34,12 @@ struct PythonSymbols {
     TSFieldId field_name, field_alias, field_value, field_left, field_right, field_body, field_parameters, field_function, field_arguments, field_object, field_attribute, field_subscript, field_module_name, field_definition, field_operator, field_expression, field_format_specifier, field_type_conversion, field_superclasses, field_argument;
     // Anonymous tokens the model compares: operators and keywords.
     TSSymbol plus_token, slash_token, percent_token, star_token, minus_token, or_token, and_token;
+
+    // Kinds whose node begins a logical line, indexed by symbol: statements,
+    // the clauses of compound statements (`else:`, `except:`, `case`) and
+    // decorators. Any other token that starts a logical line continues a
+    // statement CPython has already ended.
+    std::vector<bool> starts_logical_line;
 
     static const PythonSymbols& get();
 };

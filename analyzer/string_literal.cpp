@@ -160,4 +160,35 @@ std::optional<std::string> decode_string_body(std::string_view body, StringPrefi
     return out;
 }
 
+std::optional<std::string_view> refused_escape(std::string_view body, StringPrefix prefix) {
+    if (prefix.raw) return std::nullopt;
+    for (std::size_t i = body.find('\\'); i != std::string_view::npos && i + 1 < body.size();
+         i = body.find('\\', i + 2)) {
+        switch (body[i + 1]) {
+            case 'x':
+                if (!hex_digits(body, i + 2, 2)) return "truncated \\xXX escape";
+                break;
+            case 'u':
+            case 'U': {
+                if (prefix.bytes) break;
+                std::size_t count = body[i + 1] == 'u' ? 4 : 8;
+                auto value = hex_digits(body, i + 2, count);
+                if (!value) return count == 4 ? "truncated \\uXXXX escape" : "truncated \\UXXXXXXXX escape";
+                if (*value > 0x10FFFF) return "illegal Unicode character";
+                break;
+            }
+            case 'N': {
+                if (prefix.bytes) break;
+                std::size_t close = body.find('}', i + 2);
+                if (i + 2 >= body.size() || body[i + 2] != '{' || close == std::string_view::npos || close == i + 3)
+                    return "malformed \\N character escape";
+                break;
+            }
+            default:
+                break;
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace pygate::analyzer

@@ -23,6 +23,11 @@ StringPrefix parse_string_prefix(std::string_view opening);
 // does not decode (`\N{...}`).
 std::optional<std::string> decode_string_body(std::string_view body, StringPrefix prefix);
 
+// CPython's complaint about the first escape in `body` it refuses to
+// compile (`'\u'` is a "truncated \uXXXX escape"), or nothing. Unknown
+// names in `\N{...}` are not looked up.
+std::optional<std::string_view> refused_escape(std::string_view body, StringPrefix prefix);
+
 // Appends code point `cp` to `out` as UTF-8.
 void append_utf8(std::string& out, std::uint32_t cp);
 

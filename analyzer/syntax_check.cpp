@@ -86,6 +86,8 @@ public:
             if (!ts_node_is_null(parameters))
                 add(parameters, "syntax error: type parameter lists are Python 3.12; CPython 3.11 refuses them");
         }
+        if (symbol < m_symbols.starts_logical_line.size() && m_symbols.starts_logical_line[symbol])
+            m_line_start = ts_node_start_byte(node);
         // In pre-order, a block at a depth at or below this node's has ended.
         while (!m_open_block_depths.empty() && m_open_block_depths.back() >= depth)
             m_open_block_depths.pop_back();
@@ -169,7 +171,15 @@ private:
         TSPoint start = ts_node_start_point(token);
         bool first_on_line = !m_seen_token || start.row > m_last_token_end_row;
         if (first_on_line && m_bracket_level == 0) {
-            if (auto indent_line = logical_line_indent_line(start.row + 1)) check_logical_line(token, *indent_line);
+            if (auto indent_line = logical_line_indent_line(start.row + 1)) {
+                check_logical_line(token, *indent_line);
+                // In pre-order, the innermost statement or clause starting at this
+                // token was the last one visited.
+                if (symbol != m_symbols.module && ts_node_start_byte(token) != m_line_start)
+                    report_once(m_reported_split_statement, token,
+                                "syntax error: a statement continues onto a new line without brackets or a "
+                                "backslash; CPython ends it at the line break and refuses the file");
+            }
         }
         m_seen_token = true;
         m_last_token_end_row = ts_node_end_point(token).row;
@@ -306,6 +316,8 @@ private:
     bool m_reported_indentation = false;
     bool m_reported_block_mismatch = false;
     bool m_reported_brackets = false;
+    bool m_reported_split_statement = false;
+    std::uint32_t m_line_start = static_cast<std::uint32_t>(-1);  // of the last statement or clause visited
 };
 
 void check_syntax(const Source& source, TSNode root, const std::vector<std::size_t>& invisible_offsets,
@@ -364,6 +376,24 @@ void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std:
                   "cannot show what is called or read here: refused; writing `*(f(x))` avoids the misreading");
     }
     stars.summarise();
+    CappedFindings misordered(findings, k_unsafe_source_rule);
+    for (const Model::RefusedSyntax& misordered_argument : model.misordered_arguments()) {
+        TSNode argument = misordered_argument.node;
+        misordered.add("misordered arguments",
+                       source.range_of(ts_node_start_byte(argument), ts_node_end_byte(argument)),
+                       fmt::format("syntax error: {} (CPython refuses the file; the parser accepts it)",
+                                   misordered_argument.complaint));
+    }
+    misordered.summarise();
+    CappedFindings escapes(findings, k_unsafe_source_rule);
+    for (const Model::RefusedSyntax& refused : model.refused_escapes()) {
+        TSNode literal = refused.node;
+        escapes.add("refused string literals",
+                    source.range_of(ts_node_start_byte(literal), ts_node_end_byte(literal)),
+                    fmt::format("syntax error: {} (CPython refuses this string literal; the parser accepts it)",
+                                refused.complaint));
+    }
+    escapes.summarise();
     for (TSNode name : model.pattern_dunders()) {
         findings.push_back(unsafe_source_finding(
             source.range_of(ts_node_start_byte(name), ts_node_end_byte(name)),

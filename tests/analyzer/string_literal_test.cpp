@@ -161,3 +161,21 @@ TEST_CASE("append_utf8 encodes every length", "[string-literal]") {
     append_utf8(out, 0x1F600);
     CHECK(out == "A\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80");
 }
+
+TEST_CASE("escapes CPython refuses to compile are named as CPython names them", "[string-literal]") {
+    CHECK(refused_escape(R"(\u12)", plain()) == "truncated \\uXXXX escape");
+    CHECK(refused_escape(R"(ok \x4)", plain()) == "truncated \\xXX escape");
+    CHECK(refused_escape(R"(\x4)", bytes_prefix()) == "truncated \\xXX escape");
+    CHECK(refused_escape(R"(\U0011)", plain()) == "truncated \\UXXXXXXXX escape");
+    CHECK(refused_escape(R"(\U00110000)", plain()) == "illegal Unicode character");
+    CHECK(refused_escape(R"(\N)", plain()) == "malformed \\N character escape");
+    CHECK(refused_escape(R"(\N{})", plain()) == "malformed \\N character escape");
+    CHECK(refused_escape(R"(\N{DASH)", plain()) == "malformed \\N character escape");
+    CHECK(refused_escape(R"(\)", plain()) == std::nullopt);  // a lone backslash escapes the quote
+    // Accepted: escaped backslashes, raw literals, \u and \N in bytes, valid escapes, unknown ones.
+    CHECK(refused_escape(R"(\\u12)", plain()) == std::nullopt);
+    CHECK(refused_escape(R"(\u12)", raw_prefix()) == std::nullopt);
+    CHECK(refused_escape(R"(\u12\N)", bytes_prefix()) == std::nullopt);
+    CHECK(refused_escape(R"(\u00e9\x41\U0001F600\N{EM DASH}\q\0)", plain()) == std::nullopt);
+    CHECK(refused_escape(R"({{\u00e9}})", format_prefix()) == std::nullopt);
+}

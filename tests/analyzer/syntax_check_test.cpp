@@ -209,3 +209,38 @@ TEST_CASE("zero-width joiners outside literals are refused as CPython refuses th
     CHECK(analyze("c\u200d = 1\n").size() == 1);
     CHECK(analyze("s = 'c\u200c\u200d'  # \u200c\n").empty());
 }
+
+TEST_CASE("what the grammar accepts and CPython's compiler refuses is refused", "[syntax]") {
+    auto one = [](std::string code, std::string_view words) {
+        INFO(code);
+        auto findings = analyze_with_model(code);
+        REQUIRE(findings.size() == 1);
+        CHECK(mentions(findings[0], words));
+        return findings[0].range;
+    };
+    CHECK(one("f(a=1, 2)\n", "positional argument follows keyword argument").column == 8);
+    CHECK(one("f(**k, 2)\n", "positional argument follows keyword argument unpacking").column == 8);
+    CHECK(one("f(**k, *a)\n", "iterable argument unpacking follows keyword argument unpacking").column == 8);
+    CHECK(one("class C(metaclass=M, Base): pass\n", "positional argument follows keyword argument").column == 22);
+    CHECK(one("x = 1; f(g(a=1), h(b=2, 3))\n", "positional argument follows keyword argument").column == 25);
+    CHECK(one("from\nos import path\n", "continues onto a new line").line == 2);
+    CHECK(one("x = '\\u12'\n", "truncated \\uXXXX escape").line == 1);
+    CHECK(one("f(a, b'\\x4')\n", "truncated \\xXX escape").column == 6);
+    CHECK(one(R"(x = ('\x8b
+'))", "unterminated string literal").column == 6);
+    CHECK(one(R"(x = (r'\\
+'))", "unterminated string literal").column == 6);
+    // Accepted by both.
+    CHECK(analyze_with_model(R"(x = 'a\
+b' + r'a\
+b' + f'{x}\
+' + '''\x41
+'''
+)").empty());
+    CHECK(analyze_with_model("f(1, *a, b=2, *c, **d, e=3)\nf(x for x in y)\n").empty());
+    CHECK(analyze_with_model("x = (1 +\n     2)\ny = 1 + \\\n    2\nif x:\n    pass\nelse:\n    pass\n").empty());
+    CHECK(analyze_with_model("@d\n@e(f)\nasync def g():\n    pass\n").empty());
+    CHECK(analyze_with_model("try:\n    pass\nexcept* E:\n    pass\nfinally:\n    pass\n").empty());
+    CHECK(analyze_with_model("match x:\n    case 1:\n        pass\n").empty());
+    CHECK(analyze_with_model("s = r'\\u12' + '\\\\u12' + b'\\u12'\n").empty());
+}
