@@ -14,6 +14,12 @@
 namespace pygate::runner {
 namespace {
 
+// A comparison of a call's first argument. libseccomp's SCMP_A0 macro builds
+// it as a C compound literal, which Clang refuses in C++ under -Werror.
+scmp_arg_cmp first_argument(scmp_compare op, scmp_datum_t a, scmp_datum_t b = 0) {
+    return scmp_arg_cmp{0, op, a, b};
+}
+
 constexpr const char* k_denied_calls[] = {
     "ptrace",          "mount",          "umount2",        "pivot_root",        "chroot",
     "unshare",         "setns",          "kexec_load",     "kexec_file_load",   "bpf",
@@ -52,7 +58,7 @@ SeccompProgram build_seccomp_program(const SeccompOptions& options) {
     }
     for (scmp_datum_t flag : k_namespace_flags) {
         rc = seccomp_rule_add(ctx.get(), SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
-                              SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
+                              first_argument(SCMP_CMP_MASKED_EQ, flag, flag));
         if (rc != 0) {
             program.error = failure("clone namespace flags", rc);
             return program;
@@ -65,10 +71,10 @@ SeccompProgram build_seccomp_program(const SeccompOptions& options) {
         // A thread is a clone with CLONE_THREAD; anything else is a new process.
         if (rc == 0)
             rc = seccomp_rule_add(ctx.get(), SCMP_ACT_ERRNO(EAGAIN), SCMP_SYS(clone), 1,
-                                  SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
+                                  first_argument(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
     }
     if (rc == 0 && options.deny_inet_sockets)
-        rc = seccomp_rule_add(ctx.get(), SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_NE, AF_UNIX));
+        rc = seccomp_rule_add(ctx.get(), SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1, first_argument(SCMP_CMP_NE, AF_UNIX));
     if (rc != 0) {
         program.error = failure("seccomp_rule_add", rc);
         return program;
