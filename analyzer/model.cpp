@@ -369,7 +369,7 @@ private:
 
     void check_argument_order(TSNode argument, TSSymbol kind, TSNode list) {
         const PythonSymbols& s = m_symbols;
-        if (kind == s.comment) return;
+        if (kind == s.comment || kind == s.line_continuation) return;  // the grammar's extras
         while (!m_argument_lists.empty() && m_argument_lists.back().list != list.id)
             m_argument_lists.pop_back();
         if (m_argument_lists.empty()) m_argument_lists.push_back({list.id});

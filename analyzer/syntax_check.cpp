@@ -171,8 +171,8 @@ private:
         TSPoint start = ts_node_start_point(token);
         bool first_on_line = !m_seen_token || start.row > m_last_token_end_row;
         if (first_on_line && m_bracket_level == 0) {
-            if (auto indent_line = logical_line_indent_line(start.row + 1)) {
-                check_logical_line(token, *indent_line);
+            if (auto indent = logical_line_indent(start.row + 1)) {
+                check_logical_line(token, *indent);
                 // In pre-order, the innermost statement or clause starting at this
                 // token was the last one visited.
                 if (symbol != m_symbols.module && ts_node_start_byte(token) != m_line_start)
@@ -186,23 +186,31 @@ private:
         count_brackets(token, symbol);
     }
 
-    // The 1-based line whose indentation starts the logical line that begins
-    // on `line`, or nothing when `line` continues a statement after a
-    // backslash. CPython 3.11 takes the indentation of a line holding only a
-    // backslash for the line it continues into.
-    std::optional<std::uint32_t> logical_line_indent_line(std::uint32_t line) const {
-        while (line > 1) {
-            std::string_view previous = m_source.line_text(line - 1);
-            if (!previous.ends_with('\\') || m_last_comment_line == line - 1) return line;
+    // The indentation CPython gives the logical line that begins on `line`
+    // (1-based), or nothing when `line` continues a statement after a
+    // backslash. Lines holding only white space and a backslash join their
+    // indentation to the next line's: CPython 3.11 counts columns on across
+    // them until a backslash stands past column 0, whose column is the
+    // logical line's; with none, the count runs on into `line` itself.
+    std::optional<std::string> logical_line_indent(std::uint32_t line) const {
+        std::uint32_t first = line;
+        while (first > 1) {
+            std::string_view previous = m_source.line_text(first - 1);
+            if (!previous.ends_with('\\') || m_last_comment_line == first - 1) break;
             if (previous.find_first_not_of(" \t\f") != previous.size() - 1) return std::nullopt;
-            --line;
+            --first;
         }
-        return line;
+        std::string indent;
+        for (std::uint32_t at = first;; ++at) {
+            std::string_view text = m_source.line_text(at);
+            indent += text.substr(0, std::min(text.size(), text.find_first_not_of(" \t\f")));
+            // Past column 0: white space after the last form feed (which sets the column to 0).
+            std::size_t after_form_feed = indent.rfind('\f') + 1;  // 0 when there is none (npos + 1)
+            if (at == line || indent.size() > after_form_feed) return indent;
+        }
     }
 
-    void check_logical_line(TSNode token, std::uint32_t indent_line) {
-        std::string_view text = m_source.line_text(indent_line);
-        std::string_view indent = text.substr(0, std::min(text.size(), text.find_first_not_of(" \t\f")));
+    void check_logical_line(TSNode token, std::string_view indent) {
         if (auto complaint = m_indentation.next_logical_line(indent)) {
             report_once(m_reported_indentation, token, *complaint);
             return;

@@ -237,7 +237,7 @@ b' + f'{x}\
 ' + '''\x41
 '''
 )").empty());
-    CHECK(analyze_with_model("f(1, *a, b=2, *c, **d, e=3)\nf(x for x in y)\n").empty());
+    CHECK(analyze_with_model("f(1, *a, b=2, *c, **d, e=3)\nf(x for x in y)\nf(a=1, \\\n  b=2,  # c\n  c=3)\n").empty());
     CHECK(analyze_with_model("x = (1 +\n     2)\ny = 1 + \\\n    2\nif x:\n    pass\nelse:\n    pass\n").empty());
     CHECK(analyze_with_model("@d\n@e(f)\nasync def g():\n    pass\n").empty());
     CHECK(analyze_with_model("try:\n    pass\nexcept* E:\n    pass\nfinally:\n    pass\n").empty());
