@@ -97,6 +97,7 @@ PythonSymbols look_up() {
     s.integer = symbol("integer", true);
     s.keyword_argument = symbol("keyword_argument", true);
     s.argument_list = symbol("argument_list", true);
+    s.expression_statement = symbol("expression_statement", true);
     s.slice = symbol("slice", true);
     s.decorator = symbol("decorator", true);
     s.delete_statement = symbol("delete_statement", true);

@@ -365,7 +365,69 @@ const std::vector<TSNode>& SyntaxCheck::type_call_assignments() const {
     return m_checker->type_call_assignments();
 }
 
+namespace {
+
+// CPython 3.11's future features (Lib/__future__.py); `braces` is its joke.
+constexpr std::string_view k_future_features[] = {
+    "nested_scopes",    "generators",     "division",      "absolute_import", "with_statement",
+    "print_function",   "unicode_literals", "barry_as_FLUFL", "generator_stop",  "annotations"};
+
+// `from __future__ import x` compiles only at the top of the module, after
+// at most a docstring and other future imports, and only for features CPython
+// knows: where the grammar accepts more, CPython's compiler refuses the file.
+void check_future_imports(const Model& model, std::vector<Finding>& findings) {
+    const PythonSymbols& s = PythonSymbols::get();
+    std::vector<TSNode> future_imports;
+    for (const Model::Site& site : model.sites())
+        if (site.kind == Model::SiteKind::import && ts_node_symbol(site.node) == s.future_import_statement)
+            future_imports.push_back(site.node);
+    if (future_imports.empty()) return;
+    std::vector<const void*> at_the_top;
+    bool in_prefix = true, docstring_allowed = true;
+    for_each_named_child(model.root(), [&](TSNode child) {
+        TSSymbol kind = ts_node_symbol(child);
+        if (!in_prefix || kind == s.comment) return;
+        if (kind == s.future_import_statement) {
+            at_the_top.push_back(child.id);
+        } else if (docstring_allowed && ts_node_symbol(child) == s.expression_statement &&
+                   ts_node_named_child_count(child) == 1 &&
+                   (ts_node_symbol(ts_node_named_child(child, 0)) == s.string ||
+                    ts_node_symbol(ts_node_named_child(child, 0)) == s.concatenated_string)) {
+            // the docstring
+        } else {
+            in_prefix = false;
+        }
+        docstring_allowed = false;
+    });
+    const Source& source = model.source();
+    auto refuse = [&](TSNode node, std::string message) {
+        findings.push_back(unsafe_source_finding(source.range_of(ts_node_start_byte(node), ts_node_end_byte(node)),
+                                                 "syntax error: " + std::move(message) +
+                                                     " (CPython's compiler refuses the file; the parser accepts it)"));
+    };
+    for (TSNode statement : future_imports) {
+        if (std::find(at_the_top.begin(), at_the_top.end(), statement.id) == at_the_top.end()) {
+            refuse(statement, "from __future__ imports must occur at the beginning of the file");
+            continue;
+        }
+        for_each_named_child(statement, [&](TSNode name) {
+            TSSymbol kind = ts_node_symbol(name);
+            if (kind == s.aliased_import) name = ts_node_child_by_field_id(name, s.field_name);
+            else if (kind != s.dotted_name) return;
+            std::string feature = model.dotted_name(name);
+            if (feature == "braces")
+                refuse(name, "not a chance");
+            else if (std::find(std::begin(k_future_features), std::end(k_future_features), feature) ==
+                     std::end(k_future_features))
+                refuse(name, fmt::format("future feature {} is not defined", feature));
+        });
+    }
+}
+
+}  // namespace
+
 void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std::vector<Finding>& findings) {
+    check_future_imports(model, findings);
     const Source& source = model.source();
     for (TSNode statement : syntax.type_call_assignments()) {
         if (model.may_bind_at("type", statement)) {

@@ -244,3 +244,23 @@ b' + f'{x}\
     CHECK(analyze_with_model("match x:\n    case 1:\n        pass\n").empty());
     CHECK(analyze_with_model("s = r'\\u12' + '\\\\u12' + b'\\u12'\n").empty());
 }
+
+TEST_CASE("future imports are refused where CPython's compiler refuses them", "[syntax]") {
+    auto messages = [](std::string code) {
+        std::vector<std::string> out;
+        for (const Finding& finding : analyze_with_model(std::move(code))) out.push_back(finding.message);
+        return out;
+    };
+    CHECK(messages("\"\"\"doc\"\"\"\n# note\nfrom __future__ import annotations\nfrom __future__ import (division,\n"
+                   "    generator_stop as g)\nimport os\n")
+              .empty());
+    auto late = messages("import os\nfrom __future__ import annotations\n");
+    REQUIRE(late.size() == 1);
+    CHECK(late[0].find("must occur at the beginning of the file") != std::string::npos);
+    CHECK(messages("'doc'\n'not a docstring'\nfrom __future__ import annotations\n").size() == 1);
+    CHECK(messages("def f():\n    from __future__ import annotations\n").size() == 1);
+    auto unknown = messages("from __future__ import annotations, rested_snopes, braces\n");
+    REQUIRE(unknown.size() == 2);
+    CHECK(unknown[0].find("future feature rested_snopes is not defined") != std::string::npos);
+    CHECK(unknown[1].find("not a chance") != std::string::npos);
+}
