@@ -28,6 +28,7 @@
 #include "runner/landlock.hpp"
 #include "runner/namespaces.hpp"
 #include "runner/seccomp.hpp"
+#include "runner/version_cache.hpp"
 
 namespace pygate::runner {
 namespace {
@@ -481,7 +482,14 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
 
     // Whatever leaves the process group is re-parented here, to be killed.
     ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-    VersionProbe probe = start_version_probe(request.python);
+    // The version: remembered from an earlier run of this very interpreter
+    // file, else asked in parallel with the program.
+    const std::optional<std::string> identity =
+        request.version_cache_dir.empty() ? std::nullopt : interpreter_identity(request.python);
+    const std::optional<std::string> cached_version =
+        identity ? cached_python_version(request.version_cache_dir, *identity) : std::nullopt;
+    VersionProbe probe;
+    if (!cached_version) probe = start_version_probe(request.python);
 
     result.started_at = iso_utc_now();
     const auto start = Clock::now();
@@ -583,7 +591,13 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     }
     const auto end = Clock::now();
     close_fd(pidfd);
-    result.python_version = finish_version_probe(probe);
+    if (cached_version) {
+        result.python_version = *cached_version;
+    } else {
+        result.python_version = finish_version_probe(probe);
+        if (identity && !result.python_version.empty())
+            store_python_version(request.version_cache_dir, *identity, result.python_version);
+    }
     kill_and_reap_everything(child);
     // Every writer is gone: what is left in the pipes, then EOF.
     for (;;) {
