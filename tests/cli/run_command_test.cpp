@@ -199,8 +199,8 @@ TEST_CASE("run: the interpreter's version comes from the cache once asked", "[cl
     std::string program = dir.file("ok.py", "print(1)\n");
     const std::string cache = dir.path() + "/cache";
     auto run_with_cache = [&] {
-        ProcessResult result = run_process({"/usr/bin/env", "XDG_CACHE_HOME=" + cache, PYGATE_BINARY, "run",
-                                            "--format", "json", program});
+        ProcessResult result =
+            run_process({"/usr/bin/env", "XDG_CACHE_HOME=" + cache, PYGATE_BINARY, "run", "--format", "json", program});
         REQUIRE(result.exit_code == 0);
         return parse(result)["provenance"]["python_version"].get<std::string>();
     };
