@@ -51,8 +51,16 @@ std::optional<std::string> interpreter_identity(const std::string& python, std::
     if (resolved == nullptr) return std::nullopt;
     std::string real(resolved);
     ::free(resolved);
+    int fd = ::open(real.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return std::nullopt;
     struct stat info {};
-    if (::stat(real.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
+    char magic[2] = {};
+    const bool regular = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+    const bool script = regular && ::read(fd, magic, 2) == 2 && magic[0] == '#' && magic[1] == '!';
+    ::close(fd);
+    // A script (a pyenv shim, a wrapper) may start another interpreter each
+    // time, chosen by files or variables its stat does not show.
+    if (!regular || script) return std::nullopt;
     timespec now{};
     ::clock_gettime(CLOCK_REALTIME, &now);
     const auto age = std::chrono::seconds(now.tv_sec - info.st_ctim.tv_sec) +

@@ -19,7 +19,9 @@
 namespace pygate::runner {
 
 // The cache key of an interpreter; nullopt when it cannot be resolved or
-// stat'ed, or changed less than `settle` ago.
+// read, is a script ("#!": a wrapper may pick another interpreter each run),
+// or changed less than `settle` ago. The key covers the interpreter file
+// only, not a shared libpython it may load.
 std::optional<std::string> interpreter_identity(const std::string& python,
                                                 std::chrono::seconds settle = std::chrono::seconds(2));
 

@@ -20,6 +20,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// What an interpreter binary starts with (not "#!": scripts are never keyed).
+const std::string k_binary = std::string(1, '\x7f') + "ELF\n";
+
 std::string only_entry(const std::string& dir) {
     std::vector<std::string> entries;
     for (const auto& entry : fs::directory_iterator(dir))
@@ -40,7 +43,7 @@ constexpr std::chrono::seconds k_now{0};
 
 TEST_CASE("the version cache gives back what was stored for the same interpreter file", "[runner][version_cache]") {
     TempDir dir;
-    const std::string python = dir.file("python3", "#!/bin/sh\n");
+    const std::string python = dir.file("python3", k_binary);
     const std::string cache = dir.path() + "/cache/pygate";  // neither folder exists yet
     auto identity = interpreter_identity(python, k_now);
     REQUIRE(identity);
@@ -59,15 +62,23 @@ TEST_CASE("an interpreter changed in the last seconds has no identity", "[runner
     TempDir dir;
     // Written within the same clock tick, two versions of a file can carry
     // the same times: only a settled file is keyed.
-    const std::string python = dir.file("python3", "#!/bin/sh\n");
+    const std::string python = dir.file("python3", k_binary);
     CHECK(interpreter_identity(python) == std::nullopt);
     CHECK(interpreter_identity(python, k_now));
     CHECK(interpreter_identity("/usr/bin/python3"));  // installed long ago
 }
 
+TEST_CASE("a script is never keyed: the interpreter it starts may change", "[runner][version_cache]") {
+    TempDir dir;
+    const std::string shim = dir.file("python3", "#!/bin/sh\nexec \"$(cat ~/.python-version)\" \"$@\"\n");
+    CHECK(interpreter_identity(shim, k_now) == std::nullopt);
+    const std::string empty = dir.file("empty", "");
+    CHECK(interpreter_identity(empty, k_now));
+}
+
 TEST_CASE("the version cache misses once the interpreter file changes", "[runner][version_cache]") {
     TempDir dir;
-    const std::string python = dir.file("python3", "#!/bin/sh\n");
+    const std::string python = dir.file("python3", k_binary);
     const std::string cache = dir.path() + "/cache";
     auto before = interpreter_identity(python, k_now);
     REQUIRE(before);
@@ -78,10 +89,10 @@ TEST_CASE("the version cache misses once the interpreter file changes", "[runner
         REQUIRE(::utimensat(AT_FDCWD, python.c_str(), times, 0) == 0);
     }
     SECTION("rewritten with another size") {
-        overwrite(python, "#!/bin/bash\n");
+        overwrite(python, k_binary + "\n");
     }
     SECTION("replaced by another file") {
-        const std::string other = dir.file("other", "#!/bin/sh\n");
+        const std::string other = dir.file("other", k_binary);
         fs::rename(other, python);
     }
     auto after = interpreter_identity(python, k_now);
@@ -92,7 +103,7 @@ TEST_CASE("the version cache misses once the interpreter file changes", "[runner
 
 TEST_CASE("the version cache refuses doubtful entries", "[runner][version_cache]") {
     TempDir dir;
-    const std::string python = dir.file("python3", "#!/bin/sh\n");
+    const std::string python = dir.file("python3", k_binary);
     const std::string cache = dir.path() + "/cache";
     auto identity = interpreter_identity(python, k_now);
     REQUIRE(identity);
