@@ -182,8 +182,10 @@ int child_entry(void* plan) {
 // meanwhile), as posix_spawn does: no copy of pygate's page tables and no
 // copy-on-write faults in either process. AddressSanitizer's builds fork:
 // the child's instrumented code would write the shared shadow memory.
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__)  // GCC
 constexpr bool k_share_memory = false;
+#elif defined(__has_feature)  // Clang
+constexpr bool k_share_memory = !__has_feature(address_sanitizer);
 #else
 constexpr bool k_share_memory = true;
 #endif
