@@ -19,6 +19,7 @@
 #include "reporters/text_report.hpp"
 #include "runner/runner.hpp"
 #include "runner/sha256.hpp"
+#include "runner/version_cache.hpp"
 
 namespace pygate::cli {
 namespace {
@@ -249,6 +250,7 @@ int run_run(const RunOptions& options) {
     request.python = options.python;
     request.stdin_path = options.stdin_file;
     request.limits = std::get<runner::Limits>(limits);
+    request.version_cache_dir = runner::default_version_cache_dir();
     auto ran = runner::run(request);
     if (auto* error = std::get_if<runner::RunRequestError>(&ran)) {
         std::cerr << "pygate: error: " << error->message << '\n';

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/prctl.h>
@@ -21,6 +22,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 #include "runner/env.hpp"
@@ -28,6 +30,7 @@
 #include "runner/landlock.hpp"
 #include "runner/namespaces.hpp"
 #include "runner/seccomp.hpp"
+#include "runner/version_cache.hpp"
 
 namespace pygate::runner {
 namespace {
@@ -107,6 +110,7 @@ struct ChildPlan {
     const RlimitPlan* rlimits;
     int landlock_fd;  // -1: none
     const SeccompProgram* seccomp;
+    const sigset_t* signal_mask;  // the parent's, restored at exec
 };
 
 void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::uint8_t detail = 0) noexcept {
@@ -150,10 +154,12 @@ void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::u
     }
     // 8. root becomes the unprivileged uid, with no supplementary groups, so
     //    RLIMIT_NPROC and file permissions apply.
+    //    Raw system calls: glibc's wrappers would signal the threads of the
+    //    parent, whose memory this child shares, to change their ids too.
     if (plan.as_root) {
-        if (::setgroups(0, nullptr) != 0) fail(plan, ChildStep::drop_user, errno);
-        if (::setresgid(plan.gid, plan.gid, plan.gid) != 0) fail(plan, ChildStep::drop_user, errno);
-        if (::setresuid(plan.uid, plan.uid, plan.uid) != 0) fail(plan, ChildStep::drop_user, errno);
+        if (::syscall(SYS_setgroups, 0, nullptr) != 0) fail(plan, ChildStep::drop_user, errno);
+        if (::syscall(SYS_setresgid, plan.gid, plan.gid, plan.gid) != 0) fail(plan, ChildStep::drop_user, errno);
+        if (::syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0) fail(plan, ChildStep::drop_user, errno);
         if (::geteuid() == 0 || ::getegid() == 0) fail(plan, ChildStep::drop_user, EPERM);
         // Changing the euid cleared the parent-death signal: set it again.
         if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
@@ -161,9 +167,43 @@ void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::u
     }
     // 9. The system-call filter, last: it denies calls the steps above make.
     if (int error = apply_seccomp(*plan.seccomp)) fail(plan, ChildStep::seccomp, error);
-    // 10. The interpreter. The error pipe closes on success.
+    // 10. The interpreter, with the signals the parent had unblocked. The
+    //     error pipe closes on success.
+    ::sigprocmask(SIG_SETMASK, plan.signal_mask, nullptr);
     ::execve(plan.python, plan.argv, plan.envp);
     fail(plan, ChildStep::exec, errno);
+}
+
+int child_entry(void* plan) {
+    child_main(*static_cast<const ChildPlan*>(plan));
+}
+
+// The child shares the parent's memory until it execs (the parent waits
+// meanwhile), as posix_spawn does: no copy of pygate's page tables and no
+// copy-on-write faults in either process. AddressSanitizer's builds fork:
+// the child's instrumented code would write the shared shadow memory.
+#if defined(__SANITIZE_ADDRESS__)  // GCC
+constexpr bool k_share_memory = false;
+#elif defined(__has_feature)  // Clang
+constexpr bool k_share_memory = !__has_feature(address_sanitizer);
+#else
+constexpr bool k_share_memory = true;
+#endif
+constexpr std::size_t k_child_stack_bytes = 256 * 1024;
+
+// Starts the child. All signals stay blocked in both processes until the
+// child execs (it shares the parent's handlers' memory); the caller
+// restores its mask.
+pid_t start_child(const ChildPlan& plan) {
+    if (!k_share_memory) {
+        pid_t child = ::fork();
+        if (child == 0) child_main(plan);
+        return child;
+    }
+    // Uninitialised: only the pages the setup touches are faulted in.
+    std::unique_ptr<char[]> stack(new char[k_child_stack_bytes]);
+    return ::clone(child_entry, stack.get() + k_child_stack_bytes, CLONE_VM | CLONE_VFORK | SIGCHLD,
+                   const_cast<ChildPlan*>(&plan));
 }
 
 // A pipe whose ends are both close-on-exec and above the standard streams.
@@ -455,6 +495,9 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         return result;
     }
 
+    sigset_t all_signals, parent_mask;
+    ::sigfillset(&all_signals);
+    ::pthread_sigmask(SIG_SETMASK, nullptr, &parent_mask);
     int out_pipe[2], err_pipe[2], report_pipe[2];
     if (!make_pipe(out_pipe) || !make_pipe(err_pipe) || !make_pipe(report_pipe)) {
         close_fd(landlock.fd);
@@ -477,18 +520,27 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
                    static_cast<gid_t>(request.run_as_gid),
                    &rlimits,
                    landlock.fd,
-                   &seccomp};
+                   &seccomp,
+                   &parent_mask};
 
     // Whatever leaves the process group is re-parented here, to be killed.
     ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-    VersionProbe probe = start_version_probe(request.python);
+    // The version: remembered from an earlier run of this very interpreter
+    // file, else asked in parallel with the program.
+    const std::optional<std::string> identity =
+        request.version_cache_dir.empty() ? std::nullopt : interpreter_identity(request.python);
+    const std::optional<std::string> cached_version =
+        identity ? cached_python_version(request.version_cache_dir, *identity) : std::nullopt;
+    VersionProbe probe;
+    if (!cached_version) probe = start_version_probe(request.python);
 
     result.started_at = iso_utc_now();
     const auto start = Clock::now();
     const auto deadline = start + std::chrono::seconds(limits.wall_seconds);
-    pid_t child = ::fork();
-    if (child == 0) child_main(plan);
+    ::pthread_sigmask(SIG_SETMASK, &all_signals, nullptr);
+    pid_t child = start_child(plan);
     const int fork_error = errno;
+    ::pthread_sigmask(SIG_SETMASK, &parent_mask, nullptr);
     close_fd(out_pipe[1]);
     close_fd(err_pipe[1]);
     close_fd(report_pipe[1]);
@@ -583,7 +635,13 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     }
     const auto end = Clock::now();
     close_fd(pidfd);
-    result.python_version = finish_version_probe(probe);
+    if (cached_version) {
+        result.python_version = *cached_version;
+    } else {
+        result.python_version = finish_version_probe(probe);
+        if (identity && !result.python_version.empty())
+            store_python_version(request.version_cache_dir, *identity, result.python_version);
+    }
     kill_and_reap_everything(child);
     // Every writer is gone: what is left in the pipes, then EOF.
     for (;;) {

@@ -25,6 +25,9 @@ struct RunRequest {
     Limits limits;
     unsigned run_as_uid = k_nobody;  // used only when started as root
     unsigned run_as_gid = k_nobody;
+    // Where the interpreter's version is remembered between runs
+    // (version_cache.hpp); empty: ask the interpreter on every run.
+    std::string version_cache_dir;
 };
 
 enum class Status { ok, exit_nonzero, timeout, cpu_limit, memory_limit, output_truncated, killed, internal_error };

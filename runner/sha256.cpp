@@ -1,38 +1,36 @@
 #include "runner/sha256.hpp"
 
-#include <openssl/evp.h>
+// OpenSSL's SHA-256 itself (with its SHA-NI and AVX2 code), not EVP: EVP
+// fetches the digest through the provider machinery, whose initialisation
+// (configuration file, provider tables) and 14,000 load-time relocations in
+// a static pygate cost about a millisecond of every run. The SHA256_*
+// functions are deprecated since OpenSSL 3.0 in favour of EVP, not removed.
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include <openssl/sha.h>
 
 #include <fstream>
-#include <memory>
-#include <stdexcept>
 
 namespace pygate::runner {
 namespace {
 
 class Digest {
 public:
-    Digest() : m_ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free) {
-        if (!m_ctx || EVP_DigestInit_ex(m_ctx.get(), EVP_sha256(), nullptr) != 1)
-            throw std::runtime_error("SHA-256 is unavailable");
-    }
-    void update(const char* data, std::size_t size) {
-        if (EVP_DigestUpdate(m_ctx.get(), data, size) != 1) throw std::runtime_error("SHA-256 update failed");
-    }
+    Digest() { SHA256_Init(&m_ctx); }
+    void update(const char* data, std::size_t size) { SHA256_Update(&m_ctx, data, size); }
     std::string hex() {
-        unsigned char digest[EVP_MAX_MD_SIZE];
-        unsigned int size = 0;
-        if (EVP_DigestFinal_ex(m_ctx.get(), digest, &size) != 1) throw std::runtime_error("SHA-256 final failed");
+        unsigned char digest[SHA256_DIGEST_LENGTH];
+        SHA256_Final(digest, &m_ctx);
         static constexpr char k_digits[] = "0123456789abcdef";
         std::string text;
-        for (unsigned int i = 0; i < size; ++i) {
-            text += k_digits[digest[i] >> 4];
-            text += k_digits[digest[i] & 15];
+        for (unsigned char byte : digest) {
+            text += k_digits[byte >> 4];
+            text += k_digits[byte & 15];
         }
         return text;
     }
 
 private:
-    std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> m_ctx;
+    SHA256_CTX m_ctx;
 };
 
 }  // namespace

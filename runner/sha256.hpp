@@ -1,5 +1,5 @@
 #pragma once
-// SHA-256 (OpenSSL's EVP) as lowercase hex, for the receipt.
+// SHA-256 (OpenSSL's implementation) as lowercase hex, for the receipt.
 
 #include <optional>
 #include <string>

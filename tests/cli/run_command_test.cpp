@@ -193,3 +193,33 @@ TEST_CASE("run: a setup step that fails is an internal error, not the program's 
     CHECK(run["exit_code"] == nullptr);
     CHECK(run["error"] == "could not sandbox the program: exec of the interpreter: No such file or directory");
 }
+
+TEST_CASE("run: the interpreter's version comes from the cache once asked", "[cli][run]") {
+    TempDir dir;
+    std::string program = dir.file("ok.py", "print(1)\n");
+    const std::string cache = dir.path() + "/cache";
+    auto run_with_cache = [&] {
+        ProcessResult result =
+            run_process({"/usr/bin/env", "XDG_CACHE_HOME=" + cache, PYGATE_BINARY, "run", "--format", "json", program});
+        REQUIRE(result.exit_code == 0);
+        return parse(result)["provenance"]["python_version"].get<std::string>();
+    };
+    ProcessResult asked = run_process({"/usr/bin/python3", "-V"});
+    const std::string version = asked.out.substr(asked.out.find(' ') + 1, asked.out.find('\n') - 7);
+    REQUIRE(version.rfind("3.", 0) == 0);
+    // The first run asks the interpreter and remembers the answer.
+    CHECK(run_with_cache() == version);
+    std::vector<fs::path> entries(fs::directory_iterator(cache + "/pygate"), fs::directory_iterator());
+    REQUIRE(entries.size() == 1);
+    CHECK(run_with_cache() == version);
+    // The next runs read it from there: a (hand-edited) entry is believed
+    // while /usr/bin/python3 is the same file.
+    std::string entry = slurp(entries.front().string());
+    REQUIRE(entry.size() > version.size() + 1);
+    entry.replace(entry.size() - version.size() - 1, version.size(), "3.99.0");
+    std::ofstream(entries.front(), std::ios::binary | std::ios::trunc) << entry;
+    CHECK(run_with_cache() == "3.99.0");
+    // A damaged entry is not: the interpreter is asked again.
+    std::ofstream(entries.front(), std::ios::binary | std::ios::trunc) << "garbage\n";
+    CHECK(run_with_cache() == version);
+}
