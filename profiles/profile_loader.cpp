@@ -7,7 +7,7 @@
 #include <initializer_list>
 #include <set>
 #include <sstream>
-#include <toml.hpp>
+#include "profiles/toml_value.hpp"
 #include <vector>
 
 #include "analyzer/line_index.hpp"
@@ -56,13 +56,13 @@ public:
     }
 
     // At a value: toml11 records where each value starts.
-    [[noreturn]] void fail(const toml::value& at, std::string message) const {
+    [[noreturn]] void fail(const TomlValue& at, std::string message) const {
         const toml::source_location where = at.location();
         fail_at(where.line(), where.column(), std::move(message));
     }
 
     // At a key: its column is found on the line of its value.
-    [[noreturn]] void fail_key(const toml::value& value, std::string_view key, std::string message) const {
+    [[noreturn]] void fail_key(const TomlValue& value, std::string_view key, std::string message) const {
         const toml::source_location where = value.location();
         const std::string& line = where.line_str();
         std::size_t at = line.find(key);
@@ -76,7 +76,7 @@ private:
     fs::path m_base_folder;
 };
 
-const char* type_name(const toml::value& value) {
+const char* type_name(const TomlValue& value) {
     switch (value.type()) {
         case toml::value_t::boolean:
             return "a boolean";
@@ -170,23 +170,23 @@ std::optional<std::string> check_gate_severity(const std::string& text) {
 
 // --- reading typed values
 
-const toml::value* member(const toml::value& table, std::string_view key) {
+const TomlValue* member(const TomlValue& table, std::string_view key) {
     const auto& entries = table.as_table();
     auto it = entries.find(std::string(key));
     return it == entries.end() ? nullptr : &it->second;
 }
 
-const toml::value& table_at(const Document& doc, const toml::value& value, std::string_view what) {
+const TomlValue& table_at(const Document& doc, const TomlValue& value, std::string_view what) {
     if (!value.is_table()) doc.fail(value, fmt::format("`{}` must be a table, not {}", what, type_name(value)));
     return value;
 }
 
-std::string string_of(const Document& doc, const toml::value& value, std::string_view what) {
+std::string string_of(const Document& doc, const TomlValue& value, std::string_view what) {
     if (!value.is_string()) doc.fail(value, fmt::format("`{}` must be a string, not {}", what, type_name(value)));
     return value.as_string().str;
 }
 
-std::vector<std::string> strings_of(const Document& doc, const toml::value& value, std::string_view what,
+std::vector<std::string> strings_of(const Document& doc, const TomlValue& value, std::string_view what,
                                     const Validator& validate) {
     if (!value.is_array())
         doc.fail(value, fmt::format("`{}` must be an array of strings, not {}", what, type_name(value)));
@@ -200,7 +200,7 @@ std::vector<std::string> strings_of(const Document& doc, const toml::value& valu
     return out;
 }
 
-std::int64_t positive_integer_of(const Document& doc, const toml::value& value, std::string_view what) {
+std::int64_t positive_integer_of(const Document& doc, const TomlValue& value, std::string_view what) {
     if (!value.is_integer()) doc.fail(value, fmt::format("`{}` must be an integer, not {}", what, type_name(value)));
     std::int64_t number = value.as_integer();
     if (number < 1) doc.fail(value, fmt::format("`{}` must be at least 1, not {}", what, number));
@@ -209,7 +209,7 @@ std::int64_t positive_integer_of(const Document& doc, const toml::value& value, 
 
 // A table may hold only the keys its schema names; list keys also accept
 // KEY_add and KEY_remove.
-void expect_keys(const Document& doc, const toml::value& table, std::string_view what,
+void expect_keys(const Document& doc, const TomlValue& table, std::string_view what,
                  const std::vector<std::string_view>& scalars, const std::vector<std::string_view>& lists) {
     for (const auto& [key, value] : table.as_table()) {
         bool known = std::find(scalars.begin(), scalars.end(), key) != scalars.end();
@@ -225,24 +225,24 @@ void expect_keys(const Document& doc, const toml::value& table, std::string_view
 }
 
 // `KEY` replaces the inherited list, `KEY_add` extends it, `KEY_remove` removes from it.
-void edit_list(const Document& doc, const toml::value& table, std::string_view table_name, std::string_view key,
+void edit_list(const Document& doc, const TomlValue& table, std::string_view table_name, std::string_view key,
                std::vector<std::string>& list, const Validator& validate) {
     auto name = [&](std::string_view suffix) { return fmt::format("{}.{}{}", table_name, key, suffix); };
-    if (const toml::value* replace = member(table, key)) list = strings_of(doc, *replace, name(""), validate);
-    if (const toml::value* add = member(table, fmt::format("{}_add", key)))
+    if (const TomlValue* replace = member(table, key)) list = strings_of(doc, *replace, name(""), validate);
+    if (const TomlValue* add = member(table, fmt::format("{}_add", key)))
         for (std::string& item : strings_of(doc, *add, name("_add"), validate))
             if (std::find(list.begin(), list.end(), item) == list.end()) list.push_back(std::move(item));
-    if (const toml::value* remove = member(table, fmt::format("{}_remove", key)))
+    if (const TomlValue* remove = member(table, fmt::format("{}_remove", key)))
         for (const std::string& item : strings_of(doc, *remove, name("_remove"), validate))
             std::erase(list, item);
 }
 
 // --- the tables
 
-void apply_builtins(const Document& doc, const toml::value& table, Profile& profile) {
+void apply_builtins(const Document& doc, const TomlValue& table, Profile& profile) {
     expect_keys(doc, table, "builtins", {}, {"allow"});
-    const toml::value* add = member(table, "allow_add");
-    const toml::value* remove = member(table, "allow_remove");
+    const TomlValue* add = member(table, "allow_add");
+    const TomlValue* remove = member(table, "allow_remove");
     if (!profile.builtins_allow && !member(table, "allow") && (add || remove))
         doc.fail_key(add ? *add : *remove, add ? "allow_add" : "allow_remove",
                      "the parent profile allows every builtin, so there is no `builtins.allow` list to edit; "
@@ -253,12 +253,12 @@ void apply_builtins(const Document& doc, const toml::value& table, Profile& prof
     profile.builtins_allow = std::move(list);
 }
 
-void apply_filesystem(const Document& doc, const toml::value& table, FilesystemPolicy& filesystem) {
+void apply_filesystem(const Document& doc, const TomlValue& table, FilesystemPolicy& filesystem) {
     expect_keys(doc, table, "filesystem", {"dynamic_paths"}, {"read", "write", "write_deny"});
     edit_list(doc, table, "filesystem", "read", filesystem.read, check_path_prefix);
     edit_list(doc, table, "filesystem", "write", filesystem.write, check_path_prefix);
     edit_list(doc, table, "filesystem", "write_deny", filesystem.write_deny, check_pattern);
-    if (const toml::value* value = member(table, "dynamic_paths")) {
+    if (const TomlValue* value = member(table, "dynamic_paths")) {
         std::string text = string_of(doc, *value, "filesystem.dynamic_paths");
         if (text == "deny")
             filesystem.dynamic_paths = DynamicPaths::deny;
@@ -275,10 +275,10 @@ void apply_filesystem(const Document& doc, const toml::value& table, FilesystemP
 
 // Every integer key of `table_name` (k_source_keys, k_limit_keys) must be positive.
 template <class Table, std::size_t N>
-void apply_integers(const Document& doc, const toml::value& table, std::string_view table_name,
+void apply_integers(const Document& doc, const TomlValue& table, std::string_view table_name,
                     const IntegerKey<Table> (&keys)[N], Table& target) {
     for (const IntegerKey<Table>& key : keys)
-        if (const toml::value* value = member(table, key.key))
+        if (const TomlValue* value = member(table, key.key))
             target.*key.field = positive_integer_of(doc, *value, fmt::format("{}.{}", table_name, key.key));
 }
 
@@ -290,24 +290,24 @@ std::vector<std::string_view> key_names(const IntegerKey<Table> (&keys)[N]) {
     return names;
 }
 
-void apply_source(const Document& doc, const toml::value& table, SourceLimits& source) {
+void apply_source(const Document& doc, const TomlValue& table, SourceLimits& source) {
     expect_keys(doc, table, "source", key_names(k_source_keys), {});
     apply_integers(doc, table, "source", k_source_keys, source);
 }
 
-void apply_limits(const Document& doc, const toml::value& table, RunnerLimits& limits) {
+void apply_limits(const Document& doc, const TomlValue& table, RunnerLimits& limits) {
     std::vector<std::string_view> known = key_names(k_limit_keys);
     known.push_back("network");
     expect_keys(doc, table, "limits", known, {});
     apply_integers(doc, table, "limits", k_limit_keys, limits);
-    if (const toml::value* value = member(table, "network")) {
+    if (const TomlValue* value = member(table, "network")) {
         if (!value->is_boolean())
             doc.fail(*value, fmt::format("`limits.network` must be true or false, not {}", type_name(*value)));
         limits.network = value->as_boolean();
     }
 }
 
-void apply_rules(const Document& doc, const toml::value& table, std::map<analyzer::RuleNumber, RuleSettings>& rules) {
+void apply_rules(const Document& doc, const TomlValue& table, std::map<analyzer::RuleNumber, RuleSettings>& rules) {
     for (const auto& [code, value] : table.as_table()) {
         const rules::RuleMetadata* rule = rules::find_rule(code);
         if (rule == nullptr || rule->code() != code)
@@ -316,7 +316,7 @@ void apply_rules(const Document& doc, const toml::value& table, std::map<analyze
         table_at(doc, value, what);
         expect_keys(doc, value, what, {"severity"}, {"allow"});
         RuleSettings& settings = rules[rule->number];
-        if (const toml::value* severity = member(value, "severity")) {
+        if (const TomlValue* severity = member(value, "severity")) {
             std::string text = string_of(doc, *severity, what + ".severity");
             std::optional<analyzer::Severity> parsed = analyzer::parse_severity(text);
             if (!parsed)
@@ -348,7 +348,7 @@ std::vector<std::string> to_names(const std::vector<analyzer::Severity>& severit
     return out;
 }
 
-void apply_gate(const Document& doc, const toml::value& table, analyzer::GatePolicy& gate) {
+void apply_gate(const Document& doc, const TomlValue& table, analyzer::GatePolicy& gate) {
     expect_keys(doc, table, "gate", {}, {"deny", "review"});
     std::vector<std::string> deny = to_names(gate.deny), review = to_names(gate.review);
     edit_list(doc, table, "gate", "deny", deny, check_gate_severity);
@@ -443,12 +443,12 @@ void check_utf8(const Document& doc, std::string_view text) {
     }
 }
 
-toml::value parse_toml(const Document& doc, std::string_view text) {
+TomlValue parse_toml(const Document& doc, std::string_view text) {
     check_utf8(doc, text);
     check_nesting(doc, text);
     std::istringstream stream{std::string(text)};
     try {
-        return toml::parse(stream, doc.file());
+        return toml::parse<toml::discard_comments, std::unordered_map, CheckedArray>(stream, doc.file());
     } catch (const toml::exception& error) {
         const toml::source_location where = error.location();
         std::string message = error.what();
@@ -469,7 +469,7 @@ std::string builtin_names() {
 class Loader {
 public:
     // The profile `name_or_path` names; `from` is the document whose `extends` names it.
-    Profile load(std::string_view name_or_path, const Document* from, const toml::value* at) {
+    Profile load(std::string_view name_or_path, const Document* from, const TomlValue* at) {
         if (!names_profile_file(name_or_path)) {
             const BuiltinProfile* builtin = find_builtin_profile(name_or_path);
             std::string message =
@@ -499,7 +499,7 @@ public:
     }
 
     Profile load_document(std::string_view text, const Document& doc, const std::string& identity,
-                          const toml::value* at = nullptr, const Document* from = nullptr) {
+                          const TomlValue* at = nullptr, const Document* from = nullptr) {
         if (std::find(m_chain.begin(), m_chain.end(), identity) != m_chain.end()) {
             m_chain.push_back(identity);
             from->fail(*at, fmt::format("`extends` makes a cycle: {}", fmt::join(m_chain, " -> ")));
@@ -513,12 +513,12 @@ public:
     }
 
 private:
-    Profile apply(const Document& doc, const toml::value& root) {
+    Profile apply(const Document& doc, const TomlValue& root) {
         expect_keys(doc, root, "",
                     {"name", "extends", "description", "imports", "builtins", "dunders", "filesystem", "syntax",
                      "source", "rules", "gate", "limits"},
                     {});
-        const toml::value* name = member(root, "name");
+        const TomlValue* name = member(root, "name");
         if (name == nullptr) doc.fail_at(1, 1, "a profile needs `name = \"...\"`");
         std::string name_text = string_of(doc, *name, "name");
         if (name_text.empty() || !std::all_of(name_text.begin(), name_text.end(), [](char c) {
@@ -527,34 +527,34 @@ private:
             doc.fail(*name, "`name` must be letters, digits, `_` and `-`");
 
         Profile profile;
-        if (const toml::value* extends = member(root, "extends"))
+        if (const TomlValue* extends = member(root, "extends"))
             profile = load(string_of(doc, *extends, "extends"), &doc, extends);
         profile.name = name_text;
-        if (const toml::value* description = member(root, "description"))
+        if (const TomlValue* description = member(root, "description"))
             profile.description = string_of(doc, *description, "description");
 
-        auto table = [&](std::string_view key) -> const toml::value* {
-            const toml::value* value = member(root, key);
+        auto table = [&](std::string_view key) -> const TomlValue* {
+            const TomlValue* value = member(root, key);
             return value ? &table_at(doc, *value, key) : nullptr;
         };
-        if (const toml::value* imports = table("imports")) {
+        if (const TomlValue* imports = table("imports")) {
             expect_keys(doc, *imports, "imports", {}, {"allow"});
             edit_list(doc, *imports, "imports", "allow", profile.imports_allow, check_module);
         }
-        if (const toml::value* builtins = table("builtins")) apply_builtins(doc, *builtins, profile);
-        if (const toml::value* dunders = table("dunders")) {
+        if (const TomlValue* builtins = table("builtins")) apply_builtins(doc, *builtins, profile);
+        if (const TomlValue* dunders = table("dunders")) {
             expect_keys(doc, *dunders, "dunders", {}, {"allow"});
             edit_list(doc, *dunders, "dunders", "allow", profile.dunders_allow, check_dunder);
         }
-        if (const toml::value* filesystem = table("filesystem")) apply_filesystem(doc, *filesystem, profile.filesystem);
-        if (const toml::value* syntax = table("syntax")) {
+        if (const TomlValue* filesystem = table("filesystem")) apply_filesystem(doc, *filesystem, profile.filesystem);
+        if (const TomlValue* syntax = table("syntax")) {
             expect_keys(doc, *syntax, "syntax", {}, {"forbid"});
             edit_list(doc, *syntax, "syntax", "forbid", profile.syntax_forbid, check_syntax_keyword);
         }
-        if (const toml::value* source = table("source")) apply_source(doc, *source, profile.source);
-        if (const toml::value* rule_table = table("rules")) apply_rules(doc, *rule_table, profile.rules);
-        if (const toml::value* gate = table("gate")) apply_gate(doc, *gate, profile.gate);
-        if (const toml::value* limits = table("limits")) apply_limits(doc, *limits, profile.limits);
+        if (const TomlValue* source = table("source")) apply_source(doc, *source, profile.source);
+        if (const TomlValue* rule_table = table("rules")) apply_rules(doc, *rule_table, profile.rules);
+        if (const TomlValue* gate = table("gate")) apply_gate(doc, *gate, profile.gate);
+        if (const TomlValue* limits = table("limits")) apply_limits(doc, *limits, profile.limits);
         return profile;
     }
 
@@ -588,8 +588,8 @@ std::string builtin_parent(std::string_view builtin_name) {
     const BuiltinProfile* builtin = find_builtin_profile(builtin_name);
     if (builtin == nullptr) return {};
     std::istringstream stream{std::string(builtin->toml)};
-    const toml::value root = toml::parse(stream, std::string(builtin_name));
-    const toml::value* extends = member(root, "extends");
+    const TomlValue root = toml::parse<toml::discard_comments, std::unordered_map, CheckedArray>(stream, std::string(builtin_name));
+    const TomlValue* extends = member(root, "extends");
     return extends != nullptr && extends->is_string() ? extends->as_string().str : std::string();
 }
 

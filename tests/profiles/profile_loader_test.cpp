@@ -276,3 +276,12 @@ TEST_CASE("profile show escapes what TOML needs escaped", "[profiles]") {
     Profile again = loaded(load_profile_text(shown(profile), "again.toml"));
     CHECK(again == profile);
 }
+
+TEST_CASE("a dotted key or table extending an empty array is an error, not a crash (found by fuzzing)",
+          "[profiles][malformed]") {
+    for (const char* text : {"r = []\nr.o = 6\n", "r = []\n[r.o]\nx = 1\n", "[t]\nr = []\n[t.r.o]\n"}) {
+        INFO(text);
+        ProfileError error = error_in(text);
+        CHECK(error.message.find("extends an empty array") != std::string::npos);
+    }
+}
