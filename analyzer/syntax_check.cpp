@@ -192,7 +192,12 @@ private:
     // indentation to the next line's: CPython 3.11 counts columns on across
     // them until a backslash stands past column 0, whose column is the
     // logical line's; with none, the count runs on into `line` itself.
-    std::optional<std::string> logical_line_indent(std::uint32_t line) const {
+    // Returns a view of the line itself, or of m_joined_indent when lines were joined.
+    std::optional<std::string_view> logical_line_indent(std::uint32_t line) {
+        auto indent_of = [&](std::uint32_t at) {
+            std::string_view text = m_source.line_text(at);
+            return text.substr(0, std::min(text.size(), text.find_first_not_of(" \t\f")));
+        };
         std::uint32_t first = line;
         while (first > 1) {
             std::string_view previous = m_source.line_text(first - 1);
@@ -200,13 +205,13 @@ private:
             if (previous.find_first_not_of(" \t\f") != previous.size() - 1) return std::nullopt;
             --first;
         }
-        std::string indent;
+        if (first == line) return indent_of(line);  // almost always: no backslash-only line before
+        m_joined_indent.clear();
         for (std::uint32_t at = first;; ++at) {
-            std::string_view text = m_source.line_text(at);
-            indent += text.substr(0, std::min(text.size(), text.find_first_not_of(" \t\f")));
+            m_joined_indent += indent_of(at);
             // Past column 0: white space after the last form feed (which sets the column to 0).
-            std::size_t after_form_feed = indent.rfind('\f') + 1;  // 0 when there is none (npos + 1)
-            if (at == line || indent.size() > after_form_feed) return indent;
+            std::size_t after_form_feed = m_joined_indent.rfind('\f') + 1;  // 0 when there is none (npos + 1)
+            if (at == line || m_joined_indent.size() > after_form_feed) return std::string_view(m_joined_indent);
         }
     }
 
@@ -325,6 +330,7 @@ private:
     bool m_reported_block_mismatch = false;
     bool m_reported_brackets = false;
     bool m_reported_split_statement = false;
+    std::string m_joined_indent;  // logical_line_indent's answer when it joins lines
     std::uint32_t m_line_start = static_cast<std::uint32_t>(-1);  // of the last statement or clause visited
 };
 
