@@ -29,6 +29,7 @@ PythonSymbols look_up() {
     s.module = symbol("module", true);
     s.string = symbol("string", true);
     s.string_content = symbol("string_content", true);
+    s.escape_sequence = symbol("escape_sequence", true);
     s.comment = symbol("comment", true);
     s.line_continuation = symbol("line_continuation", true);
     s.print_statement = symbol("print_statement", true);

@@ -14,6 +14,7 @@ struct PythonSymbols {
     TSSymbol module;
     TSSymbol string;
     TSSymbol string_content;
+    TSSymbol escape_sequence;
     TSSymbol comment;
     TSSymbol line_continuation;
     // Python 2 statements the grammar accepts and CPython 3 refuses.

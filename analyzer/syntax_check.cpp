@@ -287,13 +287,16 @@ private:
         return false;
     }
 
+    // `node` is the smallest node around a character: a literal's or a
+    // comment's own node when the character is inside one (string_content,
+    // or the string itself where the grammar makes no content node, as in
+    // some raw strings). An f-string's replacement field is code, not
+    // literal. No walk up the tree: ts_node_parent starts again from the
+    // root, and a deep file with many such characters made that cubic.
     bool inside_literal_or_comment(TSNode node) const {
-        for (; !ts_node_is_null(node); node = ts_node_parent(node)) {
-            TSSymbol symbol = ts_node_symbol(node);
-            if (symbol == m_symbols.string || symbol == m_symbols.string_content || symbol == m_symbols.comment)
-                return true;
-        }
-        return false;
+        TSSymbol symbol = ts_node_symbol(node);
+        return symbol == m_symbols.string || symbol == m_symbols.string_content || symbol == m_symbols.comment ||
+               symbol == m_symbols.escape_sequence;
     }
 
     void add(TSNode node, std::string message) {
