@@ -433,6 +433,16 @@ void check_future_imports(const Model& model, std::vector<Finding>& findings) {
     }
 }
 
+// What the model saw the grammar accept and CPython refuse, 20 of a kind.
+void report_refused(std::vector<Finding>& findings, const Source& source, std::string_view kind,
+                    const std::vector<Model::RefusedSyntax>& refused, std::string_view who_refuses) {
+    CappedFindings capped(findings, k_unsafe_source_rule);
+    for (const Model::RefusedSyntax& item : refused)
+        capped.add(kind, source.range_of(ts_node_start_byte(item.node), ts_node_end_byte(item.node)),
+                   fmt::format("syntax error: {} ({}; the parser accepts it)", item.complaint, who_refuses));
+    capped.summarise();
+}
+
 }  // namespace
 
 void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std::vector<Finding>& findings) {
@@ -455,24 +465,9 @@ void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std:
                   "cannot show what is called or read here: refused; writing `*(f(x))` avoids the misreading");
     }
     stars.summarise();
-    CappedFindings misordered(findings, k_unsafe_source_rule);
-    for (const Model::RefusedSyntax& misordered_argument : model.misordered_arguments()) {
-        TSNode argument = misordered_argument.node;
-        misordered.add("misordered arguments",
-                       source.range_of(ts_node_start_byte(argument), ts_node_end_byte(argument)),
-                       fmt::format("syntax error: {} (CPython refuses the file; the parser accepts it)",
-                                   misordered_argument.complaint));
-    }
-    misordered.summarise();
-    CappedFindings escapes(findings, k_unsafe_source_rule);
-    for (const Model::RefusedSyntax& refused : model.refused_escapes()) {
-        TSNode literal = refused.node;
-        escapes.add("refused string literals",
-                    source.range_of(ts_node_start_byte(literal), ts_node_end_byte(literal)),
-                    fmt::format("syntax error: {} (CPython refuses this string literal; the parser accepts it)",
-                                refused.complaint));
-    }
-    escapes.summarise();
+    report_refused(findings, source, "misordered arguments", model.misordered_arguments(), "CPython refuses the file");
+    report_refused(findings, source, "refused string literals", model.refused_escapes(),
+                   "CPython refuses this string literal");
     for (TSNode name : model.pattern_dunders()) {
         findings.push_back(unsafe_source_finding(
             source.range_of(ts_node_start_byte(name), ts_node_end_byte(name)),

@@ -43,16 +43,8 @@ done
 
 # Debian packages; absolute paths so a pyenv shim or the shell's `time`
 # keyword cannot stand in for them.
-install_package() {
-    local sudo=()
-    ((EUID == 0)) || sudo=(sudo)
-    echo "compare.sh: installing $1" >&2
-    "${sudo[@]}" apt-get update -qq
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1" >/dev/null
-}
-[[ -x /usr/bin/hyperfine ]] || install_package hyperfine
-[[ -x /usr/bin/bandit ]] || install_package bandit
-[[ -x /usr/bin/time ]] || install_package time
+source "$repo_root/bench/debian_packages.sh"
+install_missing_packages compare.sh hyperfine bandit time
 
 out=$(mktemp -d "${TMPDIR:-/tmp}/pygate-bench.XXXXXX")
 # hyperfine runs each command through bash, so %q quoting keeps any path intact.

@@ -42,24 +42,15 @@ for binary in "$pygate" "$floor"; do
     [[ -x $binary ]] || die "missing $binary; build first (cmake --build $build_dir)"
 done
 
-install_packages() {
-    local sudo=()
-    ((EUID == 0)) || sudo=(sudo)
-    echo "corpora.sh: installing $*" >&2
-    "${sudo[@]}" apt-get update -qq
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
-missing=()
-[[ -x /usr/bin/hyperfine ]] || missing+=(hyperfine)
-[[ -x /usr/bin/bandit ]] || missing+=(bandit)
-[[ -x /usr/bin/time ]] || missing+=(time)
+packages=(hyperfine bandit time)
 for corpus in "${corpora[@]}"; do
     case $corpus in
-        stdlib | testsuite) [[ -d /usr/lib/python3.11/test/support ]] || missing+=(libpython3.11-testsuite) ;;
-        django) [[ -d /usr/lib/python3/dist-packages/django ]] || missing+=(python3-django) ;;
+        stdlib | testsuite) packages+=(libpython3.11-testsuite) ;;
+        django) packages+=(python3-django) ;;
     esac
 done
-((${#missing[@]} == 0)) || install_packages $(printf '%s\n' "${missing[@]}" | sort -u)
+source "$repo_root/bench/debian_packages.sh"
+install_missing_packages corpora.sh "${packages[@]}"
 
 out=$(mktemp -d "${TMPDIR:-/tmp}/pygate-corpora.XXXXXX")
 corpus_dir() {

@@ -30,15 +30,8 @@ pygate=$build_dir/pygate
 python=/usr/bin/python3
 [[ -x $python ]] || die "missing $python"
 
-missing=()
-command -v hyperfine >/dev/null || missing+=(hyperfine)
-command -v bwrap >/dev/null || missing+=(bubblewrap)
-if ((${#missing[@]})); then
-    echo "run_overhead.sh: installing ${missing[*]}" >&2
-    as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
-    as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+source "$repo_root/bench/debian_packages.sh"
+install_missing_packages run_overhead.sh hyperfine bubblewrap
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
