@@ -370,9 +370,13 @@ private:
     void check_argument_order(TSNode argument, TSSymbol kind, TSNode list) {
         const PythonSymbols& s = m_symbols;
         if (kind == s.comment || kind == s.line_continuation) return;  // the grammar's extras
-        while (!m_argument_lists.empty() && m_argument_lists.back().list != list.id)
-            m_argument_lists.pop_back();
-        if (m_argument_lists.empty()) m_argument_lists.push_back({list.id});
+        // Lists nested in this list's earlier arguments are finished: drop them, keep this one's state.
+        auto open = std::find_if(m_argument_lists.rbegin(), m_argument_lists.rend(),
+                                 [&](const ArgumentListState& state) { return state.list == list.id; });
+        if (open == m_argument_lists.rend())
+            m_argument_lists.push_back({list.id});
+        else
+            m_argument_lists.erase(open.base(), m_argument_lists.end());
         ArgumentListState& state = m_argument_lists.back();
         std::string_view complaint;
         if (kind == s.keyword_argument) {

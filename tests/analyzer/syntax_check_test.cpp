@@ -223,6 +223,8 @@ TEST_CASE("what the grammar accepts and CPython's compiler refuses is refused", 
     CHECK(one("f(**k, *a)\n", "iterable argument unpacking follows keyword argument unpacking").column == 8);
     CHECK(one("class C(metaclass=M, Base): pass\n", "positional argument follows keyword argument").column == 22);
     CHECK(one("x = 1; f(g(a=1), h(b=2, 3))\n", "positional argument follows keyword argument").column == 25);
+    CHECK(one("f(a=h(x, y=1), c)\n", "positional argument follows keyword argument").column == 16);
+    CHECK(one("f(**h(*x), g(y), z=1)\n", "positional argument follows keyword argument unpacking").column == 12);
     CHECK(one("from\nos import path\n", "continues onto a new line").line == 2);
     CHECK(one("x = '\\u12'\n", "truncated \\uXXXX escape").line == 1);
     CHECK(one("f(a, b'\\x4')\n", "truncated \\xXX escape").column == 6);
