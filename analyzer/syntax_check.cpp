@@ -395,7 +395,7 @@ void check_future_imports(const Model& model, std::vector<Finding>& findings) {
     bool in_prefix = true, docstring_allowed = true;
     for_each_named_child(model.root(), [&](TSNode child) {
         TSSymbol kind = ts_node_symbol(child);
-        if (!in_prefix || kind == s.comment) return;
+        if (!in_prefix || kind == s.comment || kind == s.line_continuation) return;  // extras
         if (kind == s.future_import_statement) {
             at_the_top.push_back(child.id);
         } else if (docstring_allowed && ts_node_symbol(child) == s.expression_statement &&
