@@ -236,11 +236,14 @@ private:
 
     // A literal with a backslash: an escape CPython refuses, or (a grammar
     // bug) a line break right after an escape in a one-line literal, which
-    // tree-sitter takes into the string and CPython reads as its end.
+    // tree-sitter takes into the string and CPython reads as its end. Here,
+    // not in the syntax check riding along: that walk skips one-line
+    // subtrees, and every string must be seen.
     void check_backslashes(TSNode node, std::string_view text, StringPrefix prefix) {
         std::size_t open = text.find_first_of("'\"");
         if (open == std::string_view::npos) return;
-        std::size_t quotes = text.substr(open, 3) == std::string(3, text[open]) ? 3 : 1;
+        bool triple = open + 2 < text.size() && text[open + 1] == text[open] && text[open + 2] == text[open];
+        std::size_t quotes = triple ? 3 : 1;
         if (text.size() < open + 2 * quotes) return;  // unterminated: a syntax error of its own
         std::string_view body = text.substr(open + quotes, text.size() - open - 2 * quotes);
         if (auto complaint = refused_escape(body, prefix)) {

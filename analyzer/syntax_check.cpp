@@ -9,6 +9,7 @@
 #include "analyzer/indentation.hpp"
 #include "analyzer/model.hpp"
 #include "analyzer/python_symbols.hpp"
+#include "analyzer/syntax_fields.hpp"
 #include "analyzer/tree_walk.hpp"
 
 namespace pygate::analyzer {
@@ -391,31 +392,29 @@ void check_future_imports(const Model& model, std::vector<Finding>& findings) {
         if (site.kind == Model::SiteKind::import && ts_node_symbol(site.node) == s.future_import_statement)
             future_imports.push_back(site.node);
     if (future_imports.empty()) return;
-    std::vector<const void*> at_the_top;
-    bool in_prefix = true, docstring_allowed = true;
+    // Where the module's first statement other than the docstring and future
+    // imports starts: a future import before it is at the top; one nested in
+    // a statement (a def, an if) starts after it.
+    std::uint32_t top_end = static_cast<std::uint32_t>(-1);
+    bool first = true;
     for_each_named_child(model.root(), [&](TSNode child) {
         TSSymbol kind = ts_node_symbol(child);
-        if (!in_prefix || kind == s.comment || kind == s.line_continuation) return;  // extras
-        if (kind == s.future_import_statement) {
-            at_the_top.push_back(child.id);
-        } else if (docstring_allowed && ts_node_symbol(child) == s.expression_statement &&
-                   ts_node_named_child_count(child) == 1 &&
-                   (ts_node_symbol(ts_node_named_child(child, 0)) == s.string ||
-                    ts_node_symbol(ts_node_named_child(child, 0)) == s.concatenated_string)) {
-            // the docstring
-        } else {
-            in_prefix = false;
-        }
-        docstring_allowed = false;
+        if (top_end != static_cast<std::uint32_t>(-1) || kind == s.comment || kind == s.line_continuation)
+            return;  // the grammar's extras
+        TSSymbol only = kind == s.expression_statement ? ts_node_symbol(sole_expression(child)) : TSSymbol{0};
+        bool docstring = first && (only == s.string || only == s.concatenated_string);
+        if (kind != s.future_import_statement && !docstring) top_end = ts_node_start_byte(child);
+        first = false;
     });
     const Source& source = model.source();
-    auto refuse = [&](TSNode node, std::string message) {
-        findings.push_back(unsafe_source_finding(source.range_of(ts_node_start_byte(node), ts_node_end_byte(node)),
-                                                 "syntax error: " + std::move(message) +
-                                                     " (CPython's compiler refuses the file; the parser accepts it)"));
+    CappedFindings refused(findings, k_unsafe_source_rule);
+    auto refuse = [&](TSNode node, std::string_view complaint) {
+        refused.add("refused future imports", source.range_of(ts_node_start_byte(node), ts_node_end_byte(node)),
+                    fmt::format("syntax error: {} (CPython's compiler refuses the file; the parser accepts it)",
+                                complaint));
     };
     for (TSNode statement : future_imports) {
-        if (std::find(at_the_top.begin(), at_the_top.end(), statement.id) == at_the_top.end()) {
+        if (ts_node_start_byte(statement) >= top_end) {
             refuse(statement, "from __future__ imports must occur at the beginning of the file");
             continue;
         }
@@ -431,6 +430,7 @@ void check_future_imports(const Model& model, std::vector<Finding>& findings) {
                 refuse(name, fmt::format("future feature {} is not defined", feature));
         });
     }
+    refused.summarise();
 }
 
 // What the model saw the grammar accept and CPython refuse, 20 of a kind.
