@@ -7,7 +7,6 @@
 
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/source.hpp"
-#include "analyzer/syntax_fields.hpp"
 #include "analyzer/unicode.hpp"
 
 namespace pygate::analyzer {

@@ -10,7 +10,7 @@
 #include "analyzer/model_internals.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/string_literal.hpp"
-#include "analyzer/syntax_fields.hpp"
+#include "analyzer/sole_expression.hpp"
 
 namespace pygate::analyzer {
 namespace {

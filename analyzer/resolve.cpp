@@ -12,7 +12,7 @@
 #include "analyzer/python_builtins.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/string_literal.hpp"
-#include "analyzer/syntax_fields.hpp"
+#include "analyzer/sole_expression.hpp"
 #include "analyzer/unicode.hpp"
 
 namespace pygate::analyzer {

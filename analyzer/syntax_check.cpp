@@ -9,7 +9,7 @@
 #include "analyzer/indentation.hpp"
 #include "analyzer/model.hpp"
 #include "analyzer/python_symbols.hpp"
-#include "analyzer/syntax_fields.hpp"
+#include "analyzer/sole_expression.hpp"
 #include "analyzer/tree_walk.hpp"
 
 namespace pygate::analyzer {

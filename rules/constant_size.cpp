@@ -10,7 +10,7 @@
 #include "analyzer/integer_literal.hpp"
 #include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
-#include "analyzer/syntax_fields.hpp"
+#include "analyzer/sole_expression.hpp"
 
 namespace pygate::rules {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
-#include "analyzer/syntax_fields.hpp"
+#include "analyzer/sole_expression.hpp"
 #include "analyzer/unicode.hpp"
 
 namespace pygate::rules {

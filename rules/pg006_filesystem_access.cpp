@@ -10,7 +10,6 @@
 
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/qualified_name_pattern.hpp"
-#include "analyzer/syntax_fields.hpp"
 #include "analyzer/unicode.hpp"
 #include "rules/name_table.hpp"
 

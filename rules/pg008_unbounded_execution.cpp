@@ -9,7 +9,6 @@
 
 #include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
-#include "analyzer/syntax_fields.hpp"
 #include "analyzer/unicode.hpp"
 #include "rules/constant_size.hpp"
 #include "rules/loop_bounds.hpp"

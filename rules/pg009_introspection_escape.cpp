@@ -7,7 +7,6 @@
 
 #include "analyzer/identifier.hpp"
 #include "analyzer/python_symbols.hpp"
-#include "analyzer/syntax_fields.hpp"
 #include "rules/name_table.hpp"
 
 namespace pygate::rules {

@@ -1,6 +1,7 @@
 #pragma once
-// Reading through brackets. (The parts of attributes, calls and subscripts
-// are Model's: its walk records them.)
+// Reading an expression through brackets, `await` and type annotations.
+// (The parts of attributes, calls and subscripts are Model's: its walk
+// records them.)
 
 #include <tree_sitter/api.h>
 
