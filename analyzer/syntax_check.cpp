@@ -401,7 +401,8 @@ void check_future_imports(const Model& model, std::vector<Finding>& findings) {
         TSSymbol kind = ts_node_symbol(child);
         if (top_end != static_cast<std::uint32_t>(-1) || kind == s.comment || kind == s.line_continuation)
             return;  // the grammar's extras
-        TSSymbol only = kind == s.expression_statement ? ts_node_symbol(sole_expression(child)) : TSSymbol{0};
+        TSNode expression = kind == s.expression_statement ? sole_expression(child) : TSNode{};
+        TSSymbol only = ts_node_is_null(expression) ? TSSymbol{0} : ts_node_symbol(expression);
         bool docstring = first && (only == s.string || only == s.concatenated_string);
         if (kind != s.future_import_statement && !docstring) top_end = ts_node_start_byte(child);
         first = false;

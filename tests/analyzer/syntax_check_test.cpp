@@ -257,6 +257,7 @@ TEST_CASE("future imports are refused where CPython's compiler refuses them", "[
                    "    generator_stop as g)\nimport os\n")
               .empty());
     CHECK(messages("'doc'\n\\\nfrom __future__ import annotations\n").empty());
+    CHECK(messages("a, b\nfrom __future__ import annotations\n").size() == 1);  // no sole expression
     auto late = messages("import os\nfrom __future__ import annotations\n");
     REQUIRE(late.size() == 1);
     CHECK(late[0].find("must occur at the beginning of the file") != std::string::npos);
