@@ -33,7 +33,7 @@ std::vector<std::size_t> shown_steps(std::size_t size, std::size_t limit) {
     return out;
 }
 
-bool has_name(const std::vector<Referent>& referents) {
+bool has_name(const Referents& referents) {
     return std::any_of(referents.begin(), referents.end(),
                        [](const Referent& r) { return r.kind == Referent::Kind::name; });
 }
@@ -61,13 +61,13 @@ private:
     // A callee is resolved for its call, whose site comes just before its own
     // (sites are in document order, a call before its function), which reuses it.
     const void* m_callee_node = nullptr;
-    std::vector<Referent> m_callee;
+    Referents m_callee;
 
     // Fail closed: an answer cut short by the resolver's limits may be missing
     // the very name a rule looks for, so the file is refused, not judged on it.
-    std::vector<Referent> resolve_within_limits(TSNode node, ScopeId scope) {
+    Referents resolve_within_limits(TSNode node, ScopeId scope) {
         bool exceeded = false;
-        std::vector<Referent> out = m_model.resolve(node, scope, &exceeded);
+        Referents out = m_model.resolve(node, scope, &exceeded);
         if (exceeded) report_limits(node);
         return out;
     }
@@ -80,7 +80,7 @@ private:
                          k_limits_specificity);
     }
 
-    std::vector<Referent> resolve(const Model::Site& site) {
+    Referents resolve(const Model::Site& site) {
         if (site.callee && site.node.id == m_callee_node) {
             m_callee_node = nullptr;
             return std::move(m_callee);
@@ -88,7 +88,7 @@ private:
         return resolve_within_limits(site.node, site.scope);
     }
 
-    void reference(const Model::Site& site, const std::vector<Referent>& referents) {
+    void reference(const Model::Site& site, const Referents& referents) {
         if (!has_name(referents)) return;
         Reference event{site.node, site.scope, referents, site.store, site.mutated, site.callee, site.argument_of};
         for (const RuleHooks* rule : m_rules)
@@ -117,13 +117,13 @@ private:
             }
             case Model::SiteKind::call: {
                 TSNode function = m_model.call_function(site.node);
-                std::vector<Referent> callee = resolve_within_limits(function, site.scope);
+                Referents callee = resolve_within_limits(function, site.scope);
                 CallSite event{site.node, function, site.scope, callee};
                 for (const RuleHooks* rule : m_rules)
                     if (rule->on_call) rule->on_call(event, m_context);
                 if (!site.chained && std::any_of(callee.begin(), callee.end(), Model::call_may_return_name)) {
                     bool exceeded = false;
-                    std::vector<Referent> value = m_model.resolve_call(site.node, callee, site.scope, &exceeded);
+                    Referents value = m_model.resolve_call(site.node, callee, site.scope, &exceeded);
                     if (exceeded) report_limits(site.node);
                     reference(site, value);
                 }

@@ -18,6 +18,7 @@
 
 #include "analyzer/child_ends.hpp"
 #include "analyzer/finding.hpp"
+#include "analyzer/small_vector.hpp"
 #include "analyzer/source.hpp"
 #include "analyzer/tree_walk.hpp"
 
@@ -52,6 +53,8 @@ struct Referent {
     std::string_view import_path;  // for `import a.b` (which binds `a`): "a.b"
     ChainId chain = 0;             // the statements that led here
 };
+// What an expression may refer to: usually none, one or two referents.
+using Referents = SmallVector<Referent, 2>;
 
 enum class ScopeKind : std::uint8_t { module, function, lambda, class_body, comprehension };
 
@@ -84,10 +87,10 @@ public:
     // What `expr`, evaluated in `scope`, may refer to; empty when nothing is
     // known. `exceeded_limits` is set when the answer was cut short by the
     // depth limit or the step budget, so it may be missing something.
-    std::vector<Referent> resolve(TSNode expr, ScopeId scope, bool* exceeded_limits = nullptr) const;
+    Referents resolve(TSNode expr, ScopeId scope, bool* exceeded_limits = nullptr) const;
     // What `call` evaluates to, given what its function refers to (`callee`,
     // already resolved), without resolving the function again.
-    std::vector<Referent> resolve_call(TSNode call, const std::vector<Referent>& callee, ScopeId scope,
+    Referents resolve_call(TSNode call, const Referents& callee, ScopeId scope,
                                        bool* exceeded_limits = nullptr) const;
     // Whether calling `callee` can evaluate to a name (getattr, __import__, a
     // function of this file returning one, ...): only those calls' values are
@@ -212,7 +215,7 @@ private:
     ChildEnds m_child_ends;                                      // attributes, calls, subscripts
     TSNode first_child(TSNode node) const;
     TSNode last_child(TSNode node) const;
-    mutable std::unordered_map<const Binding*, std::vector<Referent>> m_binding_cache;
+    mutable std::unordered_map<const Binding*, Referents> m_binding_cache;
     // What referents point into: the names they hold, and their chains' links.
     struct ChainLink {
         TSNode statement;

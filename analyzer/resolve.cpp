@@ -22,8 +22,6 @@ constexpr int k_max_depth = 200;
 constexpr int k_max_steps = 4000;
 constexpr std::size_t k_max_folded_bytes = 1 << 16;
 
-using Referents = std::vector<Referent>;
-
 TSNode field(TSNode node, TSFieldId id) {
     return ts_node_child_by_field_id(node, id);
 }
@@ -1170,9 +1168,9 @@ private:
     }
 };
 
-std::vector<Referent> Model::resolve(TSNode expr, ScopeId scope, bool* exceeded_limits) const {
+Referents Model::resolve(TSNode expr, ScopeId scope, bool* exceeded_limits) const {
     Resolver resolver(*this);
-    std::vector<Referent> out = resolver.resolve(expr, scope, 0);
+    Referents out = resolver.resolve(expr, scope, 0);
     if (exceeded_limits != nullptr) *exceeded_limits = resolver.exhausted();
     return out;
 }
@@ -1202,10 +1200,10 @@ bool Model::call_may_return_name(const Referent& callee) {
     }
 }
 
-std::vector<Referent> Model::resolve_call(TSNode call, const std::vector<Referent>& callee, ScopeId scope,
+Referents Model::resolve_call(TSNode call, const Referents& callee, ScopeId scope,
                                           bool* exceeded_limits) const {
     Resolver resolver(*this);
-    std::vector<Referent> out;
+    Referents out;
     for (const Referent& function : callee)
         append(out, resolver.call_result(function, call, scope, 0));
     if (exceeded_limits != nullptr) *exceeded_limits = resolver.exhausted();

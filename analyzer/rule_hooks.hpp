@@ -22,7 +22,7 @@ namespace pygate::analyzer {
 struct Reference {
     TSNode node;
     ScopeId scope;
-    const std::vector<Referent>& referents;
+    const Referents& referents;
     bool store;          // assigned or deleted
     bool mutated;        // an item or attribute of it is assigned
     bool callee;         // it is called
@@ -33,7 +33,7 @@ struct CallSite {
     TSNode node;
     TSNode function;  // the callee expression
     ScopeId scope;
-    const std::vector<Referent>& callee;  // what the function expression refers to
+    const Referents& callee;  // what the function expression refers to
 };
 
 // Every attribute access, chained or not (`x.__class__` in `x.__class__.__base__`).

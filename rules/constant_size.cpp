@@ -16,6 +16,7 @@ namespace pygate::rules {
 namespace {
 
 using analyzer::Referent;
+using analyzer::Referents;
 using Kind = Magnitude::Kind;
 
 constexpr double k_log10_slot = 0.90309;      // log10(8): a list slot, an int64 or float64 element
@@ -108,12 +109,12 @@ bool is_sized(Kind kind) {
     return kind == Kind::text || kind == Kind::bytes || kind == Kind::list;
 }
 
-bool named(const std::vector<Referent>& callee, std::string_view qualified) {
+bool named(const Referents& callee, std::string_view qualified) {
     return std::any_of(callee.begin(), callee.end(),
                        [&](const Referent& r) { return r.kind == Referent::Kind::name && r.qualified == qualified; });
 }
 
-bool named_any(const std::vector<Referent>& callee, std::initializer_list<std::string_view> names) {
+bool named_any(const Referents& callee, std::initializer_list<std::string_view> names) {
     for (std::string_view name : names)
         if (named(callee, name)) return true;
     return false;
@@ -185,7 +186,7 @@ Magnitude SizeEstimator::estimate(TSNode expr) {
     return visit(expr, 0);
 }
 
-Magnitude SizeEstimator::estimate_call(TSNode node, const std::vector<Referent>& callee) {
+Magnitude SizeEstimator::estimate_call(TSNode node, const Referents& callee) {
     return checked(node, call(node, callee, 0));
 }
 
@@ -253,7 +254,7 @@ Magnitude SizeEstimator::visit(TSNode expr, std::uint32_t depth) {
         return bound_value(expr, depth);
     }
     if (kind == s.call) {
-        std::vector<Referent> callee = m_model.resolve(m_model.call_function(expr), m_scope);
+        Referents callee = m_model.resolve(m_model.call_function(expr), m_scope);
         return checked(expr, call(expr, callee, depth));
     }
     return {};
@@ -442,7 +443,7 @@ Magnitude SizeEstimator::shape_elements(TSNode shape, std::uint32_t depth) {
     return sized(Kind::integer, log10);
 }
 
-Magnitude SizeEstimator::call(TSNode node, const std::vector<Referent>& callee, std::uint32_t depth) {
+Magnitude SizeEstimator::call(TSNode node, const Referents& callee, std::uint32_t depth) {
     auto argument = [&](std::uint32_t position, std::string_view keyword = {}) {
         return m_model.argument(node, position, keyword);
     };

@@ -68,7 +68,7 @@ public:
 
     Magnitude estimate(TSNode expr);
     // A call whose callee is already resolved.
-    Magnitude estimate_call(TSNode call, const std::vector<analyzer::Referent>& callee);
+    Magnitude estimate_call(TSNode call, const analyzer::Referents& callee);
 
     // The largest value over the limits the estimate met (the expression
     // itself or any part of it Python would compute first).
@@ -91,7 +91,7 @@ private:
     Magnitude binary(TSNode expr, std::uint32_t depth);
     Magnitude bound_value(TSNode name, std::uint32_t depth);
     Magnitude percent_format(TSNode expr, std::uint32_t depth);
-    Magnitude call(TSNode call, const std::vector<analyzer::Referent>& callee, std::uint32_t depth);
+    Magnitude call(TSNode call, const analyzer::Referents& callee, std::uint32_t depth);
     Magnitude shape_elements(TSNode shape, std::uint32_t depth);
     Magnitude checked(TSNode at, Magnitude size);
 

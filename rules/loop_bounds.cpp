@@ -17,6 +17,7 @@ namespace {
 
 using analyzer::Model;
 using analyzer::Referent;
+using analyzer::Referents;
 using analyzer::ScopeId;
 
 constexpr int k_max_nesting = 8;                 // map(f, enumerate(count())) and the like
@@ -68,7 +69,7 @@ TSNode unparenthesized(TSNode node) {
     return node;
 }
 
-bool any_named(const std::vector<Referent>& callee, std::initializer_list<std::string_view> names) {
+bool any_named(const Referents& callee, std::initializer_list<std::string_view> names) {
     for (const Referent& r : callee)
         if (r.kind == Referent::Kind::name && std::find(names.begin(), names.end(), r.qualified) != names.end())
             return true;
@@ -137,7 +138,7 @@ std::optional<Constant> made_by(TSNode factory, ScopeId scope, const Model& mode
             return std::nullopt;
         return constant_of(ts_node_child_by_field_id(factory, s.body), scope, model);
     }
-    std::vector<Referent> referents = model.resolve(factory, scope);
+    Referents referents = model.resolve(factory, scope);
     if (any_named(referents, {"builtins.int", "builtins.float", "builtins.complex", "builtins.bool"}))
         return Constant{Constant::Kind::number, 0};
     if (any_named(referents, {"builtins.str"})) return Constant{Constant::Kind::text};
@@ -179,7 +180,7 @@ std::optional<std::string> infinite(TSNode expr, ScopeId scope, const Model& mod
         return std::nullopt;
     }
     if (kind != s.call) return std::nullopt;
-    std::vector<Referent> callee = model.resolve(model.call_function(expr), scope);
+    Referents callee = model.resolve(model.call_function(expr), scope);
     if (callee.empty()) return std::nullopt;
     if (any_named(callee, {"itertools.count"})) return "itertools.count()";
     if (any_named(callee, {"itertools.cycle"})) {

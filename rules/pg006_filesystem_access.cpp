@@ -17,6 +17,7 @@ namespace pygate::rules {
 namespace {
 
 using analyzer::Referent;
+using analyzer::Referents;
 using analyzer::Severity;
 
 constexpr analyzer::RuleNumber k_rule = 6;
@@ -320,7 +321,7 @@ private:
         if (m_api.access == Access::by_flags) {
             TSNode flags = argument(m_api.mode);
             if (ts_node_is_null(flags)) return Access::write;
-            std::vector<Referent> referents = model().resolve(flags, m_site.scope);
+            Referents referents = model().resolve(flags, m_site.scope);
             bool read_only = referents.size() == 1 && referents[0].kind == Referent::Kind::name &&
                              referents[0].qualified == "os.O_RDONLY";
             return read_only ? Access::read : Access::write;

@@ -17,6 +17,7 @@ namespace pygate::rules {
 namespace {
 
 using analyzer::Referent;
+using analyzer::Referents;
 using analyzer::ScopeId;
 
 constexpr analyzer::RuleNumber k_rule = 7;
@@ -74,7 +75,7 @@ std::span<const TSSymbol> syntax_kinds() {
     return symbols().kinds;
 }
 
-const NameEntry* output_of(const std::vector<Referent>& callee) {
+const NameEntry* output_of(const Referents& callee) {
     for (const Referent& referent : callee) {
         if (referent.kind != Referent::Kind::name) continue;
         if (const NameEntry* entry = k_outputs.match(referent.qualified)) return entry;

@@ -18,6 +18,7 @@ namespace pygate::rules {
 namespace {
 
 using analyzer::Referent;
+using analyzer::Referents;
 using analyzer::ScopeId;
 
 constexpr analyzer::RuleNumber k_rule = 8;
@@ -366,7 +367,7 @@ const Referent* sole_callee(const analyzer::CallSite& call, const analyzer::Mode
                 if (r.kind == Referent::Kind::name && r.qualified == "builtins.staticmethod") return nullptr;
         }
     }
-    std::vector<Referent> object = model.resolve(caller, call.scope);
+    Referents object = model.resolve(caller, call.scope);
     bool instance = !object.empty() && std::all_of(object.begin(), object.end(), [](const Referent& r) {
         return r.kind == Referent::Kind::user_instance;
     });

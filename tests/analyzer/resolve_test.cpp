@@ -68,7 +68,7 @@ struct Analyzed {
         throw std::invalid_argument("no node `" + std::string(expr) + "`");
     }
 
-    std::vector<Referent> referents(std::string_view expr, int nth = -1) const {
+    Referents referents(std::string_view expr, int nth = -1) const {
         const Model::Site& found = site(expr, nth);
         return model.resolve(found.node, found.scope);
     }
