@@ -103,9 +103,13 @@ struct Symbols {
              power = lookup("**", false), star = lookup("*", false), shift_left = lookup("<<", false),
              attribute = lookup("attribute", true), percent = lookup("%", false),
              format_specifier = lookup("format_specifier", true), format_expression = lookup("format_expression", true);
-    std::array<TSSymbol, 9> kinds{
-        while_statement,  for_statement,      binary_operator,   function_definition,     lambda,
-        format_specifier, list_comprehension, set_comprehension, dictionary_comprehension};
+    // The loops, operators and calls judged, the scopes a recursion is judged
+    // in, and the branches that can stop one (is_branch), seen in document order.
+    std::array<TSSymbol, 19> kinds{
+        while_statement,        for_statement,    binary_operator,    function_definition, lambda,
+        class_definition,       format_specifier, list_comprehension, set_comprehension,   dictionary_comprehension,
+        generator_expression,   if_statement,     try_statement,      match_statement,     boolean_operator,
+        conditional_expression, assert_statement, global_statement,   nonlocal_statement};
 };
 
 const Symbols& symbols() {
@@ -117,12 +121,13 @@ std::span<const TSSymbol> syntax_kinds() {
     return symbols().kinds;
 }
 
-// A def or lambda whose body the walk is in, with its straight-line prefix.
+// A def, lambda or class the engine's sites are in. A class is kept only so
+// that the branches of its own code are not taken for an enclosing function's.
 struct OpenFunction {
     TSNode node;
     std::uint32_t body_start, end;
-    std::uint32_t first_branch = k_none;  // computed when a call in it needs it
-    bool branch_known = false;
+    bool is_function = true;
+    std::uint32_t first_branch = k_none;  // the first branch of its own body seen so far
     bool reported = false;
 };
 
@@ -299,21 +304,37 @@ std::string function_name(const analyzer::Model& model, TSNode function) {
                                  : std::string(model.text(name));
 }
 
-// The def or lambda whose body holds `call`, with its straight-line prefix computed.
-OpenFunction* enclosing_function(TSNode call) {
-    std::uint32_t at = ts_node_start_byte(call);
+// The open defs, lambdas and classes that hold the byte `at`, innermost last.
+std::vector<OpenFunction>& scopes_holding(std::uint32_t at) {
     auto& functions = t_state.functions;
     while (!functions.empty() && functions.back().end <= at)
         functions.pop_back();
+    return functions;
+}
+
+// The def or lambda whose body holds `call`.
+OpenFunction* enclosing_function(TSNode call) {
+    std::uint32_t at = ts_node_start_byte(call);
+    auto& functions = scopes_holding(at);
     for (auto it = functions.rbegin(); it != functions.rend(); ++it) {
-        if (at < it->body_start) continue;  // a default value or annotation: the enclosing scope's code
-        if (!it->branch_known) {
-            it->first_branch = first_in_body(it->node, is_branch);
-            it->branch_known = true;
-        }
+        if (at < it->body_start || !it->is_function)
+            continue;  // a default value or annotation: the enclosing scope's code
         return &*it;
     }
     return nullptr;
+}
+
+// Sites come in document order, so the first branch of a function's own body
+// (nested defs, lambdas and classes excluded whole) is seen before any call
+// after it: a call is before every branch exactly when none was seen yet.
+void note_branch(TSNode branch) {
+    std::uint32_t at = ts_node_start_byte(branch);
+    auto& functions = scopes_holding(at);
+    if (functions.empty()) return;
+    OpenFunction& innermost = functions.back();
+    // A class's own code, or a nested def's default values: no branch of the enclosing function.
+    if (!innermost.is_function || at < innermost.body_start) return;
+    if (innermost.first_branch == k_none) innermost.first_branch = at;
 }
 
 // Whether `to` reaches `from` through the calls remembered; fills `path` with the callers on the way.
@@ -455,21 +476,20 @@ void judge_comprehension(const analyzer::SyntaxSite& site, analyzer::RuleContext
 
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
     const Symbols& s = symbols();
+    if (is_scope(site.kind)) {
+        auto& functions = scopes_holding(ts_node_start_byte(site.node));
+        TSNode body = ts_node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_body);
+        if (ts_node_is_null(body)) return;
+        functions.push_back(
+            {site.node, ts_node_start_byte(body), ts_node_end_byte(site.node), site.kind != s.class_definition});
+        return;
+    }
+    if (is_branch(site.kind)) note_branch(site.node);
     if (site.kind == s.binary_operator) return judge_operator(site, context);
     if (site.kind == s.format_specifier) return judge_format_specifier(site, context);
     if (site.kind == s.list_comprehension || site.kind == s.set_comprehension ||
         site.kind == s.dictionary_comprehension)
         return judge_comprehension(site, context);
-    if (site.kind == s.function_definition || site.kind == s.lambda) {
-        auto& functions = t_state.functions;
-        std::uint32_t start = ts_node_start_byte(site.node);
-        while (!functions.empty() && functions.back().end <= start)
-            functions.pop_back();
-        TSNode body = ts_node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_body);
-        if (ts_node_is_null(body)) return;
-        functions.push_back({site.node, ts_node_start_byte(body), ts_node_end_byte(site.node)});
-        return;
-    }
     if (site.kind != s.while_statement && site.kind != s.for_statement) return;  // other rules' kinds
     LoopVerdict verdict = judge_loop(site.node, site.scope, context.model());
     if (!verdict.unbounded) return;
