@@ -18,7 +18,8 @@ Each file is put in one kind:
   accepts-uncompilable  no PG000; CPython parses the file but its compiler rejects it
                         (`return` outside a function, a late `from __future__`, ...):
                         nothing would run, and pygate's view is CPython's own tree: listed
-The exit status is 1 when any file is DANGEROUS, else 0.
+The exit status is 1 when any file is DANGEROUS (with --strict, also when any
+file is accepts-uncompilable), else 0.
 
 --mutate N --seed S adds N byte-level mutants of each file (line terminators,
 form feeds, tabs, backslashes, quotes, non-ASCII and invisible characters,
@@ -108,7 +109,10 @@ def cpython(data, name="<file>"):
             return "reject", None, f"{type(error).__name__}: {error}"
         view = ast_view(tree)
         try:
-            compile(tree, name, "exec", dont_inherit=True)
+            # The bytes, not the tree: compiling an AST validates it more
+            # strictly than compiling source (a name NFKC-normalised to `True`,
+            # such as `Ｔrue`, is refused in a tree and runs from source).
+            compile(data, name, "exec", dont_inherit=True)
         except (SyntaxError, ValueError, MemoryError, RecursionError, OverflowError) as error:
             return "uncompilable", view, f"{type(error).__name__}: {error}"
     return "accept", view, ""
@@ -361,6 +365,8 @@ def main():
     parser.add_argument("--examples", type=int, default=5, help="examples shown per kind")
     parser.add_argument("--save-dir", help="where dangerous mutants' reproducers are written")
     parser.add_argument("--quiet-fail-closed", action="store_true", help="do not list fail-closed files")
+    parser.add_argument("--strict", action="store_true",
+                        help="also fail on accepts-uncompilable files (for a corpus expected to hold none)")
     args = parser.parse_args()
 
     ensure_packages(args.paths)
@@ -450,6 +456,9 @@ def main():
     print(f"elapsed: {time.monotonic() - started:.1f} s")
     dangerous = sum(counts[k] for k in DANGEROUS) + sum(mutant_counts[k] for k in DANGEROUS)
     print(f"dangerous discrepancies: {dangerous}")
+    if args.strict and counts["accepts-uncompilable"]:
+        print(f"--strict: {counts['accepts-uncompilable']} files accepts-uncompilable")
+        return 1
     return 1 if dangerous else 0
 
 
