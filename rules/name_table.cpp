@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
 
 #include "analyzer/qualified_name_pattern.hpp"
 
@@ -33,7 +36,39 @@ NameTable::NameTable(std::span<const NameEntry> entries) : m_entries(entries) {
     m_roots.erase(std::unique(m_roots.begin(), m_roots.end()), m_roots.end());
 }
 
+namespace {
+
+// Rules ask their tables about the same few names at site after site
+// (`builtins.len`, `os.path.join`): a small per-thread cache of answers,
+// indexed by where the name's text is stored (the model interns names, so a
+// name keeps one address through a file) and checked against the text
+// itself, so an address reused for another name never returns its answer.
+struct CachedMatch {
+    const NameTable* table = nullptr;
+    const NameEntry* entry = nullptr;
+    std::uint32_t size = 0;
+    char text[44] = {};
+};
+constexpr std::size_t k_cached_matches = 256;
+thread_local std::array<CachedMatch, k_cached_matches> t_cached_matches;
+
+}  // namespace
+
 const NameEntry* NameTable::match(std::string_view name) const {
+    if (name.size() > sizeof(CachedMatch::text)) return match_uncached(name);
+    auto key = reinterpret_cast<std::uintptr_t>(name.data()) ^ reinterpret_cast<std::uintptr_t>(this);
+    CachedMatch& slot = t_cached_matches[(key ^ (key >> 8)) % k_cached_matches];
+    if (slot.table == this && slot.size == name.size() && std::memcmp(slot.text, name.data(), name.size()) == 0)
+        return slot.entry;
+    const NameEntry* entry = match_uncached(name);
+    slot.table = this;
+    slot.entry = entry;
+    slot.size = static_cast<std::uint32_t>(name.size());
+    std::memcpy(slot.text, name.data(), name.size());
+    return entry;
+}
+
+const NameEntry* NameTable::match_uncached(std::string_view name) const {
     std::string_view root = name.substr(0, name.find('.'));
     if (!std::binary_search(m_roots.begin(), m_roots.end(), root)) return nullptr;
     auto group = std::lower_bound(m_wildcards_by_root.begin(), m_wildcards_by_root.end(), root,

@@ -30,6 +30,7 @@ public:
     std::span<const NameEntry> entries() const { return m_entries; }
 
 private:
+    const NameEntry* match_uncached(std::string_view name) const;
     std::span<const NameEntry> m_entries;
     std::unordered_map<std::string_view, const NameEntry*> m_exact;
     // The wildcard entries by their pattern's first segment (patterns never start with `*`), sorted by it.
