@@ -62,9 +62,10 @@ ordered_json isolation_json(const runner::Isolation& isolation) {
                       {"uid", isolation.uid},
                       {"gid", isolation.gid},
                       {"rlimits", isolation.rlimits},
-                      {"cgroup", false}};
+                      {"cgroup", isolation.cgroup}};
     if (!isolation.netns_error.empty()) json["netns_error"] = isolation.netns_error;
     if (!isolation.landlock_error.empty()) json["landlock_error"] = isolation.landlock_error;
+    if (!isolation.cgroup_error.empty()) json["cgroup_error"] = isolation.cgroup_error;
     return json;
 }
 

@@ -25,6 +25,7 @@
 #include <memory>
 #include <sstream>
 
+#include "runner/cgroup.hpp"
 #include "runner/env.hpp"
 #include "runner/fds.hpp"
 #include "runner/landlock.hpp"
@@ -42,6 +43,7 @@ using Clock = std::chrono::steady_clock;
 enum class ChildStep : std::uint8_t {
     session,
     parent_death,
+    cgroup,
     stdio,
     close_fds,
     workdir,
@@ -60,6 +62,8 @@ const char* step_name(ChildStep step) {
             return "setsid";
         case ChildStep::parent_death:
             return "parent-death signal";
+        case ChildStep::cgroup:
+            return "joining the cgroup";
         case ChildStep::stdio:
             return "standard streams";
         case ChildStep::close_fds:
@@ -103,6 +107,7 @@ struct ChildPlan {
     int stderr_fd;
     int report_fd;  // the error pipe's write end, close-on-exec
     pid_t parent;
+    const CgroupJoin* cgroup;
     bool as_root;
     bool cut_network;
     uid_t uid;
@@ -132,27 +137,32 @@ void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::u
     if (::setsid() < 0) fail(plan, ChildStep::session, errno);
     if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
     if (::getppid() != plan.parent) fail(plan, ChildStep::parent_death, ESRCH);
-    // 2. stdin, stdout, stderr; every other descriptor closes at exec.
+    // 2. Into the run's cgroup, first, so that every process the program
+    //    starts is in it; while still root, who owns the cgroup's files. The
+    //    child writes its own pid: the parent of a vfork child is suspended
+    //    until the exec, so it could only move the program once running.
+    if (int error = join_cgroup(*plan.cgroup)) fail(plan, ChildStep::cgroup, error);
+    // 3. stdin, stdout, stderr; every other descriptor closes at exec.
     if (int error = redirect_stdio(plan.stdin_fd, plan.stdout_fd, plan.stderr_fd)) fail(plan, ChildStep::stdio, error);
     if (int error = close_other_fds_on_exec()) fail(plan, ChildStep::close_fds, error);
-    // 3. The work directory is the program's cwd (and HOME).
+    // 4. The work directory is the program's cwd (and HOME).
     if (::chdir(plan.workdir) != 0) fail(plan, ChildStep::workdir, errno);
-    // 4. No network: an empty network namespace. If the kernel refuses, the
+    // 5. No network: an empty network namespace. If the kernel refuses, the
     //    seccomp socket filter and Landlock's TCP rules still hold: a note.
     if (plan.cut_network) {
         NamespaceOutcome outcome = enter_network_namespace(plan.as_root, ::getuid(), ::getgid());
         if (outcome.failed_step != NamespaceStep::none)
             report(plan, false, ChildStep::network, outcome.error, static_cast<std::uint8_t>(outcome.failed_step));
     }
-    // 5. Resource limits, while still allowed to set any value.
+    // 6. Resource limits, while still allowed to set any value.
     if (int error = apply_rlimits(*plan.rlimits)) fail(plan, ChildStep::rlimits, error);
-    // 6. No privilege from exec from here on (Landlock and seccomp need it).
+    // 7. No privilege from exec from here on (Landlock and seccomp need it).
     if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail(plan, ChildStep::no_new_privs, errno);
-    // 7. Filesystem confinement (binds root too).
+    // 8. Filesystem confinement (binds root too).
     if (plan.landlock_fd >= 0) {
         if (int error = apply_landlock(plan.landlock_fd)) fail(plan, ChildStep::landlock, error);
     }
-    // 8. root becomes the unprivileged uid, with no supplementary groups, so
+    // 9. root becomes the unprivileged uid, with no supplementary groups, so
     //    RLIMIT_NPROC and file permissions apply.
     //    Raw system calls: glibc's wrappers would signal the threads of the
     //    parent, whose memory this child shares, to change their ids too.
@@ -165,9 +175,9 @@ void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::u
         if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
         if (::getppid() != plan.parent) fail(plan, ChildStep::parent_death, ESRCH);
     }
-    // 9. The system-call filter, last: it denies calls the steps above make.
+    // 10. The system-call filter, last: it denies calls the steps above make.
     if (int error = apply_seccomp(*plan.seccomp)) fail(plan, ChildStep::seccomp, error);
-    // 10. The interpreter, with the signals the parent had unblocked. The
+    // 11. The interpreter, with the signals the parent had unblocked. The
     //     error pipe closes on success.
     ::sigprocmask(SIG_SETMASK, plan.signal_mask, nullptr);
     ::execve(plan.python, plan.argv, plan.envp);
@@ -367,17 +377,21 @@ const char* namespace_step_name(int step) {
     return "?";
 }
 
-Status classify(const RunResult& result, bool timed_out, int wait_status, const Limits& limits) {
+Status classify(const RunResult& result, bool timed_out, int wait_status, const Limits& limits, bool oom_killed) {
     if (timed_out) return Status::timeout;
     if (WIFSIGNALED(wait_status)) {
         int sig = WTERMSIG(wait_status);
         if (sig == SIGXCPU) return Status::cpu_limit;
+        // The cgroup's memory limit: the kernel's OOM killer sends SIGKILL.
+        if (sig == SIGKILL && oom_killed) return Status::memory_limit;
         const double cpu_ms = result.cpu_user_ms + result.cpu_sys_ms;
         if (sig == SIGKILL && cpu_ms >= static_cast<double>(limits.cpu_seconds) * 1000.0) return Status::cpu_limit;
         return Status::killed;
     }
     int code = WEXITSTATUS(wait_status);
     if (code != 0) {
+        // It failed after the kernel killed one of its processes for memory.
+        if (oom_killed) return Status::memory_limit;
         // CPython ends an unhandled MemoryError (RLIMIT_AS) with this line.
         const std::string& tail = result.err.tail;
         std::size_t last_line = tail.find_last_of('\n', tail.size() >= 2 ? tail.size() - 2 : 0);
@@ -495,6 +509,10 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         return result;
     }
 
+    // Threads count as tasks in pids.max as in RLIMIT_NPROC, so the same
+    // allowance; RLIMIT_AS's number bounds the run's memory as a whole.
+    Cgroup cgroup = Cgroup::create({limits.processes + k_thread_allowance, limits.memory_mb * 1024 * 1024});
+
     sigset_t all_signals, parent_mask;
     ::sigfillset(&all_signals);
     ::pthread_sigmask(SIG_SETMASK, nullptr, &parent_mask);
@@ -514,6 +532,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
                    err_pipe[1],
                    report_pipe[1],
                    ::getpid(),
+                   &cgroup.join(),
                    as_root,
                    cut_network,
                    static_cast<uid_t>(request.run_as_uid),
@@ -581,6 +600,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         isolation.landlock_tcp = landlock.tcp_denied;
         isolation.landlock_signals = landlock.signals_scoped;
         isolation.seccomp = true;
+        isolation.cgroup = cgroup.active();
         isolation.socket_filter = seccomp_options.deny_inet_sockets;
         isolation.process_filter = seccomp_options.deny_process_creation;
         isolation.uid = as_root ? static_cast<long>(request.run_as_uid) : static_cast<long>(::getuid());
@@ -588,6 +608,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     } else {
         isolation.netns = false;
     }
+    isolation.cgroup_error = cgroup.error();
 
     // --- Read both streams until the program ends or the wall clock runs out.
     int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, child, 0));
@@ -642,7 +663,10 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         if (identity && !result.python_version.empty())
             store_python_version(request.version_cache_dir, *identity, result.python_version);
     }
+    const std::uint64_t oom_kills = cgroup.oom_kills();
+    cgroup.kill_all();
     kill_and_reap_everything(child);
+    const bool cgroup_removed = cgroup.remove();
     // Every writer is gone: what is left in the pipes, then EOF.
     for (;;) {
         pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
@@ -662,7 +686,8 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     result.max_rss_kb = usage.ru_maxrss;
     if (WIFEXITED(wait_status)) result.exit_code = WEXITSTATUS(wait_status);
     if (WIFSIGNALED(wait_status)) result.signal = WTERMSIG(wait_status);
-    result.status = setup_failed ? Status::internal_error : classify(result, timed_out, wait_status, limits);
+    result.status =
+        setup_failed ? Status::internal_error : classify(result, timed_out, wait_status, limits, oom_kills > 0);
     if (setup_failed) {
         result.exit_code.reset();
     }
@@ -670,6 +695,10 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     CollectedOutputs collected = collect_outputs(workdir, setup_failed ? std::string() : request.output_dir);
     result.outputs = std::move(collected.files);
     result.notes = std::move(collected.notes);
+    if (oom_kills > 0 && result.status != Status::memory_limit)
+        result.notes.push_back("the kernel killed " + std::to_string(oom_kills) +
+                               " process(es) of the run over the memory limit");
+    if (!cgroup_removed) result.notes.push_back("could not remove the run's cgroup");
     result.workdir_removed = remove_workdir(workdir.path);
     if (!result.workdir_removed) result.notes.push_back("could not remove the work directory " + workdir.path);
     return result;

@@ -48,7 +48,9 @@ struct Isolation {
     bool process_filter = false;  // fork/vfork/non-thread clone denied
     bool no_new_privs = false;
     bool rlimits = false;
-    long uid = -1;  // the uid the program ran as
+    bool cgroup = false;       // in a per-run cgroup bounding tasks and memory
+    std::string cgroup_error;  // why not
+    long uid = -1;             // the uid the program ran as
     long gid = -1;
 };
 

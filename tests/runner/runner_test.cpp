@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <thread>
 
 #include "support/run_process.hpp"
@@ -52,6 +53,30 @@ struct Attack {
     json result;
 };
 
+// The run's cgroups (pygate-<pid>-<n>) are made under pygate's own, which
+// are this test's: v1's pids and memory, or v2's.
+std::set<std::string> pygate_cgroups() {
+    std::set<std::string> found;
+    std::ifstream self("/proc/self/cgroup");
+    std::string line;
+    while (std::getline(self, line)) {
+        const std::size_t first = line.find(':');
+        const std::size_t second = line.find(':', first + 1);
+        if (second == std::string::npos) continue;
+        const std::string controllers = line.substr(first + 1, second - first - 1);
+        std::string dir = "/sys/fs/cgroup";
+        if (controllers == "pids" || controllers == "memory")
+            dir += "/" + controllers;
+        else if (!controllers.empty())
+            continue;
+        dir += line.substr(second + 1);
+        std::error_code ec;
+        for (fs::directory_iterator entry(dir, ec), end; !ec && entry != end; entry.increment(ec))
+            if (entry->path().filename().string().rfind("pygate-", 0) == 0) found.insert(entry->path().string());
+    }
+    return found;
+}
+
 Attack run_attack(const Scenario& scenario, const std::string& tmpdir, const std::string& program,
                   const std::vector<std::string>& options) {
     std::vector<std::string> argv;
@@ -62,9 +87,13 @@ Attack run_attack(const Scenario& scenario, const std::string& tmpdir, const std
     argv.insert(argv.end(), {"TMPDIR=" + tmpdir, PYGATE_BINARY, "run", "--unsafe-skip-gate", "--format", "json"});
     argv.insert(argv.end(), options.begin(), options.end());
     argv.push_back(program);
+    const std::set<std::string> cgroups_before = pygate_cgroups();
     Attack attack;
     attack.process = run_process(argv);
     INFO("stderr: " << attack.process.err);
+    // pygate removed the run's cgroup.
+    for (const std::string& cgroup : pygate_cgroups())
+        CHECK(cgroups_before.count(cgroup) == 1);
     attack.result = json::parse(attack.process.out);
     return attack;
 }
@@ -155,6 +184,33 @@ TEST_CASE("attack: memory bomb", "[runner][attack]") {
     CHECK(attack.result["limits"]["memory_mb"] == 128);
     CHECK(attack.result["max_rss_kb"].get<long>() < 128 * 1024);
     CHECK(attack.process.exit_code == 5);
+    check_nothing_left(tmp.path());
+}
+
+TEST_CASE("attack: memory split across processes", "[runner][attack]") {
+    const bool unprivileged = GENERATE(false, true);
+    if (skip_unprivileged(unprivileged)) return;
+    SharedDir tmp;
+    TempDir profiles;
+    std::string profile = readable_file(profiles, "four.toml", k_four_processes);
+    // Three children of 60 MiB each: RLIMIT_AS bounds each process, not the run.
+    Attack attack = run_attack({unprivileged}, tmp.path(), k_attacks + "memory_split.py",
+                               {"--profile", profile, "--memory", "128"});
+    const json& isolation = attack.result["isolation"];
+    if (isolation["cgroup"] == true) {
+        // The cgroup bounds them together: the kernel kills one or more.
+        CHECK(status_of(attack) == "memory_limit");
+        const std::string out = attack.result["stdout"].get<std::string>();
+        CHECK((out.empty() || out.rfind("children killed: ", 0) == 0));
+        CHECK(!unprivileged);
+    } else {
+        CHECK(isolation["cgroup_error"].get<std::string>() != "");
+        if (!unprivileged)
+            WARN("no cgroup for root on this machine (" << isolation["cgroup_error"]
+                                                        << "): only RLIMIT_AS bounds memory, per process");
+        CHECK(status_of(attack) == "ok");
+        CHECK(attack.result["stdout"] == "held 180 MiB in 3 processes\n");
+    }
     check_nothing_left(tmp.path());
 }
 
@@ -407,5 +463,10 @@ TEST_CASE("the program dies with pygate", "[runner][attack]") {
     while (!processes_of_run(tmp.path()).empty() && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     CHECK(processes_of_run(tmp.path()).empty());
-    // pygate could not clean up after itself: its work directory goes with tmp.
+    // pygate could not clean up after itself: its work directory goes with
+    // tmp, and its empty cgroup (named after it) is removed here, as an
+    // administrator would; later runs do not need that (unique names).
+    for (const std::string& cgroup : pygate_cgroups())
+        if (cgroup.find("/pygate-" + std::to_string(launcher) + "-") != std::string::npos)
+            CHECK(::rmdir(cgroup.c_str()) == 0);
 }
