@@ -121,6 +121,12 @@ int join_cgroup(const CgroupJoin& join) noexcept {
     return 0;
 }
 
+Cgroup Cgroup::not_made(std::string why) {
+    Cgroup cgroup;
+    cgroup.m_error = std::move(why);
+    return cgroup;
+}
+
 Cgroup Cgroup::create(const CgroupLimits& limits) {
     Cgroup cgroup;
     struct statfs root {};

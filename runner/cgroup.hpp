@@ -40,6 +40,8 @@ public:
     // Never fails loudly: a cgroup the machine cannot give is !active(),
     // with error() saying why.
     static Cgroup create(const CgroupLimits& limits);
+    // No cgroup, on purpose: error() says why.
+    static Cgroup not_made(std::string why);
 
     Cgroup() = default;
     Cgroup(Cgroup&& other) noexcept;

@@ -156,6 +156,9 @@ TEST_CASE("attack: fork bomb", "[runner][attack]") {
         CHECK(attack.result["exit_code"] == 3);
         CHECK(attack.result["stdout"] == "fork refused: 11\n");
         CHECK(attack.result["isolation"]["process_filter"] == true);
+        // One process needs no cgroup: seccomp and RLIMIT_AS bound it exactly.
+        CHECK(attack.result["isolation"]["cgroup"] == false);
+        CHECK(attack.result["isolation"]["cgroup_error"].get<std::string>().rfind("not needed: one process", 0) == 0);
         CHECK(attack.process.exit_code == 5);
     }
     SECTION("processes = 4: RLIMIT_NPROC as nobody, then every process is killed") {
