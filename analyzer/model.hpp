@@ -90,8 +90,7 @@ public:
     Referents resolve(TSNode expr, ScopeId scope, bool* exceeded_limits = nullptr) const;
     // What `call` evaluates to, given what its function refers to (`callee`,
     // already resolved), without resolving the function again.
-    Referents resolve_call(TSNode call, const Referents& callee, ScopeId scope,
-                                       bool* exceeded_limits = nullptr) const;
+    Referents resolve_call(TSNode call, const Referents& callee, ScopeId scope, bool* exceeded_limits = nullptr) const;
     // Whether calling `callee` can evaluate to a name (getattr, __import__, a
     // function of this file returning one, ...): only those calls' values are
     // worth resolving.
@@ -212,7 +211,7 @@ private:
     std::vector<RefusedSyntax> m_misordered_arguments;
     std::vector<RefusedSyntax> m_refused_escapes;
     std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id
-    ChildEnds m_child_ends;                                      // attributes, calls, subscripts
+    ChildEnds m_child_ends;                                    // attributes, calls, subscripts
     TSNode first_child(TSNode node) const;
     TSNode last_child(TSNode node) const;
     mutable std::unordered_map<const Binding*, Referents> m_binding_cache;

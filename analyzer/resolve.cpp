@@ -11,8 +11,8 @@
 #include "analyzer/model_internals.hpp"
 #include "analyzer/python_builtins.hpp"
 #include "analyzer/python_symbols.hpp"
-#include "analyzer/string_literal.hpp"
 #include "analyzer/sole_expression.hpp"
+#include "analyzer/string_literal.hpp"
 #include "analyzer/unicode.hpp"
 
 namespace pygate::analyzer {
@@ -1200,8 +1200,7 @@ bool Model::call_may_return_name(const Referent& callee) {
     }
 }
 
-Referents Model::resolve_call(TSNode call, const Referents& callee, ScopeId scope,
-                                          bool* exceeded_limits) const {
+Referents Model::resolve_call(TSNode call, const Referents& callee, ScopeId scope, bool* exceeded_limits) const {
     Resolver resolver(*this);
     Referents out;
     for (const Referent& function : callee)

@@ -3,7 +3,6 @@
 // most answers of the resolver hold none, one or two referents, and copying
 // such an answer out of a cache then costs no allocation.
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -77,10 +76,6 @@ public:
         if (on_heap()) std::free(m_heap);
         m_heap = grown;
         m_capacity = capacity;
-    }
-
-    friend bool operator==(const SmallVector& a, const SmallVector& b) {
-        return std::equal(a.begin(), a.end(), b.begin(), b.end());
     }
 
 private:

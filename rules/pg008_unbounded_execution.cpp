@@ -123,7 +123,7 @@ std::span<const TSSymbol> syntax_kinds() {
 
 // A def, lambda or class the engine's sites are in. A class is kept only so
 // that the branches of its own code are not taken for an enclosing function's.
-struct OpenFunction {
+struct OpenScope {
     TSNode node;
     std::uint32_t body_start, end;
     bool is_function = true;
@@ -141,7 +141,7 @@ struct Edge {
 // document order. Hooks are plain functions and a file is analysed on one
 // thread, start to end, so the state is per thread and reset by on_module.
 struct FileState {
-    std::vector<OpenFunction> functions;
+    std::vector<OpenScope> scopes;       // defs, lambdas and classes holding the sites seen, innermost last
     std::vector<std::uint64_t> visited;  // binary operators already estimated inside a larger expression
     std::uint32_t judged_until = 0;      // the end of the last expression reported as too big
     std::vector<Edge> edges;
@@ -149,7 +149,7 @@ struct FileState {
 thread_local FileState t_state;
 
 void on_module(const analyzer::ModuleSite&, analyzer::RuleContext&) {
-    t_state.functions.clear();
+    t_state.scopes.clear();
     t_state.visited.clear();
     t_state.judged_until = 0;
     t_state.edges.clear();
@@ -305,18 +305,18 @@ std::string function_name(const analyzer::Model& model, TSNode function) {
 }
 
 // The open defs, lambdas and classes that hold the byte `at`, innermost last.
-std::vector<OpenFunction>& scopes_holding(std::uint32_t at) {
-    auto& functions = t_state.functions;
-    while (!functions.empty() && functions.back().end <= at)
-        functions.pop_back();
-    return functions;
+std::vector<OpenScope>& scopes_holding(std::uint32_t at) {
+    auto& scopes = t_state.scopes;
+    while (!scopes.empty() && scopes.back().end <= at)
+        scopes.pop_back();
+    return scopes;
 }
 
 // The def or lambda whose body holds `call`.
-OpenFunction* enclosing_function(TSNode call) {
+OpenScope* enclosing_function(TSNode call) {
     std::uint32_t at = ts_node_start_byte(call);
-    auto& functions = scopes_holding(at);
-    for (auto it = functions.rbegin(); it != functions.rend(); ++it) {
+    auto& scopes = scopes_holding(at);
+    for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
         if (at < it->body_start || !it->is_function)
             continue;  // a default value or annotation: the enclosing scope's code
         return &*it;
@@ -329,9 +329,9 @@ OpenFunction* enclosing_function(TSNode call) {
 // after it: a call is before every branch exactly when none was seen yet.
 void note_branch(TSNode branch) {
     std::uint32_t at = ts_node_start_byte(branch);
-    auto& functions = scopes_holding(at);
-    if (functions.empty()) return;
-    OpenFunction& innermost = functions.back();
+    auto& scopes = scopes_holding(at);
+    if (scopes.empty()) return;
+    OpenScope& innermost = scopes.back();
     // A class's own code, or a nested def's default values: no branch of the enclosing function.
     if (!innermost.is_function || at < innermost.body_start) return;
     if (innermost.first_branch == k_none) innermost.first_branch = at;
@@ -399,7 +399,7 @@ void judge_recursion(const analyzer::CallSite& call, analyzer::RuleContext& cont
     const analyzer::Model& model = context.model();
     analyzer::ScopeKind kind = model.scope_kind(call.scope);
     if (kind != analyzer::ScopeKind::function && kind != analyzer::ScopeKind::lambda) return;
-    OpenFunction* caller = enclosing_function(call.node);
+    OpenScope* caller = enclosing_function(call.node);
     if (caller == nullptr || ts_node_start_byte(call.node) >= caller->first_branch) return;
     const Referent* callee = sole_callee(call, model);
     if (callee == nullptr) return;
@@ -477,10 +477,10 @@ void judge_comprehension(const analyzer::SyntaxSite& site, analyzer::RuleContext
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
     const Symbols& s = symbols();
     if (is_scope(site.kind)) {
-        auto& functions = scopes_holding(ts_node_start_byte(site.node));
+        auto& scopes = scopes_holding(ts_node_start_byte(site.node));
         TSNode body = ts_node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_body);
         if (ts_node_is_null(body)) return;
-        functions.push_back(
+        scopes.push_back(
             {site.node, ts_node_start_byte(body), ts_node_end_byte(site.node), site.kind != s.class_definition});
         return;
     }
