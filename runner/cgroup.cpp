@@ -186,7 +186,7 @@ Cgroup Cgroup::create(const CgroupLimits& limits) {
     cgroup.m_version = v2 ? 2 : 1;
     cgroup.m_dirs.push_back(pids_parent + "/" + name);
     if (!v2) cgroup.m_dirs.push_back(memory_parent + "/" + name);
-    cgroup.m_memory_dir = cgroup.m_dirs.back();
+    const std::string memory_dir = cgroup.m_dirs.back();
 
     const std::string pids = cgroup.m_dirs.front() + "/pids.max";
     if (int error = write_text(pids, std::to_string(limits.pids_max))) return fail(describe("write", pids, error));
@@ -194,9 +194,9 @@ Cgroup Cgroup::create(const CgroupLimits& limits) {
     // Memory and swap together within the limit: v1 sets memory first, as
     // memory+swap may never be below it; v2 allows no swap. Where swap is not
     // accounted, the file does not exist.
-    const std::string memory = cgroup.m_memory_dir + (v2 ? "/memory.max" : "/memory.limit_in_bytes");
+    const std::string memory = memory_dir + (v2 ? "/memory.max" : "/memory.limit_in_bytes");
     if (int error = write_text(memory, bytes)) return fail(describe("write", memory, error));
-    const std::string swap = cgroup.m_memory_dir + (v2 ? "/memory.swap.max" : "/memory.memsw.limit_in_bytes");
+    const std::string swap = memory_dir + (v2 ? "/memory.swap.max" : "/memory.memsw.limit_in_bytes");
     if (int error = write_text(swap, v2 ? "0" : bytes); error != 0 && error != ENOENT)
         return fail(describe("write", swap, error));
 
@@ -214,7 +214,6 @@ Cgroup Cgroup::create(const CgroupLimits& limits) {
 Cgroup::Cgroup(Cgroup&& other) noexcept
     : m_version(other.m_version),
       m_dirs(std::move(other.m_dirs)),
-      m_memory_dir(std::move(other.m_memory_dir)),
       m_join(std::exchange(other.m_join, CgroupJoin{})),
       m_error(std::move(other.m_error)) {
     other.m_dirs.clear();
@@ -226,7 +225,6 @@ Cgroup& Cgroup::operator=(Cgroup&& other) noexcept {
         m_version = other.m_version;
         m_dirs = std::move(other.m_dirs);
         other.m_dirs.clear();
-        m_memory_dir = std::move(other.m_memory_dir);
         m_join = std::exchange(other.m_join, CgroupJoin{});
         m_error = std::move(other.m_error);
     }
@@ -245,8 +243,8 @@ void Cgroup::close_join() {
 }
 
 std::uint64_t Cgroup::oom_kills() const {
-    if (m_memory_dir.empty()) return 0;
-    return oom_kill_count(m_memory_dir + (m_version == 2 ? "/memory.events" : "/memory.oom_control"));
+    if (m_dirs.empty()) return 0;
+    return oom_kill_count(m_dirs.back() + (m_version == 2 ? "/memory.events" : "/memory.oom_control"));
 }
 
 bool Cgroup::kill_all() const {
@@ -295,7 +293,6 @@ bool Cgroup::remove() {
         removed = removed && gone;
     }
     m_dirs.clear();
-    m_memory_dir.clear();
     return removed;
 }
 

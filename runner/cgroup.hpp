@@ -70,8 +70,7 @@ private:
     void close_join();
 
     int m_version = 0;
-    std::vector<std::string> m_dirs;  // v1: pids, memory; v2: one
-    std::string m_memory_dir;
+    std::vector<std::string> m_dirs;  // v1: pids, memory; v2: one (the memory controller's is the last)
     CgroupJoin m_join;
     std::string m_error;
 };

@@ -670,9 +670,8 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
             store_python_version(request.version_cache_dir, *identity, result.python_version);
     }
     const std::uint64_t oom_kills = cgroup.oom_kills();
-    cgroup.kill_all();
     kill_and_reap_everything(child);
-    const bool cgroup_removed = cgroup.remove();
+    const bool cgroup_removed = cgroup.remove();  // kills whatever is left in it first
     // Every writer is gone: what is left in the pipes, then EOF.
     for (;;) {
         pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
