@@ -15,7 +15,7 @@
 #include "cli/file_discovery.hpp"
 #include "cli/scan.hpp"
 #include "cli/version.hpp"
-#include "profiles/profile_loader.hpp"
+#include "profiles/compiled_profiles.hpp"
 #include "reporters/github_report.hpp"
 #include "reporters/json_report.hpp"
 #include "reporters/sarif_report.hpp"
@@ -91,7 +91,7 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
 
 int run_check(const CheckOptions& options) {
     // A bad profile is a configuration error: nothing is scanned.
-    profiles::ProfileResult loaded = profiles::load_profile(options.profile);
+    profiles::ProfileResult loaded = profiles::resolve_profile(options.profile);
     if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) {
         std::cerr << "pygate: error: " << error->to_string() << '\n';
         return k_exit_usage;

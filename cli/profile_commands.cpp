@@ -6,7 +6,7 @@
 
 #include "cli/exit_codes.hpp"
 #include "profiles/builtin_profiles.hpp"
-#include "profiles/profile_loader.hpp"
+#include "profiles/compiled_profiles.hpp"
 #include "profiles/profile_toml.hpp"
 
 namespace pygate::cli {
@@ -15,7 +15,7 @@ namespace {
 int list_profiles() {
     std::cout << fmt::format("{:<16} {:<16} {}\n", "NAME", "EXTENDS", "DESCRIPTION");
     for (const profiles::BuiltinProfile& builtin : profiles::builtin_profiles()) {
-        profiles::ProfileResult loaded = profiles::load_profile(builtin.name);
+        profiles::ProfileResult loaded = profiles::resolve_profile(builtin.name);
         // Built-ins are tested to load; if one does not, that is a bug.
         if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) {
             std::cerr << "pygate: internal error: " << error->to_string() << '\n';
@@ -30,7 +30,7 @@ int list_profiles() {
 }
 
 int show_profile(const std::string& target) {
-    profiles::ProfileResult loaded = profiles::load_profile(target);
+    profiles::ProfileResult loaded = profiles::resolve_profile(target);
     if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) {
         std::cerr << "pygate: error: " << error->to_string() << '\n';
         return k_exit_usage;

@@ -13,7 +13,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/scan.hpp"
 #include "cli/version.hpp"
-#include "profiles/profile_loader.hpp"
+#include "profiles/compiled_profiles.hpp"
 #include "profiles/profile_toml.hpp"
 #include "reporters/json_report.hpp"
 #include "reporters/text_report.hpp"
@@ -189,7 +189,7 @@ void add_run_command(CLI::App& app, RunOptions& options) {
 }
 
 int run_run(const RunOptions& options) {
-    profiles::ProfileResult loaded = profiles::load_profile(options.profile);
+    profiles::ProfileResult loaded = profiles::resolve_profile(options.profile);
     if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) {
         std::cerr << "pygate: error: " << error->to_string() << '\n';
         return k_exit_usage;
