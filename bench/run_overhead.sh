@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Times `pygate run` of a trivial program against bare /usr/bin/python3 and
+# Times `pygate run` of a trivial program against bare /usr/bin/python3,
 # against bubblewrap (bwrap) running the same program with comparable
-# isolation, with hyperfine, and prints each one's overhead over bare Python
-# in milliseconds. Installs hyperfine and bubblewrap (Debian packages) when
-# they are missing; builds nothing.
+# isolation, and against pygate-run-floor, which only starts the program as
+# pygate does (with and without a network namespace), all in one hyperfine
+# invocation, and prints each one's overhead over bare Python in milliseconds.
+# Installs hyperfine and bubblewrap (Debian packages) when they are missing;
+# builds nothing.
 #
 # Usage: bench/run_overhead.sh [--runs N]
 #   PYGATE_BUILD: the build folder holding pygate (default build/release).
@@ -27,6 +29,8 @@ done
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "--runs must be a positive integer, got '$runs'"
 pygate=$build_dir/pygate
 [[ -x $pygate ]] || die "missing $pygate; build it first (./bootstrap.sh check, or cmake --build $build_dir)"
+floor=$build_dir/pygate-run-floor
+[[ -x $floor ]] || die "missing $floor; build it first (cmake --build $build_dir)"
 python=/usr/bin/python3
 [[ -x $python ]] || die "missing $python"
 
@@ -54,15 +58,20 @@ hyperfine --shell=none --warmup 5 --runs "$runs" --export-json "$json" \
     -n python "$python -I -c pass" \
     -n pygate-run-skip-gate "$pygate run --unsafe-skip-gate $work/trivial.py" \
     -n pygate-run "$pygate run $work/trivial.py" \
-    -n bwrap "$bwrap_cmd" >&2
+    -n bwrap "$bwrap_cmd" \
+    -n floor-spawn "$floor $python $work/trivial.py" \
+    -n floor-spawn-netns "$floor --netns $python $work/trivial.py" >&2
 
 $python - "$json" <<'PY'
 import json, sys
 results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
 base = results["python"]["mean"] * 1000
 print(f"bare python -I -c pass: {base:.2f} ms (median {results['python']['median'] * 1000:.2f})")
-for name in ("pygate-run-skip-gate", "pygate-run", "bwrap"):
+for name in ("pygate-run-skip-gate", "pygate-run", "bwrap", "floor-spawn", "floor-spawn-netns"):
     r = results[name]
     print(f"{name:22s} {r['mean'] * 1000:7.2f} ms  overhead {r['mean'] * 1000 - base:+6.2f} ms "
           f"(median {r['median'] * 1000 - results['python']['median'] * 1000:+6.2f} ms)")
+floor = results["floor-spawn-netns"]["mean"] * 1000
+print(f"pygate run --unsafe-skip-gate over the spawn floor with a network namespace: "
+      f"{results['pygate-run-skip-gate']['mean'] * 1000 - floor:+.2f} ms")
 PY
