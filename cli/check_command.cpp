@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "analyzer/source.hpp"
+#include "cli/choice_option.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/file_discovery.hpp"
 #include "cli/scan.hpp"
@@ -67,20 +68,19 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
     check->add_option("paths", options.paths, "Files, folders (scanned recursively) or - for standard input")
         ->required();
     check->add_option("--profile", options.profile, "Profile name or TOML file")->capture_default_str();
-    check->add_option("--format", options.format, "Report format: text, json, sarif or github")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, ReportFormat>{{"text", ReportFormat::text},
-                                                                                {"json", ReportFormat::json},
-                                                                                {"sarif", ReportFormat::sarif},
-                                                                                {"github", ReportFormat::github}}));
+    add_choice_option(*check, "--format", options.format,
+                      {{"text", ReportFormat::text},
+                       {"json", ReportFormat::json},
+                       {"sarif", ReportFormat::sarif},
+                       {"github", ReportFormat::github}},
+                      "Report format: text (default), json, sarif or github");
     check->add_option("--output", options.output, "Write the report to this file instead of standard output");
     check->add_option("--jobs,-j", options.jobs, "Worker threads (default: all cores)")->check(CLI::Range(1u, 1024u));
     check->add_option("--exclude", options.excludes, "Glob of paths or names not to scan (repeatable)");
     check->add_option("--stdin-filename", options.stdin_filename, "The name reported for - (standard input)");
-    check
-        ->add_option("--fail-on", options.fail_on,
-                     "Which decision makes the exit code non-zero: deny, review (default) or never")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, FailOn>{
-            {"deny", FailOn::deny}, {"review", FailOn::review}, {"never", FailOn::never}}));
+    add_choice_option(*check, "--fail-on", options.fail_on,
+                      {{"deny", FailOn::deny}, {"review", FailOn::review}, {"never", FailOn::never}},
+                      "Which decision makes the exit code non-zero: deny, review (default) or never");
     check->add_flag("--quiet,-q", options.quiet, "Print no report; the exit code carries the decision");
     check->add_flag_callback(
         "--color", [&options] { options.color = ColorMode::always; }, "Colour the text report");

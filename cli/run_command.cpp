@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/choice_option.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/scan.hpp"
 #include "cli/version.hpp"
@@ -172,9 +173,8 @@ void add_run_command(CLI::App& app, RunOptions& options) {
     run->add_option("--input", options.inputs, "A file copied (read-only) into input/ (repeatable)");
     run->add_option("--output-dir", options.output_dir, "Copy what the program wrote to output/ here");
     run->add_option("--receipt", options.receipt, "Write the result with its provenance (JSON) to this file");
-    run->add_option("--format", options.format, "Result format: text or json")
-        ->transform(CLI::CheckedTransformer(
-            std::map<std::string, RunFormat>{{"text", RunFormat::text}, {"json", RunFormat::json}}));
+    add_choice_option(*run, "--format", options.format, {{"text", RunFormat::text}, {"json", RunFormat::json}},
+                      "Result format: text (default) or json");
     run->add_option("--timeout", options.timeout, "Wall-clock seconds (may only tighten the profile's)");
     run->add_option("--memory", options.memory, "Address-space MiB (may only tighten the profile's)");
     run->add_option("--cpu", options.cpu, "CPU seconds (may only tighten the profile's)");

@@ -36,9 +36,20 @@ TEST_CASE("usage errors exit 2 with a message", "[cli]") {
 
     CHECK(run_pygate({"check", "--no-such-flag", "x.py"}).exit_code == 2);
     CHECK(run_pygate({"check", "--format", "xml", "x.py"}).exit_code == 2);
+    // Names only: not the numbers of the values they stand for.
+    CHECK(run_pygate({"check", "--format", "1", "x.py"}).exit_code == 2);
+    CHECK(run_pygate({"check", "--fail-on", "2", "x.py"}).exit_code == 2);
     CHECK(run_pygate({"check", "--jobs", "0", "x.py"}).exit_code == 2);
     CHECK(run_pygate({"check"}).exit_code == 2);
     CHECK(run_pygate({}).exit_code == 2);
+}
+
+TEST_CASE("the help lists each choice by name", "[cli]") {
+    auto help = run_pygate({"check", "--help"});
+    CHECK(help.exit_code == 0);
+    CHECK(help.out.find("--format NAME:{text,json,sarif,github}") != std::string::npos);
+    CHECK(help.out.find("--fail-on NAME:{deny,review,never}") != std::string::npos);
+    CHECK(help.out.find("->") == std::string::npos);
 }
 
 TEST_CASE("the version flag prints the version", "[cli]") {

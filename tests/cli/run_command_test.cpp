@@ -158,6 +158,11 @@ TEST_CASE("run: usage errors exit 2", "[cli][run]") {
     CHECK(run_pygate({"run", "--input", dir.path() + "/missing.csv", program}).exit_code == 2);
     CHECK(run_pygate({"run", "--python", "python3", program}).exit_code == 2);
     CHECK(run_pygate({"run", "--profile", "no_such_profile", program}).exit_code == 2);
+    // Only the format's name is accepted, not the number behind it.
+    auto numbered = run_pygate({"run", "--format", "1", program});
+    CHECK(numbered.exit_code == 2);
+    CHECK(numbered.err.find("--format: 1 not in {text,json}") != std::string::npos);
+    CHECK(numbered.out.empty());
 }
 
 TEST_CASE("run: the file is read once, as check reads it: a FIFO is refused, never waited on", "[cli][run]") {
