@@ -4,6 +4,7 @@
 
 #include "profiles/builtin_profiles.hpp"
 #include "profiles/profile_cpp.hpp"
+#include "support/run_process.hpp"
 
 using namespace pygate::profiles;
 
@@ -34,10 +35,16 @@ TEST_CASE("resolve_profile answers built-in names from the compiled profiles and
     CHECK(std::get<ProfileError>(missing).to_string() ==
           std::get<ProfileError>(load_profile("missing/profile.toml")).to_string());
 
-    // A file that happens to be named like a built-in is still read from disk.
-    ProfileResult file = resolve_profile(PYGATE_SOURCE_DIR "/profiles/safe_eval.toml");
+    // A file that happens to be named like a built-in is read from disk, not
+    // answered by the compiled built-in of that name.
+    pygate::testing::TempDir dir;
+    std::string path = dir.file("safe_eval.toml",
+                                "name = \"safe_eval\"\nextends = \"safe_eval\"\n"
+                                "description = \"the copy on disk\"\n[imports]\nallow_add = [\"csv\"]\n");
+    ProfileResult file = resolve_profile(path);
     REQUIRE(std::holds_alternative<Profile>(file));
-    CHECK(std::get<Profile>(file).name == "safe_eval");
+    CHECK(std::get<Profile>(file).description == "the copy on disk");
+    CHECK(std::get<Profile>(file) != *compiled_builtin_profile("safe_eval"));
 }
 
 TEST_CASE("cpp_string_literal escapes what a C++ literal cannot hold as is", "[profiles]") {
