@@ -6,6 +6,7 @@
 #include "analyzer/model.hpp"
 #include "analyzer/source.hpp"
 #include "analyzer/syntax_check.hpp"
+#include "analyzer/syntax_tree.hpp"
 
 namespace pygate::analyzer {
 
@@ -14,7 +15,8 @@ FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOpti
     FileAnalysis analysis;
     analysis.findings = std::move(loaded.findings);
     if (loaded.decodable) {
-        Tree tree = parser.parse(loaded.source.text);
+        // Copied out of tree-sitter's tree, which is deleted at once (syntax_tree.hpp).
+        const SyntaxTree tree(parser.parse(loaded.source.text).root());
         if (options.profile == nullptr || options.rules.empty()) {
             check_syntax(loaded.source, tree.root(), loaded.invisible_offsets, analysis.findings);
         } else {

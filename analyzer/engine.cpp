@@ -65,14 +65,14 @@ private:
 
     // Fail closed: an answer cut short by the resolver's limits may be missing
     // the very name a rule looks for, so the file is refused, not judged on it.
-    Referents resolve_within_limits(TSNode node, ScopeId scope) {
+    Referents resolve_within_limits(Node node, ScopeId scope) {
         bool exceeded = false;
         Referents out = m_model.resolve(node, scope, &exceeded);
         if (exceeded) report_limits(node);
         return out;
     }
 
-    void report_limits(TSNode node) {
+    void report_limits(Node node) {
         m_context.report(k_unsafe_source_rule, Severity::error, node,
                          fmt::format("cannot resolve `{}` within pygate's limits (copies nested too deep or too many "
                                      "paths): refused rather than judged on a partial answer",
@@ -116,7 +116,7 @@ private:
                 break;
             }
             case Model::SiteKind::call: {
-                TSNode function = m_model.call_function(site.node);
+                Node function = m_model.call_function(site.node);
                 Referents callee = resolve_within_limits(function, site.scope);
                 CallSite event{site.node, function, site.scope, callee};
                 for (const RuleHooks* rule : m_rules)
@@ -138,7 +138,7 @@ private:
                 import(site);
                 break;
             case Model::SiteKind::syntax: {
-                SyntaxSite event{site.node, site.scope, ts_node_symbol(site.node), site.argument_of};
+                SyntaxSite event{site.node, site.scope, node_symbol(site.node), site.argument_of};
                 for (const RuleHooks* rule : m_rules)
                     if (rule->on_syntax) rule->on_syntax(event, m_context);
                 break;
@@ -147,31 +147,31 @@ private:
     }
 
     void import(const Model::Site& site) {
-        TSNode node = site.node;
-        TSSymbol kind = ts_node_symbol(node);
+        Node node = site.node;
+        TSSymbol kind = node_symbol(node);
         std::vector<ImportedModule> modules;
         if (kind == s.future_import_statement) {
             modules.push_back({"__future__", {}, node, false, true});
         } else if (kind == s.import_statement) {
-            for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-                TSNode child = ts_node_named_child(node, i);
-                TSNode name =
-                    ts_node_symbol(child) == s.aliased_import ? ts_node_child_by_field_id(child, s.field_name) : child;
+            for (std::uint32_t i = 0; i < node_named_child_count(node); ++i) {
+                Node child = node_named_child(node, i);
+                Node name =
+                    node_symbol(child) == s.aliased_import ? node_child_by_field_id(child, s.field_name) : child;
                 modules.push_back({m_model.dotted_name(name), {}, child, false, false});
             }
         } else {
-            TSNode module = ts_node_child_by_field_id(node, s.field_module_name);
+            Node module = node_child_by_field_id(node, s.field_module_name);
             ImportedModule imported;
             imported.at = node;
-            imported.relative = ts_node_symbol(module) == s.relative_import;
+            imported.relative = node_symbol(module) == s.relative_import;
             imported.module = m_model.dotted_name(module);
             imported.future = imported.module == "__future__";
-            for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-                TSNode child = ts_node_named_child(node, i);
-                if (ts_node_eq(child, module)) continue;
-                TSNode name =
-                    ts_node_symbol(child) == s.aliased_import ? ts_node_child_by_field_id(child, s.field_name) : child;
-                if (ts_node_symbol(name) == s.dotted_name)
+            for (std::uint32_t i = 0; i < node_named_child_count(node); ++i) {
+                Node child = node_named_child(node, i);
+                if (node_eq(child, module)) continue;
+                Node name =
+                    node_symbol(child) == s.aliased_import ? node_child_by_field_id(child, s.field_name) : child;
+                if (node_symbol(name) == s.dotted_name)
                     imported.members.push_back(imported.module + "." + m_model.dotted_name(name));
             }
             modules.push_back(std::move(imported));
@@ -201,7 +201,7 @@ private:
 
 }  // namespace
 
-void RuleContext::report(RuleNumber rule, Severity severity, TSNode at, std::string message, int specificity,
+void RuleContext::report(RuleNumber rule, Severity severity, Node at, std::string message, int specificity,
                          const Referent* referent) {
     Finding finding;
     finding.rule = rule;
@@ -210,12 +210,12 @@ void RuleContext::report(RuleNumber rule, Severity severity, TSNode at, std::str
     finding.message = std::move(message);
     if (referent != nullptr) {
         finding.qualified_name = std::string(referent->qualified);
-        std::vector<TSNode> chain = m_model.chain(*referent);
+        std::vector<Node> chain = m_model.chain(*referent);
         for (std::size_t i : shown_steps(chain.size(), k_max_chain_steps))
             finding.chain.push_back(m_model.chain_step(chain[i]));
     }
     auto order = static_cast<std::uint32_t>(m_candidates.size());
-    m_candidates.push_back({std::move(finding), specificity, ts_node_start_byte(at), ts_node_end_byte(at), order});
+    m_candidates.push_back({std::move(finding), specificity, node_start_byte(at), node_end_byte(at), order});
 }
 
 void RuleContext::report(RuleNumber rule, Severity severity, std::uint32_t begin, std::uint32_t end,
@@ -229,10 +229,10 @@ void RuleContext::report(RuleNumber rule, Severity severity, std::uint32_t begin
     m_candidates.push_back({std::move(finding), specificity, begin, end, order});
 }
 
-std::string RuleContext::how_reached(TSNode node, const Referent& referent) const {
+std::string RuleContext::how_reached(Node node, const Referent& referent) const {
     std::string spelled = shortened(m_model.text(node));
     std::string out = fmt::format("`{}` resolves to `{}`", spelled, referent.qualified);
-    std::vector<TSNode> chain = m_model.chain(referent);
+    std::vector<Node> chain = m_model.chain(referent);
     if (chain.empty()) return out;
     std::vector<std::string> steps;
     std::vector<std::size_t> shown = shown_steps(chain.size(), k_max_message_steps);

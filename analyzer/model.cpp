@@ -1,4 +1,4 @@
-// Building the model: one cursor walk that opens Python's scopes where Python
+// Building the model: one walk of the tree that opens Python's scopes where Python
 // opens them, records every binding, and lists the sites rules look at.
 #include "analyzer/model.hpp"
 
@@ -15,8 +15,8 @@
 namespace pygate::analyzer {
 namespace {
 
-TSNode field(TSNode node, TSFieldId id) {
-    return ts_node_child_by_field_id(node, id);
+Node field(Node node, TSFieldId id) {
+    return node_child_by_field_id(node, id);
 }
 
 }  // namespace
@@ -26,7 +26,7 @@ public:
     ModelBuilder(Model& model, TreeObserver* observer, const SymbolSet* syntax_sites)
         : m_model(model), m_symbols(PythonSymbols::get()), m_observer(observer), m_syntax_sites(syntax_sites) {}
 
-    void build(TSNode root) {
+    void build(Node root) {
         new_scope(ScopeKind::module, -1, root);
         walk(root);
     }
@@ -51,7 +51,7 @@ private:
 
     Scope& scope(ScopeId id) { return *m_model.m_scopes[static_cast<std::size_t>(id)]; }
 
-    ScopeId new_scope(ScopeKind kind, ScopeId parent, TSNode node) {
+    ScopeId new_scope(ScopeKind kind, ScopeId parent, Node node) {
         auto created = std::make_unique<Scope>();
         created->kind = kind;
         created->parent = parent;
@@ -64,25 +64,21 @@ private:
         return static_cast<ScopeId>(m_model.m_scopes.size() - 1);
     }
 
-    void open_later(TSNode node, ScopeId id) {
-        if (!ts_node_is_null(node)) m_pending.push_back({node.id, id});
+    void open_later(Node node, ScopeId id) {
+        if (!node_is_null(node)) m_pending.push_back({node.id, id});
     }
 
-    void walk(TSNode root) {
-        TSTreeCursor cursor = ts_tree_cursor_new(root);
+    void walk(Node root) {
+        Cursor cursor = cursor_new(root);
         std::uint32_t depth = 0;
         std::vector<TSSymbol> parents;  // symbol of each ancestor, by depth
         std::vector<bool> stored;       // whether each ancestor is an assignment target
-        std::vector<TSNode> nodes;      // each ancestor
+        std::vector<Node> nodes;      // each ancestor
         // The observer riding along sees what walk_preorder would show it.
         constexpr std::uint32_t k_not_skipping = static_cast<std::uint32_t>(-1);
         std::uint32_t observer_skips_below = k_not_skipping;
-        bool first_child = false;  // the cursor has just moved down to a first child
         for (;;) {
-            TSNode node = ts_tree_cursor_current_node(&cursor);
-            if (first_child && records_child_ends(parents[depth - 1]))
-                m_model.m_child_ends.set_first(nodes[depth - 1], node);
-            first_child = false;
+            Node node = cursor_current_node(&cursor);
             SourceMetrics& metrics = m_model.m_metrics;
             ++metrics.nodes;
             if (depth > metrics.max_depth) {
@@ -99,7 +95,7 @@ private:
             }
             bool descend = true;
             // Tokens bind nothing and are no sites: only named nodes are visited.
-            if (ts_node_is_named(node)) {
+            if (node_is_named(node)) {
                 while (!m_open.empty() && m_open.back().depth >= depth && depth > 0)
                     m_open.pop_back();
                 for (std::size_t i = m_pending.size(); i-- > 0;) {
@@ -109,9 +105,9 @@ private:
                     break;
                 }
                 ScopeId current = m_open.empty() ? k_module_scope : m_open.back().scope;
-                TSSymbol kind = ts_node_symbol(node);
+                TSSymbol kind = node_symbol(node);
                 Place place{depth > 0 ? parents[depth - 1] : TSSymbol{0}, depth > 0 && stored[depth - 1],
-                            depth > 0 ? nodes[depth - 1] : TSNode{}, depth > 1 ? nodes[depth - 2] : TSNode{}, &cursor};
+                            depth > 0 ? nodes[depth - 1] : Node{}, depth > 1 ? nodes[depth - 2] : Node{}, node_field(node)};
                 bool is_target = visit(node, kind, current, place);
                 if (parents.size() <= depth)
                     parents.resize(depth + 1), stored.resize(depth + 1), nodes.resize(depth + 1);
@@ -128,36 +124,24 @@ private:
                 } else if (kind == m_symbols.concatenated_string) {
                     measure_literal(node);  // `"a" "b"` is one constant to CPython: one literal to smuggle data in
                 }
-            } else if (ts_node_child_count(node) > 0) {  // rare: keep the ancestry true below it
+            } else if (node_child_count(node) > 0) {  // rare: keep the ancestry true below it
                 if (parents.size() <= depth)
                     parents.resize(depth + 1), stored.resize(depth + 1), nodes.resize(depth + 1);
                 parents[depth] = 0;
                 stored[depth] = false;
                 nodes[depth] = node;
             }
-            // Leaves (most nodes) are not asked for children: that costs a cursor step.
-            if ((descend || observer_descends) && ts_node_child_count(node) > 0 &&
-                ts_tree_cursor_goto_first_child(&cursor)) {
+            if ((descend || observer_descends) && node_child_count(node) > 0 &&
+                cursor_goto_first_child(&cursor)) {
                 ++depth;
-                first_child = true;
                 continue;
             }
             if (observer_descends) m_observer->leaf(node);
-            TSNode last = node;  // the last child of the parent when it has no next sibling
-            while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-                if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor)) {
-                    ts_tree_cursor_delete(&cursor);
-                    return;
-                }
-                if (records_child_ends(parents[depth - 1])) m_model.m_child_ends.set_last(nodes[depth - 1], last);
+            while (!cursor_goto_next_sibling(&cursor)) {
+                if (depth == 0 || !cursor_goto_parent(&cursor)) return;
                 --depth;
-                last = nodes[depth];
             }
         }
-    }
-
-    bool records_child_ends(TSSymbol kind) const {
-        return kind == m_symbols.attribute || kind == m_symbols.call || kind == m_symbols.subscript;
     }
 
     // --- sites
@@ -189,49 +173,28 @@ private:
                parent == s.delete_statement || parent == s.pattern_list || parent == s.tuple_pattern;
     }
 
-    // Where a node stands: its parent's kind, whether the parent is assigned, its
-    // grandparent (the call, for an argument) and the cursor, for its field.
+    // Where a node stands: its parent's kind, whether the parent is assigned,
+    // its grandparent (the call, for an argument) and its field in its parent.
     struct Place {
         TSSymbol parent;
         bool parent_stored;
-        TSNode parent_node;
-        TSNode grandparent;
-        TSTreeCursor* cursor;
-        // The node's field in its parent, where the parent's kind makes it
-        // matter (is_load, is_store, add_site), else 0: asking costs a search.
-        TSFieldId field() const {
-            const SymbolSet& matters = parents_with_telling_fields();
-            return parent < matters.size() && matters[parent] ? ts_tree_cursor_current_field_id(cursor) : 0;
-        }
+        Node parent_node;
+        Node grandparent;
+        TSFieldId field_id;
+        TSFieldId field() const { return field_id; }
     };
-
-    static const SymbolSet& parents_with_telling_fields() {
-        static const SymbolSet kinds = [] {
-            const PythonSymbols& s = PythonSymbols::get();
-            SymbolSet out;
-            for (TSSymbol kind :
-                 {s.attribute, s.keyword_argument, s.function_definition, s.class_definition, s.default_parameter,
-                  s.typed_default_parameter, s.assignment, s.augmented_assignment, s.for_statement, s.for_in_clause,
-                  s.named_expression, s.except_clause, s.subscript, s.call}) {
-                if (kind >= out.size()) out.resize(kind + 1u);
-                out[kind] = true;
-            }
-            return out;
-        }();
-        return kinds;
-    }
 
     // An attribute a `case` pattern reads: the keyword of `C(attr=...)`, or a
     // later part of a dotted value or class name (`a.attr`).
-    bool reads_attribute_in_pattern(TSNode identifier, const Place& place) const {
+    bool reads_attribute_in_pattern(Node identifier, const Place& place) const {
         const PythonSymbols& s = m_symbols;
         if (place.parent == s.keyword_pattern)
-            return ts_node_start_byte(identifier) == ts_node_start_byte(place.parent_node);
-        if (place.parent != s.dotted_name || ts_node_is_null(place.grandparent)) return false;
-        TSSymbol outer = ts_node_symbol(place.grandparent);
+            return node_start_byte(identifier) == node_start_byte(place.parent_node);
+        if (place.parent != s.dotted_name || node_is_null(place.grandparent)) return false;
+        TSSymbol outer = node_symbol(place.grandparent);
         bool in_pattern = outer != s.import_statement && outer != s.import_from_statement &&
                           outer != s.aliased_import && outer != s.relative_import && outer != s.future_import_statement;
-        return in_pattern && ts_node_start_byte(identifier) != ts_node_start_byte(place.parent_node);
+        return in_pattern && node_start_byte(identifier) != node_start_byte(place.parent_node);
     }
 
     // A literal with a backslash: an escape CPython refuses, or (a grammar
@@ -239,7 +202,7 @@ private:
     // tree-sitter takes into the string and CPython reads as its end. Here,
     // not in the syntax check riding along: that walk skips one-line
     // subtrees, and every string must be seen.
-    void check_backslashes(TSNode node, std::string_view text, StringPrefix prefix) {
+    void check_backslashes(Node node, std::string_view text, StringPrefix prefix) {
         std::size_t open = text.find_first_of("'\"");
         if (open == std::string_view::npos) return;
         bool triple = open + 2 < text.size() && text[open + 1] == text[open] && text[open + 2] == text[open];
@@ -262,37 +225,37 @@ private:
     }
 
     // A string the walk does not enter still counts its tokens, and its length.
-    void measure_string(TSNode node) {
-        m_model.m_metrics.nodes += ts_node_child_count(node);
+    void measure_string(Node node) {
+        m_model.m_metrics.nodes += node_child_count(node);
         measure_literal(node);
     }
 
-    void measure_literal(TSNode node) {
+    void measure_literal(Node node) {
         SourceMetrics& metrics = m_model.m_metrics;
-        std::uint32_t length = ts_node_end_byte(node) - ts_node_start_byte(node);
+        std::uint32_t length = node_end_byte(node) - node_start_byte(node);
         if (length > metrics.longest_string) {
             metrics.longest_string = length;
             metrics.longest = node;
         }
     }
 
-    void add_site(TSNode node, ScopeId scope, Model::SiteKind kind, const Place& place, TSFieldId field_id,
+    void add_site(Node node, ScopeId scope, Model::SiteKind kind, const Place& place, TSFieldId field_id,
                   bool store) {
         const PythonSymbols& s = m_symbols;
         TSSymbol parent = place.parent;
         bool base_of_parent = (parent == s.attribute && field_id == s.field_object) ||
                               (parent == s.subscript && field_id == s.field_value);
-        TSNode argument_of = parent == s.argument_list && !ts_node_is_null(place.grandparent) &&
-                                     ts_node_symbol(place.grandparent) == s.call
+        Node argument_of = parent == s.argument_list && !node_is_null(place.grandparent) &&
+                                     node_symbol(place.grandparent) == s.call
                                  ? place.grandparent
-                                 : TSNode{};
+                                 : Node{};
         m_model.m_sites.push_back({node, scope, kind, store, base_of_parent && place.parent_stored,
                                    parent == s.attribute && field_id == s.field_object,
                                    parent == s.call && field_id == s.field_function, argument_of});
     }
 
     // Returns whether `node` is an assignment target (its children's sites need to know).
-    bool visit(TSNode node, TSSymbol kind, ScopeId current, const Place& place) {
+    bool visit(Node node, TSSymbol kind, ScopeId current, const Place& place) {
         const PythonSymbols& s = m_symbols;
         bool store = false;
         if (m_syntax_sites != nullptr && kind < m_syntax_sites->size() && (*m_syntax_sites)[kind])
@@ -316,7 +279,7 @@ private:
         } else if (kind == s.assignment) {
             bind_assignment(node, current);
         } else if (kind == s.augmented_assignment) {
-            bind_targets(field(node, s.field_left), TSNode{}, current, node);
+            bind_targets(field(node, s.field_left), Node{}, current, node);
         } else if (kind == s.named_expression) {
             ScopeId target = current;
             while (scope(target).kind == ScopeKind::comprehension)
@@ -328,10 +291,10 @@ private:
         } else if (kind == s.with_item) {
             bind_with(node, current);
         } else if (kind == s.except_clause) {
-            TSNode alias = field(node, s.field_alias);
-            if (!ts_node_is_null(alias)) bind_targets(alias, TSNode{}, current, node);
+            Node alias = field(node, s.field_alias);
+            if (!node_is_null(alias)) bind_targets(alias, Node{}, current, node);
         } else if (kind == s.function_definition) {
-            define_function(node, current, place.parent == s.decorated_definition ? place.parent_node : TSNode{});
+            define_function(node, current, place.parent == s.decorated_definition ? place.parent_node : Node{});
         } else if (kind == s.class_definition) {
             define_class(node, current);
         } else if (kind == s.lambda) {
@@ -345,10 +308,10 @@ private:
             open_comprehension(node, current);
         } else if (kind == s.global_statement || kind == s.nonlocal_statement) {
             auto& names = kind == s.global_statement ? scope(current).globals : scope(current).nonlocals;
-            for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i)
-                names.insert(m_model.identifier(ts_node_named_child(node, i)));
+            for (std::uint32_t i = 0; i < node_named_child_count(node); ++i)
+                names.insert(m_model.identifier(node_named_child(node, i)));
         } else if (kind == s.return_statement) {
-            if (ts_node_named_child_count(node) > 0) scope(current).returns.push_back(ts_node_named_child(node, 0));
+            if (node_named_child_count(node) > 0) scope(current).returns.push_back(node_named_child(node, 0));
         } else if (kind == s.list_splat || kind == s.dictionary_splat) {
             TSFieldId field_id = place.field();
             if ((place.parent == s.call && field_id == s.field_function) ||
@@ -370,7 +333,7 @@ private:
     };
     std::vector<ArgumentListState> m_argument_lists;
 
-    void check_argument_order(TSNode argument, TSSymbol kind, TSNode list) {
+    void check_argument_order(Node argument, TSSymbol kind, Node list) {
         const PythonSymbols& s = m_symbols;
         if (kind == s.comment || kind == s.line_continuation) return;  // the grammar's extras
         // Lists nested in this list's earlier arguments are finished: drop them, keep this one's state.
@@ -402,9 +365,9 @@ private:
         scope(in).names[name].push_back(std::move(binding));
     }
 
-    Binding* bind_name(TSNode name_node, Binding::Kind kind, TSNode value, ScopeId value_scope, ScopeId in,
-                       TSNode statement) {
-        if (ts_node_is_null(name_node) || ts_node_symbol(name_node) != m_symbols.identifier) return nullptr;
+    Binding* bind_name(Node name_node, Binding::Kind kind, Node value, ScopeId value_scope, ScopeId in,
+                       Node statement) {
+        if (node_is_null(name_node) || node_symbol(name_node) != m_symbols.identifier) return nullptr;
         Binding binding;
         binding.kind = kind;
         binding.value = value;
@@ -430,43 +393,43 @@ private:
     }
 
     // Targets of an assignment, unpacking a literal sequence element by element.
-    void bind_targets(TSNode target, TSNode value, ScopeId current, TSNode statement) {
+    void bind_targets(Node target, Node value, ScopeId current, Node statement) {
         const PythonSymbols& s = m_symbols;
-        if (ts_node_is_null(target)) return;
-        TSSymbol kind = ts_node_symbol(target);
+        if (node_is_null(target)) return;
+        TSSymbol kind = node_symbol(target);
         if (kind == s.identifier) {
             bind_name(target, Binding::Kind::value, value, current, current, statement);
         } else if (kind == s.pattern_list || kind == s.tuple_pattern || kind == s.list_pattern || kind == s.tuple ||
                    kind == s.list) {
             // Element by element; with a starred target, those before it count
             // from the start and those after it from the end.
-            std::uint32_t count = ts_node_named_child_count(target);
+            std::uint32_t count = node_named_child_count(target);
             std::uint32_t star = count;
             for (std::uint32_t i = 0; i < count; ++i)
-                if (ts_node_symbol(ts_node_named_child(target, i)) == s.list_splat_pattern) star = i;
-            TSNode values = ts_node_is_null(value) || !is_sequence_literal(value) ? TSNode{} : unparenthesized(value);
-            std::uint32_t available = ts_node_is_null(values) ? 0 : ts_node_named_child_count(values);
-            bool literal = !ts_node_is_null(values) && (star == count ? available == count : available + 1 >= count);
+                if (node_symbol(node_named_child(target, i)) == s.list_splat_pattern) star = i;
+            Node values = node_is_null(value) || !is_sequence_literal(value) ? Node{} : unparenthesized(value);
+            std::uint32_t available = node_is_null(values) ? 0 : node_named_child_count(values);
+            bool literal = !node_is_null(values) && (star == count ? available == count : available + 1 >= count);
             for (std::uint32_t i = 0; i < count; ++i) {
-                TSNode element = ts_node_named_child(target, i);
-                TSNode element_value{};
+                Node element = node_named_child(target, i);
+                Node element_value{};
                 if (literal && i != star)
-                    element_value = ts_node_named_child(values, i < star ? i : available - (count - i));
+                    element_value = node_named_child(values, i < star ? i : available - (count - i));
                 bind_targets(element, element_value, current, statement);
             }
         } else if (kind == s.list_splat_pattern || kind == s.parenthesized_expression) {
-            if (ts_node_named_child_count(target) > 0)
-                bind_targets(ts_node_named_child(target, 0), TSNode{}, current, statement);
+            if (node_named_child_count(target) > 0)
+                bind_targets(node_named_child(target, 0), Node{}, current, statement);
         } else if (kind == s.attribute) {
             bind_attribute_target(target, value, current, statement);
         }
     }
 
     // `self.x = value` in a method records x on the class; `C.x = value` on class C.
-    void bind_attribute_target(TSNode target, TSNode value, ScopeId current, TSNode statement) {
-        if (ts_node_is_null(value)) return;
-        TSNode object = field(target, m_symbols.field_object);
-        if (ts_node_symbol(object) != m_symbols.identifier) return;
+    void bind_attribute_target(Node target, Node value, ScopeId current, Node statement) {
+        if (node_is_null(value)) return;
+        Node object = field(target, m_symbols.field_object);
+        if (node_symbol(object) != m_symbols.identifier) return;
         ScopeId method = current;
         if (method < 0 || scope(method).method_of < 0) return;
         if (m_model.identifier(object) != scope(method).self_name) return;
@@ -481,71 +444,71 @@ private:
     }
 
     // The expression inside any brackets around `node`.
-    TSNode unparenthesized(TSNode node) const {
-        while (ts_node_symbol(node) == m_symbols.parenthesized_expression) {
-            TSNode inner = sole_expression(node);
-            if (ts_node_is_null(inner)) break;
+    Node unparenthesized(Node node) const {
+        while (node_symbol(node) == m_symbols.parenthesized_expression) {
+            Node inner = sole_expression(node);
+            if (node_is_null(inner)) break;
             node = inner;
         }
         return node;
     }
 
-    bool is_sequence_literal(TSNode node) const {
-        TSSymbol kind = ts_node_symbol(unparenthesized(node));
+    bool is_sequence_literal(Node node) const {
+        TSSymbol kind = node_symbol(unparenthesized(node));
         return kind == m_symbols.tuple || kind == m_symbols.list || kind == m_symbols.expression_list ||
                kind == m_symbols.set;
     }
 
-    void bind_assignment(TSNode node, ScopeId current) {
-        TSNode right = field(node, m_symbols.field_right);
+    void bind_assignment(Node node, ScopeId current) {
+        Node right = field(node, m_symbols.field_right);
         // `a = b = value`: every target gets the final value.
-        TSNode value = right;
-        while (!ts_node_is_null(value) && ts_node_symbol(value) == m_symbols.assignment)
+        Node value = right;
+        while (!node_is_null(value) && node_symbol(value) == m_symbols.assignment)
             value = field(value, m_symbols.field_right);
-        TSNode left = field(node, m_symbols.field_left);
-        if (ts_node_is_null(right)) {  // `x: int` declares x local without a value
-            bind_targets(left, TSNode{}, current, node);
+        Node left = field(node, m_symbols.field_left);
+        if (node_is_null(right)) {  // `x: int` declares x local without a value
+            bind_targets(left, Node{}, current, node);
             return;
         }
         bind_targets(left, value, current, node);
     }
 
     // `for f in (eval, exec)`: f may be each element.
-    void bind_for(TSNode left, TSNode right, ScopeId value_scope, ScopeId in, TSNode statement) {
-        if (ts_node_is_null(left)) return;
-        if (ts_node_symbol(left) == m_symbols.identifier && !ts_node_is_null(right) && is_sequence_literal(right)) {
-            TSNode sequence = unparenthesized(right);
-            for (std::uint32_t i = 0; i < ts_node_named_child_count(sequence); ++i)
-                bind_name(left, Binding::Kind::value, ts_node_named_child(sequence, i), value_scope, in, statement);
+    void bind_for(Node left, Node right, ScopeId value_scope, ScopeId in, Node statement) {
+        if (node_is_null(left)) return;
+        if (node_symbol(left) == m_symbols.identifier && !node_is_null(right) && is_sequence_literal(right)) {
+            Node sequence = unparenthesized(right);
+            for (std::uint32_t i = 0; i < node_named_child_count(sequence); ++i)
+                bind_name(left, Binding::Kind::value, node_named_child(sequence, i), value_scope, in, statement);
             return;
         }
         ScopeId saved = in;
-        bind_targets(left, TSNode{}, saved, statement);
+        bind_targets(left, Node{}, saved, statement);
     }
 
-    void bind_with(TSNode item, ScopeId current) {
-        TSNode value = field(item, m_symbols.field_value);
-        if (ts_node_symbol(value) != m_symbols.as_pattern) return;
-        TSNode expression = ts_node_named_child(value, 0);
-        TSNode alias = field(value, m_symbols.field_alias);
-        if (ts_node_is_null(alias) || ts_node_named_child_count(alias) == 0) return;
+    void bind_with(Node item, ScopeId current) {
+        Node value = field(item, m_symbols.field_value);
+        if (node_symbol(value) != m_symbols.as_pattern) return;
+        Node expression = node_named_child(value, 0);
+        Node alias = field(value, m_symbols.field_alias);
+        if (node_is_null(alias) || node_named_child_count(alias) == 0) return;
         // The context manager's __enter__ usually returns itself: conservatively, the target is the value.
-        bind_targets(ts_node_named_child(alias, 0), expression, current, item);
+        bind_targets(node_named_child(alias, 0), expression, current, item);
     }
 
-    void bind_import(TSNode node, ScopeId current) {
+    void bind_import(Node node, ScopeId current) {
         const PythonSymbols& s = m_symbols;
-        TSSymbol kind = ts_node_symbol(node);
+        TSSymbol kind = node_symbol(node);
         if (kind == s.future_import_statement) return;
         std::string module;
         if (kind == s.import_from_statement) {
-            TSNode module_node = field(node, s.field_module_name);
+            Node module_node = field(node, s.field_module_name);
             module = m_model.dotted_name(module_node);
         }
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-            TSNode child = ts_node_named_child(node, i);
-            TSSymbol child_kind = ts_node_symbol(child);
-            if (kind == s.import_from_statement && ts_node_eq(child, field(node, s.field_module_name))) continue;
+        for (std::uint32_t i = 0; i < node_named_child_count(node); ++i) {
+            Node child = node_named_child(node, i);
+            TSSymbol child_kind = node_symbol(child);
+            if (kind == s.import_from_statement && node_eq(child, field(node, s.field_module_name))) continue;
             if (child_kind == s.wildcard_import) {
                 scope(current).star_imports.push_back({module, node});
                 continue;
@@ -577,14 +540,14 @@ private:
         }
     }
 
-    void bind_parameters(TSNode parameters, ScopeId body, ScopeId enclosing) {
+    void bind_parameters(Node parameters, ScopeId body, ScopeId enclosing) {
         const PythonSymbols& s = m_symbols;
-        if (ts_node_is_null(parameters)) return;
+        if (node_is_null(parameters)) return;
         bool first = true;
-        for_each_named_child(parameters, [&](TSNode parameter) {
-            TSSymbol kind = ts_node_symbol(parameter);
-            TSNode name{};
-            TSNode default_value{};
+        for_each_named_child(parameters, [&](Node parameter) {
+            TSSymbol kind = node_symbol(parameter);
+            Node name{};
+            Node default_value{};
             if (kind == s.identifier) {
                 name = parameter;
             } else if (kind == s.default_parameter || kind == s.typed_default_parameter) {
@@ -592,13 +555,13 @@ private:
                 default_value = field(parameter, s.field_value);
             } else if (kind == s.typed_parameter || kind == s.list_splat_pattern ||
                        kind == s.dictionary_splat_pattern) {
-                name = ts_node_named_child(parameter, 0);
-                if (!ts_node_is_null(name) && ts_node_symbol(name) != s.identifier && ts_node_named_child_count(name))
-                    name = ts_node_named_child(name, 0);
+                name = node_named_child(parameter, 0);
+                if (!node_is_null(name) && node_symbol(name) != s.identifier && node_named_child_count(name))
+                    name = node_named_child(name, 0);
             } else {
                 return;
             }
-            if (ts_node_is_null(name) || ts_node_symbol(name) != s.identifier) return;
+            if (node_is_null(name) || node_symbol(name) != s.identifier) return;
             if (first && kind != s.list_splat_pattern && kind != s.dictionary_splat_pattern &&
                 scope(body).method_of >= 0 && scope(body).kind == ScopeKind::function) {
                 scope(body).self_name = m_model.identifier(name);
@@ -608,7 +571,7 @@ private:
         });
     }
 
-    void define_function(TSNode node, ScopeId current, TSNode decorated) {
+    void define_function(Node node, ScopeId current, Node decorated) {
         Binding* name =
             bind_name(field(node, m_symbols.field_name), Binding::Kind::definition, node, current, current, node);
         ScopeId body = new_scope(ScopeKind::function, current, node);
@@ -618,7 +581,7 @@ private:
         open_later(field(node, m_symbols.field_body), body);
     }
 
-    void define_class(TSNode node, ScopeId current) {
+    void define_class(Node node, ScopeId current) {
         Binding* name =
             bind_name(field(node, m_symbols.field_name), Binding::Kind::definition, node, current, current, node);
         ScopeId body = new_scope(ScopeKind::class_body, current, node);
@@ -627,14 +590,14 @@ private:
     }
 
     // The first iterable is evaluated outside; everything else in the comprehension's scope.
-    void open_comprehension(TSNode node, ScopeId current) {
+    void open_comprehension(Node node, ScopeId current) {
         ScopeId inner = new_scope(ScopeKind::comprehension, current, node);
         bool first_for = true;
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-            TSNode child = ts_node_named_child(node, i);
+        for (std::uint32_t i = 0; i < node_named_child_count(node); ++i) {
+            Node child = node_named_child(node, i);
             open_later(child, inner);
-            if (ts_node_symbol(child) != m_symbols.for_in_clause) continue;
-            TSNode right = field(child, m_symbols.field_right);
+            if (node_symbol(child) != m_symbols.for_in_clause) continue;
+            Node right = field(child, m_symbols.field_right);
             bind_for(field(child, m_symbols.field_left), right, first_for ? current : inner, inner, child);
             if (first_for) open_later(right, current);
             first_for = false;
@@ -642,7 +605,7 @@ private:
     }
 };
 
-Model::Model(const Source& source, TSNode root, TreeObserver* riding_along, const SymbolSet* syntax_sites)
+Model::Model(const Source& source, Node root, TreeObserver* riding_along, const SymbolSet* syntax_sites)
     : m_source(source), m_root(root) {
     m_sites.reserve(1024);
     ModelBuilder(*this, riding_along, syntax_sites).build(root);
@@ -654,50 +617,39 @@ Model::Model(const Source& source, TSNode root, TreeObserver* riding_along, cons
 
 Model::~Model() = default;
 
-TSNode Model::first_child(TSNode node) const {
-    if (const ChildEnds::Ends* ends = m_child_ends.find(node)) return ends->first;
-    return ts_node_child(node, 0);  // a node the walk did not enter
-}
-
-TSNode Model::last_child(TSNode node) const {
-    if (const ChildEnds::Ends* ends = m_child_ends.find(node)) return ends->last;
-    std::uint32_t count = ts_node_child_count(node);
-    return count == 0 ? TSNode{} : ts_node_child(node, count - 1);
-}
-
-std::string_view Model::text(TSNode node) const {
-    std::uint32_t begin = ts_node_start_byte(node), end = ts_node_end_byte(node);
+std::string_view Model::text(Node node) const {
+    std::uint32_t begin = node_start_byte(node), end = node_end_byte(node);
     if (end > m_source.text.size() || begin > end) return {};
     return std::string_view(m_source.text).substr(begin, end - begin);
 }
 
-SourceRange Model::range(TSNode node) const {
-    return m_source.range_of(ts_node_start_byte(node), ts_node_end_byte(node));
+SourceRange Model::range(Node node) const {
+    return m_source.range_of(node_start_byte(node), node_end_byte(node));
 }
 
-std::string Model::dotted_name(TSNode node) const {
+std::string Model::dotted_name(Node node) const {
     const PythonSymbols& s = PythonSymbols::get();
-    if (ts_node_is_null(node)) return {};
+    if (node_is_null(node)) return {};
     std::string out;
-    if (ts_node_symbol(node) == s.relative_import) {
-        for (std::uint32_t i = 0; i < ts_node_child_count(node); ++i) {
-            TSNode part = ts_node_child(node, i);
-            out += ts_node_symbol(part) == s.dotted_name ? dotted_name(part) : std::string(text(part));
+    if (node_symbol(node) == s.relative_import) {
+        for (std::uint32_t i = 0; i < node_child_count(node); ++i) {
+            Node part = node_child(node, i);
+            out += node_symbol(part) == s.dotted_name ? dotted_name(part) : std::string(text(part));
         }
         return out;
     }
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+    for (std::uint32_t i = 0; i < node_named_child_count(node); ++i) {
         if (i > 0) out += '.';
-        out += identifier(ts_node_named_child(node, i));
+        out += identifier(node_named_child(node, i));
     }
     return out;
 }
 
-std::string Model::identifier(TSNode node) const {
+std::string Model::identifier(Node node) const {
     return normalize_identifier(text(node));
 }
 
-std::string_view Model::identifier(TSNode node, std::string& storage) const {
+std::string_view Model::identifier(Node node, std::string& storage) const {
     std::string_view spelled = text(node);
     if (std::all_of(spelled.begin(), spelled.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
         return spelled;
@@ -712,24 +664,24 @@ std::string_view Model::intern(std::string_view text) const {
     return *it;  // set nodes never move: the view stays valid
 }
 
-ChainId Model::add_step(ChainId chain, TSNode statement) const {
+ChainId Model::add_step(ChainId chain, Node statement) const {
     m_chain_links.push_back({statement, chain});
     return static_cast<ChainId>(m_chain_links.size() - 1);
 }
 
-std::vector<TSNode> Model::chain(const Referent& referent) const {
-    std::vector<TSNode> out;
+std::vector<Node> Model::chain(const Referent& referent) const {
+    std::vector<Node> out;
     for (ChainId at = referent.chain; at != 0; at = m_chain_links[at].previous)
         out.push_back(m_chain_links[at].statement);
     std::reverse(out.begin(), out.end());
     return out;
 }
 
-bool Model::may_bind_at(std::string_view name, TSNode place) const {
+bool Model::may_bind_at(std::string_view name, Node place) const {
     return std::any_of(m_scopes.begin(), m_scopes.end(), [&](const std::unique_ptr<Scope>& scope) {
         bool visible =
-            scope->kind == ScopeKind::module || (ts_node_start_byte(scope->node) <= ts_node_start_byte(place) &&
-                                                 ts_node_end_byte(place) <= ts_node_end_byte(scope->node));
+            scope->kind == ScopeKind::module || (node_start_byte(scope->node) <= node_start_byte(place) &&
+                                                 node_end_byte(place) <= node_end_byte(scope->node));
         return visible && (!scope->star_imports.empty() || scope->names.find(name) != scope->names.end());
     });
 }
@@ -738,7 +690,7 @@ ScopeKind Model::scope_kind(ScopeId scope) const {
     return m_scopes[static_cast<std::size_t>(scope)]->kind;
 }
 
-TSNode Model::decorated_definition(ScopeId function) const {
+Node Model::decorated_definition(ScopeId function) const {
     return m_scopes[static_cast<std::size_t>(function)]->decorated;
 }
 

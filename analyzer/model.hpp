@@ -6,8 +6,6 @@
 // evaluate to. Flow-insensitive and conservative: a name bound to a dangerous
 // value on any path resolves to it.
 
-#include <tree_sitter/api.h>
-
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -16,10 +14,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "analyzer/child_ends.hpp"
 #include "analyzer/finding.hpp"
 #include "analyzer/small_vector.hpp"
 #include "analyzer/source.hpp"
+#include "analyzer/syntax_tree.hpp"
 #include "analyzer/tree_walk.hpp"
 
 namespace pygate::analyzer {
@@ -65,10 +63,10 @@ using SymbolSet = std::vector<bool>;
 struct SourceMetrics {
     std::uint32_t nodes = 0;           // syntax nodes, tokens included
     std::uint32_t max_depth = 0;       // the deepest nesting of syntax nodes (the module is depth 0)
-    TSNode deepest{};                  // the first node at that depth
+    Node deepest{};                  // the first node at that depth
     std::uint32_t longest_string = 0;  // bytes of the longest string or bytes literal, quotes included;
                                        // an implicit concatenation (`"a" "b"`) counts whole
-    TSNode longest{};                  // the first such literal
+    Node longest{};                  // the first such literal
 };
 
 struct Binding;
@@ -78,7 +76,7 @@ class Model {
 public:
     // `riding_along` (the syntax check) is shown the same walk, so the tree is
     // walked once. Nodes whose kind is in `syntax_sites` become syntax sites.
-    Model(const Source& source, TSNode root, TreeObserver* riding_along = nullptr,
+    Model(const Source& source, Node root, TreeObserver* riding_along = nullptr,
           const SymbolSet* syntax_sites = nullptr);
     ~Model();
     Model(const Model&) = delete;
@@ -87,10 +85,10 @@ public:
     // What `expr`, evaluated in `scope`, may refer to; empty when nothing is
     // known. `exceeded_limits` is set when the answer was cut short by the
     // depth limit or the step budget, so it may be missing something.
-    Referents resolve(TSNode expr, ScopeId scope, bool* exceeded_limits = nullptr) const;
+    Referents resolve(Node expr, ScopeId scope, bool* exceeded_limits = nullptr) const;
     // What `call` evaluates to, given what its function refers to (`callee`,
     // already resolved), without resolving the function again.
-    Referents resolve_call(TSNode call, const Referents& callee, ScopeId scope, bool* exceeded_limits = nullptr) const;
+    Referents resolve_call(Node call, const Referents& callee, ScopeId scope, bool* exceeded_limits = nullptr) const;
     // Whether calling `callee` can evaluate to a name (getattr, __import__, a
     // function of this file returning one, ...): only those calls' values are
     // worth resolving.
@@ -98,68 +96,68 @@ public:
 
     // The constant string `expr` evaluates to (literals, concatenation,
     // formatting, joins, slicing, chr(), decoders), or nothing.
-    std::optional<std::string> fold_string(TSNode expr, ScopeId scope) const;
-    std::optional<std::int64_t> fold_integer(TSNode expr, ScopeId scope) const;
+    std::optional<std::string> fold_string(Node expr, ScopeId scope) const;
+    std::optional<std::int64_t> fold_integer(Node expr, ScopeId scope) const;
     // The constant path `expr` names: strings as fold_string folds them, and
     // pathlib.Path(...), `/`, os.path.join, joinpath of constants. The home
     // folder folds to `~`, the working folder's absolute path (os.getcwd(),
     // abspath, resolve()) to `/<cwd>`, so both read as absolute.
-    std::optional<std::string> fold_path(TSNode expr, ScopeId scope) const;
+    std::optional<std::string> fold_path(Node expr, ScopeId scope) const;
 
     // The one value the name `identifier` is bound to where `scope` reads it
     // (a single `name = value` binding, flow-insensitively) and the scope the
     // value is evaluated in; nothing when the name has no such binding or more.
     struct BoundValue {
-        TSNode value;
+        Node value;
         ScopeId scope;
     };
-    std::optional<BoundValue> single_value(TSNode identifier, ScopeId scope) const;
+    std::optional<BoundValue> single_value(Node identifier, ScopeId scope) const;
     // Every constant string `expr` holds: its own value, or those of the
     // elements of a list, tuple or set literal (nested ones too).
-    std::vector<std::string> fold_strings(TSNode expr, ScopeId scope) const;
+    std::vector<std::string> fold_strings(Node expr, ScopeId scope) const;
 
     // A call's argument by position (keyword arguments skipped) or, when
     // `keyword` is given, by that keyword; a null node when absent or hidden
     // behind `*args`.
-    TSNode argument(TSNode call, std::uint32_t position, std::string_view keyword = {}) const;
+    Node argument(Node call, std::uint32_t position, std::string_view keyword = {}) const;
 
     // The parts of attributes, calls and subscripts, taken by position (the
     // grammar puts the object, the function and the subscripted value first,
     // the attribute name and the arguments last; extras such as comments can
-    // only come between them) from what the walk recorded.
-    TSNode attribute_object(TSNode attribute) const { return first_child(attribute); }
-    TSNode attribute_name(TSNode attribute) const { return last_child(attribute); }
-    TSNode call_function(TSNode call) const { return first_child(call); }
-    TSNode call_arguments(TSNode call) const { return last_child(call); }
-    TSNode subscript_value(TSNode subscript) const { return first_child(subscript); }
+    // only come between them).
+    Node attribute_object(Node attribute) const { return node_first_child(attribute); }
+    Node attribute_name(Node attribute) const { return node_last_child(attribute); }
+    Node call_function(Node call) const { return node_first_child(call); }
+    Node call_arguments(Node call) const { return node_last_child(call); }
+    Node subscript_value(Node subscript) const { return node_first_child(subscript); }
 
-    std::string_view text(TSNode node) const;
+    std::string_view text(Node node) const;
     // A statement of a chain as shown to people: its first line and where it is.
-    ChainStep chain_step(TSNode statement) const;
+    ChainStep chain_step(Node statement) const;
     // The statements that led to `referent`, first (the import) to last (the use's own binding).
-    std::vector<TSNode> chain(const Referent& referent) const;
-    SourceRange range(TSNode node) const;
+    std::vector<Node> chain(const Referent& referent) const;
+    SourceRange range(Node node) const;
     const Source& source() const { return m_source; }
     // A module name as an import statement spells it, each part NFKC-normalised
     // (`a.b.c`); a relative import keeps its dots (`..pkg`).
-    std::string dotted_name(TSNode node) const;
+    std::string dotted_name(Node node) const;
     // An identifier as CPython reads it (NFKC).
-    std::string identifier(TSNode node) const;
+    std::string identifier(Node node) const;
     // The same without a copy when it is ASCII; `storage` holds it otherwise.
-    std::string_view identifier(TSNode node, std::string& storage) const;
+    std::string_view identifier(Node node, std::string& storage) const;
 
     // A site: an expression or statement the rules look at, in document order.
     // `syntax`: a node of a kind some rule asked for (loops, definitions, ...).
     enum class SiteKind : std::uint8_t { name, attribute, call, subscript, import, syntax };
     struct Site {
-        TSNode node;
+        Node node;
         ScopeId scope;
         SiteKind kind;
         bool store;          // assigned or deleted: `sys.path = ...`, `del x.y`
         bool mutated;        // the base of an assigned item or attribute: `sys.modules` in `sys.modules['x'] = m`
         bool chained;        // the object of an attribute (`os` in `os.system`): the longer chain is its own site
         bool callee;         // the function of a call
-        TSNode argument_of;  // the call it is a direct argument of, or a null node
+        Node argument_of;  // the call it is a direct argument of, or a null node
     };
     const std::vector<Site>& sites() const { return m_sites; }
     const SourceMetrics& metrics() const { return m_metrics; }
@@ -168,13 +166,13 @@ public:
     // `[*range(4)]` and `print(x, *s.split())` as `(*range)(4)` and
     // `(*s.split)()`, which is not Python (CPython stars the whole call), so
     // the tree there does not say what is called.
-    const std::vector<TSNode>& misplaced_stars() const { return m_misplaced_stars; }
+    const std::vector<Node>& misplaced_stars() const { return m_misplaced_stars; }
     // Dunder attributes a `case` pattern reads (`case type(__subclasses__=f)`,
     // `case a.__class__`): no site shows them to the rules.
-    const std::vector<TSNode>& pattern_dunders() const { return m_pattern_dunders; }
+    const std::vector<Node>& pattern_dunders() const { return m_pattern_dunders; }
     // Code the grammar accepts and CPython's compiler refuses, with CPython's complaint.
     struct RefusedSyntax {
-        TSNode node;
+        Node node;
         std::string_view complaint;
     };
     // Arguments in an order CPython refuses (`f(a=1, b)`, `f(**k, b)`, `f(**k, *a)`).
@@ -182,18 +180,18 @@ public:
     // String literals holding an escape CPython refuses to compile (`'\u'`),
     // or a line break after an escape in a one-line literal.
     const std::vector<RefusedSyntax>& refused_escapes() const { return m_refused_escapes; }
-    TSNode root() const { return m_root; }
+    Node root() const { return m_root; }
 
     // Whether a scope that code at `place` can see binds `name` (assignment,
     // import, definition, parameter, ...) or may bind it through `from m
     // import *`: the module, or a function, lambda or class whose definition
     // holds `place`. Conservative: the binding need not be before `place`.
-    bool may_bind_at(std::string_view name, TSNode place) const;
+    bool may_bind_at(std::string_view name, Node place) const;
 
     ScopeKind scope_kind(ScopeId scope) const;
     // A function's decorated_definition (its decorators are its named children
     // before the def), or a null node when it has none.
-    TSNode decorated_definition(ScopeId function) const;
+    Node decorated_definition(ScopeId function) const;
     // The nearest enclosing class body of a method's scope, or -1.
     ScopeId enclosing_class(ScopeId scope) const;
 
@@ -202,27 +200,24 @@ private:
     friend class Resolver;
 
     const Source& m_source;
-    TSNode m_root;
+    Node m_root;
     SourceMetrics m_metrics;
     std::vector<std::unique_ptr<Scope>> m_scopes;
     std::vector<Site> m_sites;
-    std::vector<TSNode> m_misplaced_stars;
-    std::vector<TSNode> m_pattern_dunders;
+    std::vector<Node> m_misplaced_stars;
+    std::vector<Node> m_pattern_dunders;
     std::vector<RefusedSyntax> m_misordered_arguments;
     std::vector<RefusedSyntax> m_refused_escapes;
     std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id
-    ChildEnds m_child_ends;                                    // attributes, calls, subscripts
-    TSNode first_child(TSNode node) const;
-    TSNode last_child(TSNode node) const;
     mutable std::unordered_map<const Binding*, Referents> m_binding_cache;
     // What referents point into: the names they hold, and their chains' links.
     struct ChainLink {
-        TSNode statement;
+        Node statement;
         ChainId previous;
     };
     mutable std::vector<ChainLink> m_chain_links{ChainLink{}};  // [0]: the empty chain
     std::string_view intern(std::string_view text) const;
-    ChainId add_step(ChainId chain, TSNode statement) const;
+    ChainId add_step(ChainId chain, Node statement) const;
     // What each name means in each function scope, where that does not depend
     // on where in the scope it is used (module and class code runs in order).
     struct LookupCache;

@@ -2,8 +2,6 @@
 // The model's scopes and bindings, shared by the builder (model.cpp) and the
 // resolver (resolve.cpp); not part of the analyzer's public interface.
 
-#include <tree_sitter/api.h>
-
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -11,6 +9,7 @@
 #include <vector>
 
 #include "analyzer/model.hpp"
+#include "analyzer/syntax_tree.hpp"
 
 namespace pygate::analyzer {
 
@@ -22,10 +21,10 @@ struct Binding {
         parameter,   // a parameter: its default `value` (in `value_scope`), or nothing
     };
     Kind kind = Kind::value;
-    TSNode value{};
+    Node value{};
     ScopeId value_scope = -1;
     ScopeId defines = -1;
-    TSNode statement{};       // shown in messages: `import subprocess as sp`
+    Node statement{};       // shown in messages: `import subprocess as sp`
     std::string qualified;    // import: what the name refers to
     std::string import_path;  // import: the module as written (`a.b` for `import a.b`)
 };
@@ -41,18 +40,18 @@ using NameSet = std::unordered_set<std::string, TransparentHash, std::equal_to<>
 
 struct StarImport {
     std::string module;
-    TSNode statement;
+    Node statement;
 };
 
 struct Scope {
     ScopeKind kind = ScopeKind::module;
     ScopeId parent = -1;
-    TSNode node{};
-    TSNode decorated{};  // functions with decorators: the decorated_definition around node
+    Node node{};
+    Node decorated{};  // functions with decorators: the decorated_definition around node
     NameMap<std::vector<Binding>> names;
     NameSet globals, nonlocals;
     std::vector<StarImport> star_imports;
-    std::vector<TSNode> returns;  // functions and lambdas: what calling them may return
+    std::vector<Node> returns;  // functions and lambdas: what calling them may return
     // Methods: the class body they are defined in, and their first parameter.
     ScopeId method_of = -1;
     std::string self_name;

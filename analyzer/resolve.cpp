@@ -22,8 +22,8 @@ constexpr int k_max_depth = 200;
 constexpr int k_max_steps = 4000;
 constexpr std::size_t k_max_folded_bytes = 1 << 16;
 
-TSNode field(TSNode node, TSFieldId id) {
-    return ts_node_child_by_field_id(node, id);
+Node field(Node node, TSFieldId id) {
+    return node_child_by_field_id(node, id);
 }
 
 // A union: a referent already there (same kind, name and scope) is not added
@@ -158,12 +158,12 @@ class Resolver {
 public:
     explicit Resolver(const Model& model) : m_model(model), s(PythonSymbols::get()) {}
 
-    Referents resolve(TSNode expr, ScopeId scope, int depth) {
-        if (ts_node_is_null(expr) || !spend(depth)) return {};
-        TSSymbol kind = ts_node_symbol(expr);
+    Referents resolve(Node expr, ScopeId scope, int depth) {
+        if (node_is_null(expr) || !spend(depth)) return {};
+        TSSymbol kind = node_symbol(expr);
         if (kind == s.parenthesized_expression || kind == s.type || kind == s.await) {
-            TSNode inner = sole_expression(expr);
-            return ts_node_is_null(inner) ? Referents{} : resolve(inner, scope, depth + 1);
+            Node inner = sole_expression(expr);
+            return node_is_null(inner) ? Referents{} : resolve(inner, scope, depth + 1);
         }
         if (kind == s.identifier) {
             std::string storage;
@@ -184,15 +184,15 @@ public:
             return out;
         }
         if (kind == s.subscript) {
-            TSNode key = field(expr, s.field_subscript);
+            Node key = field(expr, s.field_subscript);
             Referents out;
             for (Referent& base : resolve(m_model.subscript_value(expr), scope, depth + 1))
                 append(out, subscript(std::move(base), key, scope, depth + 1));
             return out;
         }
-        if (kind == s.conditional_expression && ts_node_named_child_count(expr) == 3) {
-            Referents out = resolve(ts_node_named_child(expr, 0), scope, depth + 1);
-            append(out, resolve(ts_node_named_child(expr, 2), scope, depth + 1));
+        if (kind == s.conditional_expression && node_named_child_count(expr) == 3) {
+            Referents out = resolve(node_named_child(expr, 0), scope, depth + 1);
+            append(out, resolve(node_named_child(expr, 2), scope, depth + 1));
             return out;
         }
         if (kind == s.boolean_operator) {
@@ -201,7 +201,7 @@ public:
             return out;
         }
         if (kind == s.named_expression) return resolve(field(expr, s.field_value), scope, depth + 1);
-        if (kind == s.binary_operator && ts_node_symbol(field(expr, s.field_operator)) == s.slash_token) {
+        if (kind == s.binary_operator && node_symbol(field(expr, s.field_operator)) == s.slash_token) {
             // `Path('a') / 'b'` is a path again.
             Referents out;
             for (Referent& left : resolve(field(expr, s.field_left), scope, depth + 1))
@@ -224,7 +224,7 @@ public:
 
     // Python's lookup: the scope itself (class bodies only for their own code),
     // enclosing functions, the module, star imports, then builtins.
-    Referents lookup(std::string_view name, ScopeId scope, TSNode use, int depth) {
+    Referents lookup(std::string_view name, ScopeId scope, Node use, int depth) {
         ScopeKind kind = scope_at(scope).kind;
         if (kind == ScopeKind::module || kind == ScopeKind::class_body) return lookup_uncached(name, scope, use, depth);
         auto& cache = m_model.m_lookup_cache->by_scope[static_cast<std::size_t>(scope)];
@@ -236,7 +236,7 @@ public:
         return out;
     }
 
-    Referents lookup_uncached(std::string_view name, ScopeId scope, TSNode use, int depth) {
+    Referents lookup_uncached(std::string_view name, ScopeId scope, Node use, int depth) {
         if (auto [bindings, at] = find_name(name, scope); bindings != nullptr) {
             const Scope& found_in = scope_at(at);
             Referents out = resolve_bindings(*bindings, depth);
@@ -248,7 +248,7 @@ public:
             }
             // Module and class code runs top to bottom: before any binding, the builtin is still seen.
             if ((found_in.kind == ScopeKind::module || found_in.kind == ScopeKind::class_body) && at == scope &&
-                !ts_node_is_null(use) && before_all(use, *bindings))
+                !node_is_null(use) && before_all(use, *bindings))
                 append(out, builtin(name));
             return out;
         }
@@ -268,10 +268,10 @@ public:
         return out;
     }
 
-    bool before_all(TSNode use, const std::vector<Binding>& bindings) const {
-        std::uint32_t at = ts_node_start_byte(use);
+    bool before_all(Node use, const std::vector<Binding>& bindings) const {
+        std::uint32_t at = node_start_byte(use);
         return std::all_of(bindings.begin(), bindings.end(),
-                           [&](const Binding& b) { return ts_node_start_byte(b.statement) > at; });
+                           [&](const Binding& b) { return node_start_byte(b.statement) > at; });
     }
 
     Referents builtin(std::string_view name) {
@@ -345,7 +345,7 @@ public:
             }
             case Binding::Kind::value:
             case Binding::Kind::parameter: {
-                if (ts_node_is_null(binding.value)) return {};
+                if (node_is_null(binding.value)) return {};
                 Referents out = resolve(binding.value, binding.value_scope, depth + 1);
                 for (Referent& referent : out)
                     add_step(referent, binding.statement);
@@ -392,13 +392,13 @@ public:
         }
     }
 
-    TSNode argument(TSNode call, std::uint32_t position, std::string_view keyword = {}) const {
-        TSNode arguments = m_model.call_arguments(call);
-        if (ts_node_is_null(arguments) || ts_node_symbol(arguments) != s.argument_list) return {};
+    Node argument(Node call, std::uint32_t position, std::string_view keyword = {}) const {
+        Node arguments = m_model.call_arguments(call);
+        if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return {};
         std::uint32_t index = 0;
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {
-            TSNode child = ts_node_named_child(arguments, i);
-            TSSymbol kind = ts_node_symbol(child);
+        for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
+            Node child = node_named_child(arguments, i);
+            TSSymbol kind = node_symbol(child);
             if (kind == s.comment) continue;
             if (kind == s.keyword_argument) {
                 if (!keyword.empty() && m_model.text(field(child, s.field_name)) == keyword)
@@ -411,7 +411,7 @@ public:
         return {};
     }
 
-    Referents call_result(Referent callee, TSNode call, ScopeId scope, int depth) {
+    Referents call_result(Referent callee, Node call, ScopeId scope, int depth) {
         switch (callee.kind) {
             case Referent::Kind::name:
                 return call_named(std::move(callee), call, scope, depth);
@@ -464,10 +464,10 @@ public:
         cached.emplace();  // a class among its own bases (through a cycle) adds nothing
         std::vector<ScopeId> found;
         const Scope& body = scope_at(class_scope);
-        TSNode bases = ts_node_child_by_field_id(body.node, s.field_superclasses);
-        for (std::uint32_t i = 0; !ts_node_is_null(bases) && i < ts_node_named_child_count(bases); ++i) {
-            TSNode base_class = ts_node_named_child(bases, i);
-            if (ts_node_symbol(base_class) == s.keyword_argument) continue;
+        Node bases = node_child_by_field_id(body.node, s.field_superclasses);
+        for (std::uint32_t i = 0; !node_is_null(bases) && i < node_named_child_count(bases); ++i) {
+            Node base_class = node_named_child(bases, i);
+            if (node_symbol(base_class) == s.keyword_argument) continue;
             for (const Referent& parent : resolve(base_class, body.parent, depth + 1))
                 if (parent.kind == Referent::Kind::user_class && parent.scope != class_scope &&
                     std::find(found.begin(), found.end(), parent.scope) == found.end())
@@ -492,7 +492,7 @@ public:
         std::size_t position = m_in_progress.size();
         m_in_progress.push_back(key);
         Referents out;
-        for (TSNode returned : scope_at(function).returns)
+        for (Node returned : scope_at(function).returns)
             append(out, resolve(returned, function, depth + 1));
         m_in_progress.pop_back();
         if (m_cycle_floor >= position) {
@@ -502,13 +502,13 @@ public:
         return out;
     }
 
-    Referents call_named(Referent callee, TSNode call, ScopeId scope, int depth) {
+    Referents call_named(Referent callee, Node call, ScopeId scope, int depth) {
         std::string_view q = callee.qualified;
         // What the call reached, then how the callee was reached, then the call.
         auto reached = [&](Referents out) {
-            std::vector<TSNode> callee_steps = m_model.chain(callee);
+            std::vector<Node> callee_steps = m_model.chain(callee);
             for (Referent& referent : out) {
-                for (TSNode step : callee_steps)
+                for (Node step : callee_steps)
                     add_step(referent, step);
                 add_step(referent, call);
             }
@@ -526,11 +526,11 @@ public:
             std::optional<std::string> module = fold(argument(call, 0, "name"), scope, depth + 1);
             if (!module || module->empty() || module->front() == '.') return {};
             Referent imported;
-            bool whole = q == "importlib.import_module" || !ts_node_is_null(argument(call, 3, "fromlist"));
+            bool whole = q == "importlib.import_module" || !node_is_null(argument(call, 3, "fromlist"));
             imported.qualified = m_model.intern(whole ? *module : module->substr(0, module->find('.')));
             return reached({imported});
         }
-        if (q == "builtins.globals" || (q == "builtins.vars" && ts_node_is_null(argument(call, 0))) ||
+        if (q == "builtins.globals" || (q == "builtins.vars" && node_is_null(argument(call, 0))) ||
             q == "builtins.locals") {
             Referent globals;
             globals.kind = Referent::Kind::globals;
@@ -583,11 +583,11 @@ public:
         return {};
     }
 
-    Referents subscript(Referent base, TSNode key, ScopeId scope, int depth) {
+    Referents subscript(Referent base, Node key, ScopeId scope, int depth) {
         if (base.kind == Referent::Kind::globals) {
             std::optional<std::string> name = fold(key, scope, depth + 1);
             if (!name) return {};
-            return lookup(*name, k_module_scope, TSNode{}, depth + 1);
+            return lookup(*name, k_module_scope, Node{}, depth + 1);
         }
         bool namespace_like = base.kind == Referent::Kind::namespace_of ||
                               (base.kind == Referent::Kind::name && base.qualified == "builtins");
@@ -607,29 +607,29 @@ public:
 
     // --- constants
 
-    std::optional<std::string> fold(TSNode expr, ScopeId scope, int depth) {
-        if (ts_node_is_null(expr) || !spend(depth)) return std::nullopt;
+    std::optional<std::string> fold(Node expr, ScopeId scope, int depth) {
+        if (node_is_null(expr) || !spend(depth)) return std::nullopt;
         std::optional<std::string> out = fold_uncapped(expr, scope, depth);
         if (out && out->size() > k_max_folded_bytes) return std::nullopt;
         return out;
     }
 
-    std::optional<std::string> fold_uncapped(TSNode expr, ScopeId scope, int depth) {
-        TSSymbol kind = ts_node_symbol(expr);
+    std::optional<std::string> fold_uncapped(Node expr, ScopeId scope, int depth) {
+        TSSymbol kind = node_symbol(expr);
         if (kind == s.string) return fold_string_literal(expr, scope, depth);
         if (kind == s.concatenated_string) {
             std::string out;
-            for (std::uint32_t i = 0; i < ts_node_named_child_count(expr); ++i) {
-                if (ts_node_symbol(ts_node_named_child(expr, i)) == s.comment) continue;
-                auto piece = fold(ts_node_named_child(expr, i), scope, depth + 1);
+            for (std::uint32_t i = 0; i < node_named_child_count(expr); ++i) {
+                if (node_symbol(node_named_child(expr, i)) == s.comment) continue;
+                auto piece = fold(node_named_child(expr, i), scope, depth + 1);
                 if (!piece) return std::nullopt;
                 out += *piece;
             }
             return out;
         }
         if (kind == s.parenthesized_expression) {
-            TSNode inner = sole_expression(expr);
-            if (!ts_node_is_null(inner)) return fold(inner, scope, depth + 1);
+            Node inner = sole_expression(expr);
+            if (!node_is_null(inner)) return fold(inner, scope, depth + 1);
         }
         if (kind == s.identifier) {
             std::string storage;
@@ -644,13 +644,13 @@ public:
         return std::nullopt;
     }
 
-    std::optional<std::string> fold_string_literal(TSNode expr, ScopeId scope, int depth) {
-        std::uint32_t count = ts_node_child_count(expr);
+    std::optional<std::string> fold_string_literal(Node expr, ScopeId scope, int depth) {
+        std::uint32_t count = node_child_count(expr);
         if (count < 2) return std::nullopt;
-        TSNode start = ts_node_child(expr, 0), end = ts_node_child(expr, count - 1);
+        Node start = node_child(expr, 0), end = node_child(expr, count - 1);
         StringPrefix prefix = parse_string_prefix(m_model.text(start));
         std::string out;
-        std::uint32_t at = ts_node_end_byte(start);
+        std::uint32_t at = node_end_byte(start);
         auto literal_until = [&](std::uint32_t until) -> bool {
             if (until <= at) return true;
             auto piece = decode_string_body(std::string_view(m_model.source().text).substr(at, until - at), prefix);
@@ -659,18 +659,18 @@ public:
             return true;
         };
         for (std::uint32_t i = 1; i + 1 < count; ++i) {
-            TSNode child = ts_node_child(expr, i);
-            if (ts_node_symbol(child) != s.interpolation) continue;
-            if (!literal_until(ts_node_start_byte(child))) return std::nullopt;
-            if (!ts_node_is_null(field(child, s.field_format_specifier)) ||
-                !ts_node_is_null(field(child, s.field_type_conversion)))
+            Node child = node_child(expr, i);
+            if (node_symbol(child) != s.interpolation) continue;
+            if (!literal_until(node_start_byte(child))) return std::nullopt;
+            if (!node_is_null(field(child, s.field_format_specifier)) ||
+                !node_is_null(field(child, s.field_type_conversion)))
                 return std::nullopt;
             auto value = fold(field(child, s.field_expression), scope, depth + 1);
             if (!value) return std::nullopt;
             out += *value;
-            at = ts_node_end_byte(child);
+            at = node_end_byte(child);
         }
-        if (!literal_until(ts_node_start_byte(end))) return std::nullopt;
+        if (!literal_until(node_start_byte(end))) return std::nullopt;
         return out;
     }
 
@@ -680,7 +680,7 @@ public:
         if (bindings == nullptr || bindings->empty()) return std::nullopt;
         std::optional<std::string> agreed;
         for (const Binding& binding : *bindings) {
-            if (binding.kind != Binding::Kind::value || ts_node_is_null(binding.value)) return std::nullopt;
+            if (binding.kind != Binding::Kind::value || node_is_null(binding.value)) return std::nullopt;
             if (std::find(m_folding.begin(), m_folding.end(), &binding) != m_folding.end()) return std::nullopt;
             m_folding.push_back(&binding);
             auto value = fold(binding.value, binding.value_scope, depth + 1);
@@ -722,9 +722,9 @@ public:
         return find_name(name, scope).bindings;
     }
 
-    std::optional<std::string> fold_binary(TSNode expr, ScopeId scope, int depth) {
-        TSSymbol op = ts_node_symbol(field(expr, s.field_operator));
-        TSNode left = field(expr, s.field_left), right = field(expr, s.field_right);
+    std::optional<std::string> fold_binary(Node expr, ScopeId scope, int depth) {
+        TSSymbol op = node_symbol(field(expr, s.field_operator));
+        Node left = field(expr, s.field_left), right = field(expr, s.field_right);
         if (op == s.slash_token && m_paths) {  // Path('a') / 'b'
             auto a = fold(left, scope, depth + 1);
             if (!a) return std::nullopt;
@@ -758,10 +758,10 @@ public:
             if (!format) return std::nullopt;
             std::vector<std::string> values;
             ScopeId args_scope = scope;
-            TSNode args = sequence_literal(right, args_scope);
-            if (!ts_node_is_null(args) && ts_node_symbol(args) == s.tuple) {
-                for (std::uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
-                    auto value = fold(ts_node_named_child(args, i), args_scope, depth + 1);
+            Node args = sequence_literal(right, args_scope);
+            if (!node_is_null(args) && node_symbol(args) == s.tuple) {
+                for (std::uint32_t i = 0; i < node_named_child_count(args); ++i) {
+                    auto value = fold(node_named_child(args, i), args_scope, depth + 1);
                     if (!value) return std::nullopt;
                     values.push_back(*value);
                 }
@@ -797,42 +797,42 @@ public:
 
     // A list or tuple literal that `node` is, or that the name `node` is bound
     // to alone; `scope` becomes the scope its elements are evaluated in.
-    TSNode sequence_literal(TSNode node, ScopeId& scope) const {
-        while (!ts_node_is_null(node) && ts_node_symbol(node) == s.parenthesized_expression)
+    Node sequence_literal(Node node, ScopeId& scope) const {
+        while (!node_is_null(node) && node_symbol(node) == s.parenthesized_expression)
             node = sole_expression(node);
-        if (ts_node_is_null(node)) return {};
-        TSSymbol kind = ts_node_symbol(node);
+        if (node_is_null(node)) return {};
+        TSSymbol kind = node_symbol(node);
         if (kind == s.list || kind == s.tuple) return node;
         if (kind != s.identifier) return {};
         std::string storage;
         const std::vector<Binding>* bindings = bindings_of(m_model.identifier(node, storage), scope);
         if (bindings == nullptr || bindings->size() != 1) return {};
         const Binding& binding = bindings->front();
-        if (binding.kind != Binding::Kind::value || ts_node_is_null(binding.value)) return {};
-        TSSymbol bound = ts_node_symbol(binding.value);
+        if (binding.kind != Binding::Kind::value || node_is_null(binding.value)) return {};
+        TSSymbol bound = node_symbol(binding.value);
         if (bound != s.list && bound != s.tuple) return {};
         scope = binding.value_scope;
         return binding.value;
     }
 
-    std::optional<std::string> fold_subscript(TSNode expr, ScopeId scope, int depth) {
-        TSNode key = field(expr, s.field_subscript);
+    std::optional<std::string> fold_subscript(Node expr, ScopeId scope, int depth) {
+        Node key = field(expr, s.field_subscript);
         ScopeId element_scope = scope;
-        TSNode sequence = sequence_literal(field(expr, s.field_value), element_scope);
-        if (!ts_node_is_null(sequence) && ts_node_symbol(key) != s.slice) {  // ('ev', 'al')[0]
+        Node sequence = sequence_literal(field(expr, s.field_value), element_scope);
+        if (!node_is_null(sequence) && node_symbol(key) != s.slice) {  // ('ev', 'al')[0]
             auto index = fold_int(key, scope, depth + 1);
-            auto count = static_cast<std::int64_t>(ts_node_named_child_count(sequence));
+            auto count = static_cast<std::int64_t>(node_named_child_count(sequence));
             if (!index) return std::nullopt;
             std::int64_t i = *index < 0 ? *index + count : *index;
             if (i < 0 || i >= count) return std::nullopt;
-            return fold(ts_node_named_child(sequence, static_cast<std::uint32_t>(i)), element_scope, depth + 1);
+            return fold(node_named_child(sequence, static_cast<std::uint32_t>(i)), element_scope, depth + 1);
         }
         auto text = fold(field(expr, s.field_value), scope, depth + 1);
         if (!text) return std::nullopt;
         std::vector<std::uint32_t> points = code_points(*text);
         auto size = static_cast<std::int64_t>(points.size());
         std::string out;
-        if (ts_node_symbol(key) != s.slice) {
+        if (node_symbol(key) != s.slice) {
             auto index = fold_int(key, scope, depth + 1);
             if (!index) return std::nullopt;
             std::int64_t i = *index < 0 ? *index + size : *index;
@@ -843,9 +843,9 @@ public:
         // slice: [start]:[stop][:[step]] with any part left out
         std::optional<std::int64_t> parts[3];
         int part = 0;
-        for (std::uint32_t i = 0; i < ts_node_child_count(key) && part < 3; ++i) {
-            TSNode child = ts_node_child(key, i);
-            if (!ts_node_is_named(child)) {
+        for (std::uint32_t i = 0; i < node_child_count(key) && part < 3; ++i) {
+            Node child = node_child(key, i);
+            if (!node_is_named(child)) {
                 ++part;
                 continue;
             }
@@ -867,16 +867,16 @@ public:
         return out;
     }
 
-    std::optional<std::string> fold_call(TSNode call, ScopeId scope, int depth) {
-        TSNode function = field(call, s.field_function);
-        if (ts_node_symbol(function) == s.attribute) {
+    std::optional<std::string> fold_call(Node call, ScopeId scope, int depth) {
+        Node function = field(call, s.field_function);
+        if (node_symbol(function) == s.attribute) {
             std::string method = m_model.identifier(field(function, s.field_attribute));
-            TSNode object = field(function, s.field_object);
+            Node object = field(function, s.field_object);
             std::optional<std::string> separator;
             if (method == "join" && (separator = fold(object, scope, depth + 1))) {  // else maybe os.path.join
                 ScopeId items_scope = scope;
-                TSNode items = sequence_literal(argument(call, 0), items_scope);
-                if (ts_node_is_null(items)) {
+                Node items = sequence_literal(argument(call, 0), items_scope);
+                if (node_is_null(items)) {
                     auto single = fold(argument(call, 0), scope, depth + 1);  // ''.join('abc') joins characters
                     if (!single) return std::nullopt;
                     std::string out;
@@ -888,8 +888,8 @@ public:
                     return out;
                 }
                 std::string out;
-                for (std::uint32_t i = 0; i < ts_node_named_child_count(items); ++i) {
-                    auto piece = fold(ts_node_named_child(items, i), items_scope, depth + 1);
+                for (std::uint32_t i = 0; i < node_named_child_count(items); ++i) {
+                    auto piece = fold(node_named_child(items, i), items_scope, depth + 1);
                     if (!piece) return std::nullopt;
                     if (i > 0) out += *separator;
                     out += *piece;
@@ -902,7 +902,7 @@ public:
                 method == "strip" || method == "replace")
                 text = fold(object, scope, depth + 1);
             if (text) {  // otherwise a module function such as codecs.decode, below
-                if (method == "decode" && !ts_node_is_null(argument(call, 0))) {
+                if (method == "decode" && !node_is_null(argument(call, 0))) {
                     auto codec = fold(argument(call, 0), scope, depth + 1);
                     if (!codec) return std::nullopt;
                     std::string normal = *codec;
@@ -970,13 +970,13 @@ public:
             return std::nullopt;
         }
         if (q == "builtins.bytes" || q == "builtins.bytearray") {
-            TSNode items = argument(call, 0);
-            if (ts_node_is_null(items)) return std::nullopt;
-            if (ts_node_symbol(items) != s.list && ts_node_symbol(items) != s.tuple)
+            Node items = argument(call, 0);
+            if (node_is_null(items)) return std::nullopt;
+            if (node_symbol(items) != s.list && node_symbol(items) != s.tuple)
                 return fold(items, scope, depth + 1);
             std::string out;
-            for (std::uint32_t i = 0; i < ts_node_named_child_count(items); ++i) {
-                auto value = fold_int(ts_node_named_child(items, i), scope, depth + 1);
+            for (std::uint32_t i = 0; i < node_named_child_count(items); ++i) {
+                auto value = fold_int(node_named_child(items, i), scope, depth + 1);
                 if (!value || *value < 0 || *value > 255) return std::nullopt;
                 out += static_cast<char>(*value);
             }
@@ -988,19 +988,19 @@ public:
     // Path mode: what a pathlib or os.path call stands for as a path. Anchors
     // outside the working folder fold to absolute-looking text: `~` for the
     // home folder, `/<cwd>` for the working folder's absolute path.
-    std::optional<std::string> fold_path_call(std::string_view q, TSNode call, TSNode function, ScopeId scope,
+    std::optional<std::string> fold_path_call(std::string_view q, Node call, Node function, ScopeId scope,
                                               int depth) {
         auto joined_arguments = [&](std::string out) -> std::optional<std::string> {
             for (std::uint32_t i = 0;; ++i) {
-                TSNode part = argument(call, i);
-                if (ts_node_is_null(part)) return out;
+                Node part = argument(call, i);
+                if (node_is_null(part)) return out;
                 auto piece = fold(part, scope, depth + 1);
                 if (!piece) return std::nullopt;
                 out = join_path(out, *piece);
             }
         };
         auto object = [&]() -> std::optional<std::string> {
-            if (ts_node_symbol(function) != s.attribute) return std::nullopt;
+            if (node_symbol(function) != s.attribute) return std::nullopt;
             return fold(field(function, s.field_object), scope, depth + 1);
         };
         auto absolute = [](std::optional<std::string> path) -> std::optional<std::string> {
@@ -1040,7 +1040,7 @@ public:
     }
 
     // str.format with constant arguments and plain fields ({}, {0}, {name}).
-    std::optional<std::string> fold_format(TSNode object, TSNode call, ScopeId scope, int depth) {
+    std::optional<std::string> fold_format(Node object, Node call, ScopeId scope, int depth) {
         auto format = fold(object, scope, depth + 1);
         if (!format) return std::nullopt;
         std::string out;
@@ -1060,7 +1060,7 @@ public:
             if (close == std::string::npos) return std::nullopt;
             std::string name = format->substr(i + 1, close - i - 1);
             if (name.find_first_of(".[!:") != std::string::npos) return std::nullopt;
-            TSNode value{};
+            Node value{};
             if (name.empty())
                 value = argument(call, automatic++);
             else if (std::all_of(name.begin(), name.end(), ::isdigit))
@@ -1075,9 +1075,9 @@ public:
         return out;
     }
 
-    std::optional<std::int64_t> fold_int(TSNode expr, ScopeId scope, int depth) {
-        if (ts_node_is_null(expr) || !spend(depth)) return std::nullopt;
-        TSSymbol kind = ts_node_symbol(expr);
+    std::optional<std::int64_t> fold_int(Node expr, ScopeId scope, int depth) {
+        if (node_is_null(expr) || !spend(depth)) return std::nullopt;
+        TSSymbol kind = node_symbol(expr);
         if (kind == s.integer) {
             std::string digits;
             for (char c : m_model.text(expr))
@@ -1091,13 +1091,13 @@ public:
             }
         }
         if (kind == s.parenthesized_expression) {
-            TSNode inner = sole_expression(expr);
-            if (!ts_node_is_null(inner)) return fold_int(inner, scope, depth + 1);
+            Node inner = sole_expression(expr);
+            if (!node_is_null(inner)) return fold_int(inner, scope, depth + 1);
         }
         if (kind == s.unary_operator) {
             auto value = fold_int(field(expr, s.field_argument), scope, depth + 1);
             if (!value) return std::nullopt;
-            TSSymbol op = ts_node_symbol(field(expr, s.field_operator));
+            TSSymbol op = node_symbol(field(expr, s.field_operator));
             if (op == s.minus_token) return -*value;
             if (op == s.plus_token) return value;
             return std::nullopt;
@@ -1106,7 +1106,7 @@ public:
             auto a = fold_int(field(expr, s.field_left), scope, depth + 1);
             auto b = fold_int(field(expr, s.field_right), scope, depth + 1);
             if (!a || !b) return std::nullopt;
-            TSSymbol op = ts_node_symbol(field(expr, s.field_operator));
+            TSSymbol op = node_symbol(field(expr, s.field_operator));
             std::int64_t out = 0;
             if (op == s.plus_token && !__builtin_add_overflow(*a, *b, &out)) return out;
             if (op == s.minus_token && !__builtin_sub_overflow(*a, *b, &out)) return out;
@@ -1118,7 +1118,7 @@ public:
             const std::vector<Binding>* bindings = bindings_of(m_model.identifier(expr, storage), scope);
             if (bindings == nullptr || bindings->size() != 1) return std::nullopt;
             const Binding& binding = bindings->front();
-            if (binding.kind != Binding::Kind::value || ts_node_is_null(binding.value)) return std::nullopt;
+            if (binding.kind != Binding::Kind::value || node_is_null(binding.value)) return std::nullopt;
             if (std::find(m_folding.begin(), m_folding.end(), &binding) != m_folding.end()) return std::nullopt;
             m_folding.push_back(&binding);
             auto value = fold_int(binding.value, binding.value_scope, depth + 1);
@@ -1155,7 +1155,7 @@ private:
         return m_model.intern(m_scratch);
     }
 
-    void add_step(Referent& referent, TSNode statement) {
+    void add_step(Referent& referent, Node statement) {
         referent.chain = m_model.add_step(referent.chain, statement);
     }
 
@@ -1168,20 +1168,20 @@ private:
     }
 };
 
-Referents Model::resolve(TSNode expr, ScopeId scope, bool* exceeded_limits) const {
+Referents Model::resolve(Node expr, ScopeId scope, bool* exceeded_limits) const {
     Resolver resolver(*this);
     Referents out = resolver.resolve(expr, scope, 0);
     if (exceeded_limits != nullptr) *exceeded_limits = resolver.exhausted();
     return out;
 }
 
-ChainStep Model::chain_step(TSNode statement) const {
+ChainStep Model::chain_step(Node statement) const {
     constexpr std::size_t k_max_step_text = 100;
     ChainStep out;
-    if (ts_node_is_null(statement)) return out;
+    if (node_is_null(statement)) return out;
     std::string_view whole = text(statement);
     out.text = first_line_shortened(whole, k_max_step_text);
-    std::uint32_t begin = ts_node_start_byte(statement);
+    std::uint32_t begin = node_start_byte(statement);
     out.range = m_source.range_of(begin, begin + whole.substr(0, whole.find('\n')).size());
     return out;
 }
@@ -1200,7 +1200,7 @@ bool Model::call_may_return_name(const Referent& callee) {
     }
 }
 
-Referents Model::resolve_call(TSNode call, const Referents& callee, ScopeId scope, bool* exceeded_limits) const {
+Referents Model::resolve_call(Node call, const Referents& callee, ScopeId scope, bool* exceeded_limits) const {
     Resolver resolver(*this);
     Referents out;
     for (const Referent& function : callee)
@@ -1209,46 +1209,46 @@ Referents Model::resolve_call(TSNode call, const Referents& callee, ScopeId scop
     return out;
 }
 
-TSNode Model::argument(TSNode call, std::uint32_t position, std::string_view keyword) const {
+Node Model::argument(Node call, std::uint32_t position, std::string_view keyword) const {
     return Resolver(*this).argument(call, position, keyword);
 }
 
-std::optional<std::string> Model::fold_string(TSNode expr, ScopeId scope) const {
+std::optional<std::string> Model::fold_string(Node expr, ScopeId scope) const {
     return Resolver(*this).fold(expr, scope, 0);
 }
 
-std::vector<std::string> Model::fold_strings(TSNode expr, ScopeId scope) const {
+std::vector<std::string> Model::fold_strings(Node expr, ScopeId scope) const {
     std::vector<std::string> out;
-    if (ts_node_is_null(expr)) return out;
+    if (node_is_null(expr)) return out;
     if (auto folded = fold_string(expr, scope)) {
         out.push_back(std::move(*folded));
         return out;
     }
     const PythonSymbols& s = PythonSymbols::get();
-    TSSymbol kind = ts_node_symbol(expr);
+    TSSymbol kind = node_symbol(expr);
     if (kind == s.list || kind == s.tuple || kind == s.set || kind == s.parenthesized_expression)
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(expr); ++i)
-            for (std::string& element : fold_strings(ts_node_named_child(expr, i), scope))
+        for (std::uint32_t i = 0; i < node_named_child_count(expr); ++i)
+            for (std::string& element : fold_strings(node_named_child(expr, i), scope))
                 out.push_back(std::move(element));
     return out;
 }
 
-std::optional<std::string> Model::fold_path(TSNode expr, ScopeId scope) const {
+std::optional<std::string> Model::fold_path(Node expr, ScopeId scope) const {
     Resolver resolver(*this);
     resolver.fold_as_paths();
     return resolver.fold(expr, scope, 0);
 }
 
-std::optional<Model::BoundValue> Model::single_value(TSNode name, ScopeId scope) const {
+std::optional<Model::BoundValue> Model::single_value(Node name, ScopeId scope) const {
     std::string storage;
     const std::vector<Binding>* bindings = Resolver(*this).bindings_of(identifier(name, storage), scope);
     if (bindings == nullptr || bindings->size() != 1) return std::nullopt;
     const Binding& binding = bindings->front();
-    if (binding.kind != Binding::Kind::value || ts_node_is_null(binding.value)) return std::nullopt;
+    if (binding.kind != Binding::Kind::value || node_is_null(binding.value)) return std::nullopt;
     return BoundValue{binding.value, binding.value_scope};
 }
 
-std::optional<std::int64_t> Model::fold_integer(TSNode expr, ScopeId scope) const {
+std::optional<std::int64_t> Model::fold_integer(Node expr, ScopeId scope) const {
     return Resolver(*this).fold_int(expr, scope, 0);
 }
 

@@ -4,8 +4,6 @@
 // asks the model what each refers to, and calls each rule's hooks with the
 // answer. A rule matches qualified names and reports through RuleContext.
 
-#include <tree_sitter/api.h>
-
 #include <span>
 #include <string>
 #include <vector>
@@ -13,6 +11,7 @@
 #include "analyzer/finding.hpp"
 #include "analyzer/model.hpp"
 #include "analyzer/profile.hpp"
+#include "analyzer/syntax_tree.hpp"
 
 namespace pygate::analyzer {
 
@@ -20,34 +19,34 @@ namespace pygate::analyzer {
 // chain (`os.path.join`, not `os`), or a call or subscript whose value is a
 // name (`getattr(os, 'system')`, `__builtins__['eval']`).
 struct Reference {
-    TSNode node;
+    Node node;
     ScopeId scope;
     const Referents& referents;
     bool store;          // assigned or deleted
     bool mutated;        // an item or attribute of it is assigned
     bool callee;         // it is called
-    TSNode argument_of;  // the call it is passed to, or a null node
+    Node argument_of;  // the call it is passed to, or a null node
 };
 
 struct CallSite {
-    TSNode node;
-    TSNode function;  // the callee expression
+    Node node;
+    Node function;  // the callee expression
     ScopeId scope;
     const Referents& callee;  // what the function expression refers to
 };
 
 // Every attribute access, chained or not (`x.__class__` in `x.__class__.__base__`).
 struct AttributeSite {
-    TSNode node;
+    Node node;
     ScopeId scope;
     std::string_view attribute;  // NFKC-normalised
-    TSNode object;
+    Node object;
     bool store;
 };
 
 // Every identifier that is read.
 struct NameSite {
-    TSNode node;
+    Node node;
     ScopeId scope;
     std::string_view name;  // NFKC-normalised
 };
@@ -55,28 +54,28 @@ struct NameSite {
 struct ImportedModule {
     std::string module;                // `a.b`; for `from a import b`: `a`
     std::vector<std::string> members;  // `from a import b, c`: `a.b`, `a.c`
-    TSNode at;
+    Node at;
     bool relative = false;
     bool future = false;
 };
 
 struct ImportSite {
-    TSNode node;
+    Node node;
     ScopeId scope;
     const std::vector<ImportedModule>& modules;
 };
 
 // A node of a kind the rule asked for in RuleHooks::syntax_kinds.
 struct SyntaxSite {
-    TSNode node;
+    Node node;
     ScopeId scope;
     TSSymbol kind;
-    TSNode argument_of;  // the call it is passed to (`*a` in `f(*a)`), or a null node
+    Node argument_of;  // the call it is passed to (`*a` in `f(*a)`), or a null node
 };
 
 // The file as a whole, once, before any other hook.
 struct ModuleSite {
-    TSNode root;
+    Node root;
     const Source& source;
     const SourceMetrics& metrics;
 };
@@ -98,7 +97,7 @@ public:
 
     // A finding at `at`. When several rules report the same location, the most
     // specific (highest `specificity`) is kept.
-    void report(RuleNumber rule, Severity severity, TSNode at, std::string message, int specificity,
+    void report(RuleNumber rule, Severity severity, Node at, std::string message, int specificity,
                 const Referent* referent = nullptr);
     // A finding over bytes [begin, end) of the source text, for a place that is
     // no node: the first line past a limit on the number of lines.
@@ -106,7 +105,7 @@ public:
                 int specificity);
 
     // "`sp.run` resolves to `subprocess.run` via `import subprocess as sp` (line 1)".
-    std::string how_reached(TSNode node, const Referent& referent) const;
+    std::string how_reached(Node node, const Referent& referent) const;
 
 private:
     const Model& m_model;

@@ -3,9 +3,8 @@
 // (The parts of attributes, calls and subscripts are Model's: its walk
 // records them.)
 
-#include <tree_sitter/api.h>
-
 #include "analyzer/python_symbols.hpp"
+#include "analyzer/syntax_tree.hpp"
 
 namespace pygate::analyzer {
 
@@ -13,13 +12,13 @@ namespace pygate::analyzer {
 // node when it holds none or several. Comments are named children too
 // (`(os  # note\n).system`): they are skipped, not counted, wherever an
 // expression is read through brackets.
-inline TSNode sole_expression(TSNode node) {
+inline Node sole_expression(Node node) {
     const TSSymbol comment = PythonSymbols::get().comment;
-    TSNode found{};
-    for (std::uint32_t i = 0, n = ts_node_named_child_count(node); i < n; ++i) {
-        TSNode child = ts_node_named_child(node, i);
-        if (ts_node_symbol(child) == comment) continue;
-        if (!ts_node_is_null(found)) return TSNode{};
+    Node found{};
+    for (std::uint32_t i = 0, n = node_named_child_count(node); i < n; ++i) {
+        Node child = node_named_child(node, i);
+        if (node_symbol(child) == comment) continue;
+        if (!node_is_null(found)) return Node{};
         found = child;
     }
     return found;

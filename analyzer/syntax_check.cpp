@@ -23,9 +23,9 @@ constexpr std::uint32_t k_max_levels_per_byte = 4;
 constexpr std::uint32_t k_max_levels_without_bytes = 16;
 
 // The first line of a node's text, shortened, for a message.
-std::string excerpt(const Source& source, TSNode node) {
+std::string excerpt(const Source& source, Node node) {
     std::string_view text = std::string_view(source.text)
-                                .substr(ts_node_start_byte(node), ts_node_end_byte(node) - ts_node_start_byte(node));
+                                .substr(node_start_byte(node), node_end_byte(node) - node_start_byte(node));
     text = text.substr(0, text.find('\n'));
     std::size_t end = 0;
     std::uint32_t code_points = 0;
@@ -44,23 +44,23 @@ std::string excerpt(const Source& source, TSNode node) {
 
 class SyntaxChecker {
 public:
-    SyntaxChecker(const Source& source, TSNode root, std::vector<Finding>& findings)
+    SyntaxChecker(const Source& source, Node root, std::vector<Finding>& findings)
         : m_source(source),
           m_findings(findings),
           m_syntax_errors(findings, k_unsafe_source_rule),
           m_symbols(PythonSymbols::get()),
-          m_tree_has_error(ts_node_has_error(root)) {}
+          m_tree_has_error(node_has_error(root)) {}
 
-    WalkStep visit(TSNode node, std::uint32_t depth) {
-        TSSymbol symbol = ts_node_symbol(node);
+    WalkStep visit(Node node, std::uint32_t depth) {
+        TSSymbol symbol = node_symbol(node);
         if (m_tree_has_error && symbol == m_symbols.error) {
             std::string shown = excerpt(m_source, node);
             report_syntax_error(node, shown.empty() ? std::string("syntax error: unexpected end of input")
                                                     : fmt::format("syntax error: unexpected `{}`", shown));
             return WalkStep::skip_children;
         }
-        if (m_tree_has_error && ts_node_is_missing(node)) {
-            report_syntax_error(node, fmt::format("syntax error: missing `{}`", ts_node_type(node)));
+        if (m_tree_has_error && node_is_missing(node)) {
+            report_syntax_error(node, fmt::format("syntax error: missing `{}`", node_type(node)));
             return WalkStep::skip_children;
         }
         if (depth > k_max_tree_depth) {
@@ -83,12 +83,12 @@ public:
             m_type_call_assignments.push_back(node);
         }
         if (symbol == m_symbols.function_definition || symbol == m_symbols.class_definition) {
-            TSNode parameters = ts_node_child_by_field_id(node, m_symbols.type_parameters_field);
-            if (!ts_node_is_null(parameters))
+            Node parameters = node_child_by_field_id(node, m_symbols.type_parameters_field);
+            if (!node_is_null(parameters))
                 add(parameters, "syntax error: type parameter lists are Python 3.12; CPython 3.11 refuses them");
         }
         if (symbol < m_symbols.starts_logical_line.size() && m_symbols.starts_logical_line[symbol])
-            m_line_start = ts_node_start_byte(node);
+            m_line_start = node_start_byte(node);
         // In pre-order, a block at a depth at or below this node's has ended.
         while (!m_open_block_depths.empty() && m_open_block_depths.back() >= depth)
             m_open_block_depths.pop_back();
@@ -100,31 +100,31 @@ public:
         }
         if (symbol == m_symbols.string) {
             // A string is one token to CPython's tokenizer, whatever lines it spans.
-            if (ts_node_start_byte(node) >= m_string_end) visit_token(node, symbol);
-            m_string_end = std::max(m_string_end, ts_node_end_byte(node));
+            if (node_start_byte(node) >= m_string_end) visit_token(node, symbol);
+            m_string_end = std::max(m_string_end, node_end_byte(node));
         }
         return inside_cannot_matter(node, symbol, depth) ? WalkStep::skip_children : WalkStep::descend;
     }
 
-    void leaf(TSNode node) {
-        if (ts_node_start_byte(node) < m_string_end) return;
-        TSSymbol symbol = ts_node_symbol(node);
+    void leaf(Node node) {
+        if (node_start_byte(node) < m_string_end) return;
+        TSSymbol symbol = node_symbol(node);
         if (symbol == m_symbols.comment)
-            m_last_comment_line = ts_node_start_point(node).row + 1;
+            m_last_comment_line = node_start_row(node) + 1;
         else if (symbol != m_symbols.string && symbol != m_symbols.line_continuation)
             visit_token(node, symbol);
     }
 
     // Errors the cursor cannot see: the grammar's hidden tokens (a newline it
     // had to insert, say) are MISSING without a visible node.
-    void find_hidden_errors(TSNode root) {
-        if (m_syntax_errors.count(k_syntax_errors) > 0 || !ts_node_has_error(root)) return;
-        TSNode node = root;
+    void find_hidden_errors(Node root) {
+        if (m_syntax_errors.count(k_syntax_errors) > 0 || !node_has_error(root)) return;
+        Node node = root;
         for (bool deeper = true; deeper;) {
             deeper = false;
-            for (std::uint32_t i = 0, n = ts_node_child_count(node); i < n; ++i) {
-                TSNode child = ts_node_child(node, i);
-                if (ts_node_has_error(child)) {
+            for (std::uint32_t i = 0, n = node_child_count(node); i < n; ++i) {
+                Node child = node_child(node, i);
+                if (node_has_error(child)) {
                     node = child;
                     deeper = true;
                     break;
@@ -135,10 +135,10 @@ public:
                             "syntax error: statements are not separated by a newline or `;`, or a token is missing");
     }
 
-    void check_invisible_characters(TSNode root, const std::vector<std::size_t>& offsets) {
+    void check_invisible_characters(Node root, const std::vector<std::size_t>& offsets) {
         for (std::size_t offset : offsets) {
             auto at = static_cast<std::uint32_t>(offset);
-            if (inside_literal_or_comment(ts_node_descendant_for_byte_range(root, at, at + 1))) continue;
+            if (inside_literal_or_comment(node_descendant_for_byte_range(root, at, at + 1))) continue;
             Finding finding = unsafe_source_finding(
                 m_source.range_of(offset, offset + 1),
                 "invisible or control character outside a string or comment: tree-sitter reads it as white space "
@@ -149,41 +149,41 @@ public:
 
     void finish() { m_syntax_errors.summarise(); }
 
-    const std::vector<TSNode>& type_call_assignments() const { return m_type_call_assignments; }
+    const std::vector<Node>& type_call_assignments() const { return m_type_call_assignments; }
 
 private:
     // Nothing inside `node` can change a check, so the walk need not enter it:
     // no error in it, no block, one row that already has a token (no logical
     // line starts inside), and too short to hold the rest of CPython's bracket
     // limit or to reach the depth limit (a byte adds at most a few levels).
-    bool inside_cannot_matter(TSNode node, TSSymbol symbol, std::uint32_t depth) const {
+    bool inside_cannot_matter(Node node, TSSymbol symbol, std::uint32_t depth) const {
         // Anonymous tokens (brackets) must reach leaf(); a named node holds its brackets in pairs.
-        if (symbol == m_symbols.block || !m_seen_token || !ts_node_is_named(node)) return false;
-        if (m_tree_has_error && ts_node_has_error(node)) return false;
-        TSPoint start = ts_node_start_point(node);
-        if (start.row != m_last_token_end_row || ts_node_end_point(node).row != start.row) return false;
-        std::uint32_t length = ts_node_end_byte(node) - ts_node_start_byte(node);
+        if (symbol == m_symbols.block || !m_seen_token || !node_is_named(node)) return false;
+        if (m_tree_has_error && node_has_error(node)) return false;
+        std::uint32_t start_row = node_start_row(node);
+        if (start_row != m_last_token_end_row || node_end_row(node) != start_row) return false;
+        std::uint32_t length = node_end_byte(node) - node_start_byte(node);
         return m_bracket_level + length / 2 <= k_max_bracket_levels &&
                depth + k_max_levels_per_byte * length + k_max_levels_without_bytes <= k_max_tree_depth;
     }
 
     // Called for each token in document order (strings as one token).
-    void visit_token(TSNode token, TSSymbol symbol) {
-        TSPoint start = ts_node_start_point(token);
-        bool first_on_line = !m_seen_token || start.row > m_last_token_end_row;
+    void visit_token(Node token, TSSymbol symbol) {
+        std::uint32_t start_row = node_start_row(token);
+        bool first_on_line = !m_seen_token || start_row > m_last_token_end_row;
         if (first_on_line && m_bracket_level == 0) {
-            if (auto indent = logical_line_indent(start.row + 1)) {
+            if (auto indent = logical_line_indent(start_row + 1)) {
                 check_logical_line(token, *indent);
                 // In pre-order, the innermost statement or clause starting at this
                 // token was the last one visited.
-                if (symbol != m_symbols.module && ts_node_start_byte(token) != m_line_start)
+                if (symbol != m_symbols.module && node_start_byte(token) != m_line_start)
                     report_once(m_reported_split_statement, token,
                                 "syntax error: a statement continues onto a new line without brackets or a "
                                 "backslash; CPython ends it at the line break and refuses the file");
             }
         }
         m_seen_token = true;
-        m_last_token_end_row = ts_node_end_point(token).row;
+        m_last_token_end_row = node_end_row(token);
         count_brackets(token, symbol);
     }
 
@@ -216,7 +216,7 @@ private:
         }
     }
 
-    void check_logical_line(TSNode token, std::string_view indent) {
+    void check_logical_line(Node token, std::string_view indent) {
         if (auto complaint = m_indentation.next_logical_line(indent)) {
             report_once(m_reported_indentation, token, *complaint);
             return;
@@ -231,7 +231,7 @@ private:
                         "a backslash in the indentation, or very wide indentation): refused");
     }
 
-    void count_brackets(TSNode token, TSSymbol symbol) {
+    void count_brackets(Node token, TSSymbol symbol) {
         if (symbol == m_symbols.open_paren || symbol == m_symbols.open_bracket || symbol == m_symbols.open_brace) {
             if (++m_bracket_level > k_max_bracket_levels)
                 report_once(
@@ -247,29 +247,29 @@ private:
     // 3.12 type aliases; CPython 3.11 reads an assignment to an attribute or
     // subscript of `type(...)` / `type[...]`, which it accepts. Anything else
     // shaped as a type alias is refused.
-    bool is_assignment_through_type_call(TSNode statement) const {
-        TSNode left = ts_node_named_child(statement, 0);
-        if (ts_node_is_null(left) || ts_node_named_child_count(left) != 1) return false;
-        TSNode target = ts_node_named_child(left, 0);
-        TSSymbol kind = ts_node_symbol(target);
+    bool is_assignment_through_type_call(Node statement) const {
+        Node left = node_named_child(statement, 0);
+        if (node_is_null(left) || node_named_child_count(left) != 1) return false;
+        Node target = node_named_child(left, 0);
+        TSSymbol kind = node_symbol(target);
         if (kind != m_symbols.attribute && kind != m_symbols.subscript) return false;
-        std::size_t after_keyword = ts_node_start_byte(left);
+        std::size_t after_keyword = node_start_byte(left);
         return after_keyword < m_source.text.size() &&
                (m_source.text[after_keyword] == '(' || m_source.text[after_keyword] == '[');
     }
 
     // Within `node`, the first child that follows its sibling on the same
     // line with no `;` between them; `node` itself when there is none.
-    TSNode gap_without_separator(TSNode node) const {
-        TSNode previous{};
+    Node gap_without_separator(Node node) const {
+        Node previous{};
         bool has_previous = false;
-        for (std::uint32_t i = 0, n = ts_node_child_count(node); i < n; ++i) {
-            TSNode child = ts_node_child(node, i);
-            if (ts_node_symbol(child) == m_symbols.line_continuation) continue;
-            if (has_previous && ts_node_is_named(previous) && ts_node_is_named(child)) {
+        for (std::uint32_t i = 0, n = node_child_count(node); i < n; ++i) {
+            Node child = node_child(node, i);
+            if (node_symbol(child) == m_symbols.line_continuation) continue;
+            if (has_previous && node_is_named(previous) && node_is_named(child)) {
                 std::string_view between =
                     std::string_view(m_source.text)
-                        .substr(ts_node_end_byte(previous), ts_node_start_byte(child) - ts_node_end_byte(previous));
+                        .substr(node_end_byte(previous), node_start_byte(child) - node_end_byte(previous));
                 bool separated = between.find(';') != std::string_view::npos;
                 for (std::size_t k = between.find('\n'); !separated && k != std::string_view::npos;
                      k = between.find('\n', k + 1))
@@ -282,9 +282,9 @@ private:
         return node;
     }
 
-    bool has_statement(TSNode block) const {
-        for (std::uint32_t i = 0, n = ts_node_named_child_count(block); i < n; ++i)
-            if (ts_node_symbol(ts_node_named_child(block, i)) != m_symbols.comment) return true;
+    bool has_statement(Node block) const {
+        for (std::uint32_t i = 0, n = node_named_child_count(block); i < n; ++i)
+            if (node_symbol(node_named_child(block, i)) != m_symbols.comment) return true;
         return false;
     }
 
@@ -292,25 +292,25 @@ private:
     // comment's own node when the character is inside one (string_content,
     // or the string itself where the grammar makes no content node, as in
     // some raw strings). An f-string's replacement field is code, not
-    // literal. No walk up the tree: ts_node_parent starts again from the
+    // literal. No walk up the tree: node_parent starts again from the
     // root, and a deep file with many such characters made that cubic.
-    bool inside_literal_or_comment(TSNode node) const {
-        TSSymbol symbol = ts_node_symbol(node);
+    bool inside_literal_or_comment(Node node) const {
+        TSSymbol symbol = node_symbol(node);
         return symbol == m_symbols.string || symbol == m_symbols.string_content || symbol == m_symbols.comment ||
                symbol == m_symbols.escape_sequence;
     }
 
-    void add(TSNode node, std::string message) {
-        m_findings.push_back(unsafe_source_finding(m_source.range_of(ts_node_start_byte(node), ts_node_end_byte(node)),
+    void add(Node node, std::string message) {
+        m_findings.push_back(unsafe_source_finding(m_source.range_of(node_start_byte(node), node_end_byte(node)),
                                                    std::move(message)));
     }
 
-    void report_syntax_error(TSNode node, std::string message) {
-        m_syntax_errors.add(k_syntax_errors, m_source.range_of(ts_node_start_byte(node), ts_node_end_byte(node)),
+    void report_syntax_error(Node node, std::string message) {
+        m_syntax_errors.add(k_syntax_errors, m_source.range_of(node_start_byte(node), node_end_byte(node)),
                             std::move(message));
     }
 
-    void report_once(bool& reported, TSNode node, std::string message) {
+    void report_once(bool& reported, Node node, std::string message) {
         if (reported) return;
         reported = true;
         add(node, std::move(message));
@@ -328,7 +328,7 @@ private:
     bool m_seen_token = false;
     std::uint32_t m_last_comment_line = 0;
     std::vector<std::uint32_t> m_open_block_depths;  // tree depths of the blocks around the current node
-    std::vector<TSNode> m_type_call_assignments;
+    std::vector<Node> m_type_call_assignments;
     bool m_reported_depth = false;
     bool m_reported_indentation = false;
     bool m_reported_block_mismatch = false;
@@ -338,18 +338,18 @@ private:
     std::uint32_t m_line_start = static_cast<std::uint32_t>(-1);  // of the last statement or clause visited
 };
 
-void check_syntax(const Source& source, TSNode root, const std::vector<std::size_t>& invisible_offsets,
+void check_syntax(const Source& source, Node root, const std::vector<std::size_t>& invisible_offsets,
                   std::vector<Finding>& findings) {
     SyntaxChecker checker(source, root, findings);
     walk_preorder(
-        root, [&](TSNode node, std::uint32_t depth) { return checker.visit(node, depth); },
-        [&](TSNode node) { checker.leaf(node); });
+        root, [&](Node node, std::uint32_t depth) { return checker.visit(node, depth); },
+        [&](Node node) { checker.leaf(node); });
     checker.find_hidden_errors(root);
     checker.check_invisible_characters(root, invisible_offsets);
     checker.finish();
 }
 
-SyntaxCheck::SyntaxCheck(const Source& source, TSNode root, const std::vector<std::size_t>& invisible_offsets,
+SyntaxCheck::SyntaxCheck(const Source& source, Node root, const std::vector<std::size_t>& invisible_offsets,
                          std::vector<Finding>& findings)
     : m_checker(std::make_unique<SyntaxChecker>(source, root, findings)),
       m_root(root),
@@ -357,11 +357,11 @@ SyntaxCheck::SyntaxCheck(const Source& source, TSNode root, const std::vector<st
 
 SyntaxCheck::~SyntaxCheck() = default;
 
-WalkStep SyntaxCheck::visit(TSNode node, std::uint32_t depth) {
+WalkStep SyntaxCheck::visit(Node node, std::uint32_t depth) {
     return m_checker->visit(node, depth);
 }
 
-void SyntaxCheck::leaf(TSNode node) {
+void SyntaxCheck::leaf(Node node) {
     m_checker->leaf(node);
 }
 
@@ -371,7 +371,7 @@ void SyntaxCheck::finish() {
     m_checker->finish();
 }
 
-const std::vector<TSNode>& SyntaxCheck::type_call_assignments() const {
+const std::vector<Node>& SyntaxCheck::type_call_assignments() const {
     return m_checker->type_call_assignments();
 }
 
@@ -387,9 +387,9 @@ constexpr std::string_view k_future_features[] = {
 // knows: where the grammar accepts more, CPython's compiler refuses the file.
 void check_future_imports(const Model& model, std::vector<Finding>& findings) {
     const PythonSymbols& s = PythonSymbols::get();
-    std::vector<TSNode> future_imports;
+    std::vector<Node> future_imports;
     for (const Model::Site& site : model.sites())
-        if (site.kind == Model::SiteKind::import && ts_node_symbol(site.node) == s.future_import_statement)
+        if (site.kind == Model::SiteKind::import && node_symbol(site.node) == s.future_import_statement)
             future_imports.push_back(site.node);
     if (future_imports.empty()) return;
     // Where the module's first statement other than the docstring and future
@@ -397,31 +397,31 @@ void check_future_imports(const Model& model, std::vector<Finding>& findings) {
     // a statement (a def, an if) starts after it.
     std::uint32_t top_end = static_cast<std::uint32_t>(-1);
     bool first = true;
-    for_each_named_child(model.root(), [&](TSNode child) {
-        TSSymbol kind = ts_node_symbol(child);
+    for_each_named_child(model.root(), [&](Node child) {
+        TSSymbol kind = node_symbol(child);
         if (top_end != static_cast<std::uint32_t>(-1) || kind == s.comment || kind == s.line_continuation)
             return;  // the grammar's extras
-        TSNode expression = kind == s.expression_statement ? sole_expression(child) : TSNode{};
-        TSSymbol only = ts_node_is_null(expression) ? TSSymbol{0} : ts_node_symbol(expression);
+        Node expression = kind == s.expression_statement ? sole_expression(child) : Node{};
+        TSSymbol only = node_is_null(expression) ? TSSymbol{0} : node_symbol(expression);
         bool docstring = first && (only == s.string || only == s.concatenated_string);
-        if (kind != s.future_import_statement && !docstring) top_end = ts_node_start_byte(child);
+        if (kind != s.future_import_statement && !docstring) top_end = node_start_byte(child);
         first = false;
     });
     const Source& source = model.source();
     CappedFindings refused(findings, k_unsafe_source_rule);
-    auto refuse = [&](TSNode node, std::string_view complaint) {
-        refused.add("refused future imports", source.range_of(ts_node_start_byte(node), ts_node_end_byte(node)),
+    auto refuse = [&](Node node, std::string_view complaint) {
+        refused.add("refused future imports", source.range_of(node_start_byte(node), node_end_byte(node)),
                     fmt::format("syntax error: {} (CPython's compiler refuses the file; the parser accepts it)",
                                 complaint));
     };
-    for (TSNode statement : future_imports) {
-        if (ts_node_start_byte(statement) >= top_end) {
+    for (Node statement : future_imports) {
+        if (node_start_byte(statement) >= top_end) {
             refuse(statement, "from __future__ imports must occur at the beginning of the file");
             continue;
         }
-        for_each_named_child(statement, [&](TSNode name) {
-            TSSymbol kind = ts_node_symbol(name);
-            if (kind == s.aliased_import) name = ts_node_child_by_field_id(name, s.field_name);
+        for_each_named_child(statement, [&](Node name) {
+            TSSymbol kind = node_symbol(name);
+            if (kind == s.aliased_import) name = node_child_by_field_id(name, s.field_name);
             else if (kind != s.dotted_name) return;
             std::string feature = model.dotted_name(name);
             if (feature == "braces")
@@ -439,7 +439,7 @@ void report_refused(std::vector<Finding>& findings, const Source& source, std::s
                     const std::vector<Model::RefusedSyntax>& refused, std::string_view who_refuses) {
     CappedFindings capped(findings, k_unsafe_source_rule);
     for (const Model::RefusedSyntax& item : refused)
-        capped.add(kind, source.range_of(ts_node_start_byte(item.node), ts_node_end_byte(item.node)),
+        capped.add(kind, source.range_of(node_start_byte(item.node), node_end_byte(item.node)),
                    fmt::format("syntax error: {} ({}; the parser accepts it)", item.complaint, who_refuses));
     capped.summarise();
 }
@@ -449,19 +449,19 @@ void report_refused(std::vector<Finding>& findings, const Source& source, std::s
 void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std::vector<Finding>& findings) {
     check_future_imports(model, findings);
     const Source& source = model.source();
-    for (TSNode statement : syntax.type_call_assignments()) {
+    for (Node statement : syntax.type_call_assignments()) {
         if (model.may_bind_at("type", statement)) {
             findings.push_back(unsafe_source_finding(
-                source.range_of(ts_node_start_byte(statement), ts_node_start_byte(statement) + 4),
+                source.range_of(node_start_byte(statement), node_start_byte(statement) + 4),
                 "`type(...)` / `type[...]` starts this assignment, and the name `type` may be bound to something "
                 "other than the builtin here: the parser reads the statement as a 3.12 type alias and cannot show "
                 "what it calls, so the file is refused"));
         }
     }
     CappedFindings stars(findings, k_unsafe_source_rule);
-    for (TSNode star : model.misplaced_stars()) {
+    for (Node star : model.misplaced_stars()) {
         stars.add("misread starred expressions",
-                  source.range_of(ts_node_start_byte(star), ts_node_start_byte(star) + 1),
+                  source.range_of(node_start_byte(star), node_start_byte(star) + 1),
                   "the parser misreads this starred expression (`*f(x)` as `(*f)(x)`, `*a.b` as `(*a).b`), so it "
                   "cannot show what is called or read here: refused; writing `*(f(x))` avoids the misreading");
     }
@@ -469,9 +469,9 @@ void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std:
     report_refused(findings, source, "misordered arguments", model.misordered_arguments(), "CPython refuses the file");
     report_refused(findings, source, "refused string literals", model.refused_escapes(),
                    "CPython refuses this string literal");
-    for (TSNode name : model.pattern_dunders()) {
+    for (Node name : model.pattern_dunders()) {
         findings.push_back(unsafe_source_finding(
-            source.range_of(ts_node_start_byte(name), ts_node_end_byte(name)),
+            source.range_of(node_start_byte(name), node_end_byte(name)),
             fmt::format("this `case` pattern reads the attribute `{}` of its subject, which pygate's rules do not "
                         "see in patterns (`case type(__subclasses__=f)` is `f = subject.__subclasses__`): refused",
                         model.text(name))));

@@ -2,13 +2,12 @@
 // Fail closed on syntax: whatever tree-sitter could not parse, and whatever it
 // parsed but CPython 3.11 refuses, is a PG000 finding.
 
-#include <tree_sitter/api.h>
-
 #include <memory>
 #include <vector>
 
 #include "analyzer/finding.hpp"
 #include "analyzer/source.hpp"
+#include "analyzer/syntax_tree.hpp"
 #include "analyzer/tree_walk.hpp"
 
 namespace pygate::analyzer {
@@ -20,7 +19,7 @@ inline constexpr std::uint32_t k_max_bracket_levels = 200;
 inline constexpr std::uint32_t k_max_tree_depth = 1000;
 
 // `invisible_offsets` are LoadedSource::invisible_offsets.
-void check_syntax(const Source& source, TSNode root, const std::vector<std::size_t>& invisible_offsets,
+void check_syntax(const Source& source, Node root, const std::vector<std::size_t>& invisible_offsets,
                   std::vector<Finding>& findings);
 
 class SyntaxChecker;
@@ -43,24 +42,24 @@ void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std:
 // then finish().
 class SyntaxCheck : public TreeObserver {
 public:
-    SyntaxCheck(const Source& source, TSNode root, const std::vector<std::size_t>& invisible_offsets,
+    SyntaxCheck(const Source& source, Node root, const std::vector<std::size_t>& invisible_offsets,
                 std::vector<Finding>& findings);
     ~SyntaxCheck() override;
     SyntaxCheck(const SyntaxCheck&) = delete;
     SyntaxCheck& operator=(const SyntaxCheck&) = delete;
 
-    WalkStep visit(TSNode node, std::uint32_t depth) override;
-    void leaf(TSNode node) override;
+    WalkStep visit(Node node, std::uint32_t depth) override;
+    void leaf(Node node) override;
     // The checks that need the whole walk: hidden errors, invisible characters, the summary.
     void finish();
     // Statements the grammar reads as 3.12 type aliases that CPython 3.11
     // reads as assignments through `type(...)` or `type[...]`, accepted by the
     // check. The tree holds no call there, so what `type` is matters.
-    const std::vector<TSNode>& type_call_assignments() const;
+    const std::vector<Node>& type_call_assignments() const;
 
 private:
     std::unique_ptr<SyntaxChecker> m_checker;
-    TSNode m_root;
+    Node m_root;
     const std::vector<std::size_t>& m_invisible_offsets;
 };
 

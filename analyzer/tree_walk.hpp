@@ -1,10 +1,10 @@
 #pragma once
-// Pre-order walk of a syntax tree with one tree cursor: no recursion (a
-// 10,000-deep file must not overflow the stack) and no per-child lookups.
-
-#include <tree_sitter/api.h>
+// Pre-order walk of a syntax tree without recursion: a 10,000-deep file must
+// not overflow the stack.
 
 #include <cstdint>
+
+#include "analyzer/syntax_tree.hpp"
 
 namespace pygate::analyzer {
 
@@ -17,30 +17,29 @@ enum class WalkStep { descend, skip_children };
 class TreeObserver {
 public:
     virtual ~TreeObserver() = default;
-    virtual WalkStep visit(TSNode node, std::uint32_t depth) = 0;
-    virtual void leaf(TSNode node) = 0;
+    virtual WalkStep visit(Node node, std::uint32_t depth) = 0;
+    virtual void leaf(Node node) = 0;
 };
 
 // Calls visit(node, depth) for every node in document order (depth 0 is
 // `root`), and leaf(node) after visit for every node without children that
 // visit descended into: finding leaves this way costs no extra tree query.
 template <class Visit, class Leaf>
-void walk_preorder(TSNode root, Visit&& visit, Leaf&& leaf) {
-    TSTreeCursor cursor = ts_tree_cursor_new(root);
+void walk_preorder(Node root, Visit&& visit, Leaf&& leaf) {
+    Cursor cursor = cursor_new(root);
     std::uint32_t depth = 0;
     for (;;) {
-        TSNode node = ts_tree_cursor_current_node(&cursor);
+        Node node = cursor_current_node(&cursor);
         WalkStep step = visit(node, depth);
         if (step == WalkStep::descend) {
-            if (ts_tree_cursor_goto_first_child(&cursor)) {
+            if (cursor_goto_first_child(&cursor)) {
                 ++depth;
                 continue;
             }
             leaf(node);
         }
-        while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-            if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor)) {
-                ts_tree_cursor_delete(&cursor);
+        while (!cursor_goto_next_sibling(&cursor)) {
+            if (depth == 0 || !cursor_goto_parent(&cursor)) {
                 return;
             }
             --depth;
@@ -48,19 +47,11 @@ void walk_preorder(TSNode root, Visit&& visit, Leaf&& leaf) {
     }
 }
 
-// Calls visit(child) for each named child of `node`, in order, with one
-// cursor: ts_node_named_child(node, i) starts again from the first child on
-// every call, so a loop over it is quadratic.
+// Calls visit(child) for each named child of `node`, in order.
 template <class Visit>
-void for_each_named_child(TSNode node, Visit&& visit) {
-    TSTreeCursor cursor = ts_tree_cursor_new(node);
-    if (ts_tree_cursor_goto_first_child(&cursor)) {
-        do {
-            TSNode child = ts_tree_cursor_current_node(&cursor);
-            if (ts_node_is_named(child)) visit(child);
-        } while (ts_tree_cursor_goto_next_sibling(&cursor));
-    }
-    ts_tree_cursor_delete(&cursor);
+void for_each_named_child(Node node, Visit&& visit) {
+    for (Node child = node_first_child(node); !node_is_null(child); child = node_next_sibling(child))
+        if (node_is_named(child)) visit(child);
 }
 
 }  // namespace pygate::analyzer

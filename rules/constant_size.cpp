@@ -15,6 +15,10 @@
 namespace pygate::rules {
 namespace {
 
+using analyzer::Node;
+
+using analyzer::Cursor;
+
 using analyzer::Referent;
 using analyzer::Referents;
 using Kind = Magnitude::Kind;
@@ -41,8 +45,8 @@ const Symbols& symbols() {
     return s;
 }
 
-TSNode field_child(TSNode node, TSFieldId field) {
-    return ts_node_child_by_field_id(node, field);
+Node field_child(Node node, TSFieldId field) {
+    return node_child_by_field_id(node, field);
 }
 
 Magnitude integer(std::int64_t value) {
@@ -182,15 +186,15 @@ std::string SizeEstimator::describe(const Magnitude& size) {
     }
 }
 
-Magnitude SizeEstimator::estimate(TSNode expr) {
+Magnitude SizeEstimator::estimate(Node expr) {
     return visit(expr, 0);
 }
 
-Magnitude SizeEstimator::estimate_call(TSNode node, const Referents& callee) {
+Magnitude SizeEstimator::estimate_call(Node node, const Referents& callee) {
     return checked(node, call(node, callee, 0));
 }
 
-Magnitude SizeEstimator::checked(TSNode at, Magnitude size) {
+Magnitude SizeEstimator::checked(Node at, Magnitude size) {
     bool over = false;
     if (size.kind == Kind::integer)
         over = size.log10 >= std::pow(10.0, m_limits.max_digits_log10);
@@ -203,21 +207,21 @@ Magnitude SizeEstimator::checked(TSNode at, Magnitude size) {
     return size;
 }
 
-Magnitude SizeEstimator::visit(TSNode expr, std::uint32_t depth) {
-    if (ts_node_is_null(expr) || m_gave_up) return {};
+Magnitude SizeEstimator::visit(Node expr, std::uint32_t depth) {
+    if (node_is_null(expr) || m_gave_up) return {};
     if (++m_steps > k_max_steps || depth > k_max_depth) {
         m_gave_up = true;
         return {};
     }
     const auto& s = analyzer::PythonSymbols::get();
     const Symbols& t = symbols();
-    TSSymbol kind = ts_node_symbol(expr);
+    TSSymbol kind = node_symbol(expr);
     if (kind == s.integer) return integer_literal(m_model.text(expr));
     if (kind == t.true_) return integer(1);
     if (kind == t.false_) return integer(0);
     if (kind == s.parenthesized_expression) {
-        TSNode inner = analyzer::sole_expression(expr);
-        if (!ts_node_is_null(inner)) return visit(inner, depth + 1);
+        Node inner = analyzer::sole_expression(expr);
+        if (!node_is_null(inner)) return visit(inner, depth + 1);
     }
     if (kind == s.string || kind == s.concatenated_string) {
         auto text = m_model.fold_string(expr, m_scope);
@@ -227,17 +231,16 @@ Magnitude SizeEstimator::visit(TSNode expr, std::uint32_t depth) {
     }
     if (kind == s.list || kind == s.tuple) {
         std::int64_t items = 0;
-        TSTreeCursor cursor = ts_tree_cursor_new(expr);
+        Cursor cursor = cursor_new(expr);
         bool splat = false;
-        if (ts_tree_cursor_goto_first_child(&cursor)) {
+        if (cursor_goto_first_child(&cursor)) {
             do {
-                TSNode child = ts_tree_cursor_current_node(&cursor);
-                if (!ts_node_is_named(child)) continue;
-                if (ts_node_symbol(child) == s.list_splat) splat = true;
+                Node child = cursor_current_node(&cursor);
+                if (!node_is_named(child)) continue;
+                if (node_symbol(child) == s.list_splat) splat = true;
                 ++items;
-            } while (ts_tree_cursor_goto_next_sibling(&cursor));
+            } while (cursor_goto_next_sibling(&cursor));
         }
-        ts_tree_cursor_delete(&cursor);
         if (splat) return {};
         return sized_exact(Kind::list, items);
     }
@@ -263,7 +266,7 @@ Magnitude SizeEstimator::visit(TSNode expr, std::uint32_t depth) {
 // `n = 10**12` then `'a' * n`: a name bound once is estimated as its value,
 // in the value's scope. A value that reads its own name (`n = n * 2`) is no
 // constant.
-Magnitude SizeEstimator::bound_value(TSNode name, std::uint32_t depth) {
+Magnitude SizeEstimator::bound_value(Node name, std::uint32_t depth) {
     std::optional<analyzer::Model::BoundValue> bound = m_model.single_value(name, m_scope);
     if (!bound) return {};
     if (std::find(m_expanding.begin(), m_expanding.end(), bound->value.id) != m_expanding.end()) return {};
@@ -276,10 +279,10 @@ Magnitude SizeEstimator::bound_value(TSNode name, std::uint32_t depth) {
     return out;
 }
 
-std::optional<std::string_view> SizeEstimator::padding_method(const analyzer::Model& model, TSNode call) {
+std::optional<std::string_view> SizeEstimator::padding_method(const analyzer::Model& model, Node call) {
     const auto& s = analyzer::PythonSymbols::get();
-    TSNode function = model.call_function(call);
-    if (ts_node_is_null(function) || ts_node_symbol(function) != s.attribute) return std::nullopt;
+    Node function = model.call_function(call);
+    if (node_is_null(function) || node_symbol(function) != s.attribute) return std::nullopt;
     std::string storage;
     std::string_view method = model.identifier(model.attribute_name(function), storage);
     if (method == "ljust" || method == "rjust" || method == "center" || method == "zfill") return "width";
@@ -290,15 +293,15 @@ std::optional<std::string_view> SizeEstimator::padding_method(const analyzer::Mo
 // `'%0*d' % (10**12, 1)`, `'%01000000000000d' % 1`: a %-format's widths and
 // precisions, constant or taken from the arguments by `*`, build that many
 // characters.
-Magnitude SizeEstimator::percent_format(TSNode expr, std::uint32_t depth) {
+Magnitude SizeEstimator::percent_format(Node expr, std::uint32_t depth) {
     const auto& s = analyzer::PythonSymbols::get();
     std::optional<std::string> format = m_model.fold_string(field_child(expr, s.field_left), m_scope);
     if (!format) return {};
-    TSNode right = field_child(expr, s.field_right);
-    std::vector<TSNode> arguments;
-    if (ts_node_symbol(right) == s.tuple)
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(right); ++i)
-            arguments.push_back(ts_node_named_child(right, i));
+    Node right = field_child(expr, s.field_right);
+    std::vector<Node> arguments;
+    if (node_symbol(right) == s.tuple)
+        for (std::uint32_t i = 0; i < node_named_child_count(right); ++i)
+            arguments.push_back(node_named_child(right, i));
     else
         arguments.push_back(right);
     Magnitude widest = sized_exact(Kind::text, static_cast<std::int64_t>(format->size()));
@@ -336,7 +339,7 @@ Magnitude SizeEstimator::percent_format(TSNode expr, std::uint32_t depth) {
     return widest;
 }
 
-Magnitude SizeEstimator::binary(TSNode expr, std::uint32_t depth) {
+Magnitude SizeEstimator::binary(Node expr, std::uint32_t depth) {
     const auto& s = analyzer::PythonSymbols::get();
     const Symbols& t = symbols();
     if (m_visited) {
@@ -344,9 +347,9 @@ Magnitude SizeEstimator::binary(TSNode expr, std::uint32_t depth) {
         auto at = std::lower_bound(m_visited->begin(), m_visited->end(), key);
         if (at == m_visited->end() || *at != key) m_visited->insert(at, key);
     }
-    TSSymbol op = ts_node_symbol(field_child(expr, s.field_operator));
+    TSSymbol op = node_symbol(field_child(expr, s.field_operator));
     if (op == s.percent_token) {
-        TSSymbol left_kind = ts_node_symbol(field_child(expr, s.field_left));
+        TSSymbol left_kind = node_symbol(field_child(expr, s.field_left));
         if (left_kind == s.string || left_kind == s.concatenated_string) return percent_format(expr, depth);
     }
     Magnitude left = visit(field_child(expr, s.field_left), depth + 1);
@@ -423,19 +426,19 @@ Magnitude SizeEstimator::binary(TSNode expr, std::uint32_t depth) {
 }
 
 // The number of elements of a numpy shape: an integer or a tuple of them.
-Magnitude SizeEstimator::shape_elements(TSNode shape, std::uint32_t depth) {
+Magnitude SizeEstimator::shape_elements(Node shape, std::uint32_t depth) {
     const auto& s = analyzer::PythonSymbols::get();
-    TSNode inner = shape;
-    while (!ts_node_is_null(inner) && ts_node_symbol(inner) == s.parenthesized_expression)
+    Node inner = shape;
+    while (!node_is_null(inner) && node_symbol(inner) == s.parenthesized_expression)
         inner = analyzer::sole_expression(inner);
-    if (ts_node_is_null(inner)) return {};
-    if (ts_node_symbol(inner) != s.tuple && ts_node_symbol(inner) != s.list) {
+    if (node_is_null(inner)) return {};
+    if (node_symbol(inner) != s.tuple && node_symbol(inner) != s.list) {
         Magnitude n = visit(inner, depth + 1);
         return n.kind == Kind::integer ? n : Magnitude{};
     }
     double log10 = 0;
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(inner) && i < 64; ++i) {
-        Magnitude n = visit(ts_node_named_child(inner, i), depth + 1);
+    for (std::uint32_t i = 0; i < node_named_child_count(inner) && i < 64; ++i) {
+        Magnitude n = visit(node_named_child(inner, i), depth + 1);
         if (n.kind != Kind::integer) return {};
         if (n.exact && *n.exact <= 0) return integer(0);
         log10 += n.log10;
@@ -443,7 +446,7 @@ Magnitude SizeEstimator::shape_elements(TSNode shape, std::uint32_t depth) {
     return sized(Kind::integer, log10);
 }
 
-Magnitude SizeEstimator::call(TSNode node, const Referents& callee, std::uint32_t depth) {
+Magnitude SizeEstimator::call(Node node, const Referents& callee, std::uint32_t depth) {
     auto argument = [&](std::uint32_t position, std::string_view keyword = {}) {
         return m_model.argument(node, position, keyword);
     };
@@ -456,7 +459,7 @@ Magnitude SizeEstimator::call(TSNode node, const Referents& callee, std::uint32_
     }
     if (callee.empty()) return {};
     if (named_any(callee, {"builtins.pow", "operator.pow"})) {
-        if (!ts_node_is_null(argument(2, "mod"))) return visit(argument(2, "mod"), depth + 1);
+        if (!node_is_null(argument(2, "mod"))) return visit(argument(2, "mod"), depth + 1);
         Magnitude base = visit(argument(0, "base"), depth + 1);
         Magnitude exponent = visit(argument(1, "exp"), depth + 1);
         if (base.kind != Kind::integer || exponent.kind != Kind::integer) return {};
@@ -479,12 +482,12 @@ Magnitude SizeEstimator::call(TSNode node, const Referents& callee, std::uint32_
         return Magnitude{Kind::bytes, n.log10, n.exact};
     }
     if (named(callee, "builtins.range")) {
-        bool two = !ts_node_is_null(argument(1));
+        bool two = !node_is_null(argument(1));
         Magnitude stop = visit(argument(two ? 1 : 0), depth + 1);
         if (stop.kind != Kind::integer) return {};
         if (two) {
             Magnitude start = visit(argument(0), depth + 1);
-            if (start.exact && stop.exact && ts_node_is_null(argument(2)))
+            if (start.exact && stop.exact && node_is_null(argument(2)))
                 return sized_exact(Kind::range, *stop.exact - *start.exact);
         }
         if (stop.exact && *stop.exact <= 0) return sized_exact(Kind::range, 0);
@@ -500,13 +503,13 @@ Magnitude SizeEstimator::call(TSNode node, const Referents& callee, std::uint32_
         Magnitude elements = shape_elements(argument(0, "shape"), depth);
         if (elements.kind != Kind::integer) return {};
         // float64 unless a dtype says otherwise; then the smallest, one byte.
-        bool typed = !ts_node_is_null(argument(named(callee, "numpy.full") ? 2 : 1, "dtype"));
+        bool typed = !node_is_null(argument(named(callee, "numpy.full") ? 2 : 1, "dtype"));
         return sized(Kind::array, elements.log10 + (typed ? 0 : k_log10_slot));
     }
     if (named(callee, "numpy.arange")) {
-        bool two = !ts_node_is_null(argument(1));
+        bool two = !node_is_null(argument(1));
         Magnitude stop = visit(argument(two ? 1 : 0), depth + 1);
-        if (stop.kind != Kind::integer || !ts_node_is_null(argument(2))) return {};
+        if (stop.kind != Kind::integer || !node_is_null(argument(2))) return {};
         return sized(Kind::array, stop.log10 + k_log10_slot);
     }
     return {};

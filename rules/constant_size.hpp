@@ -7,8 +7,6 @@
 // saturating arithmetic: anything above 10^k_saturated is "astronomical"
 // and stays so.
 
-#include <tree_sitter/api.h>
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -17,8 +15,11 @@
 
 #include "analyzer/model.hpp"
 #include "analyzer/profile.hpp"
+#include "analyzer/syntax_tree.hpp"
 
 namespace pygate::rules {
+
+using analyzer::Node;
 
 // log10 values at or above this are all the same astronomical size.
 inline constexpr double k_saturated = 1e300;
@@ -50,7 +51,7 @@ struct SizeLimits {
 
 // The largest value found over the limits, and where.
 struct Oversize {
-    TSNode at{};
+    Node at{};
     Magnitude size;
 };
 
@@ -66,9 +67,9 @@ public:
                   std::vector<std::uint64_t>* visited_operators = nullptr)
         : m_model(model), m_scope(scope), m_limits(limits), m_visited(visited_operators) {}
 
-    Magnitude estimate(TSNode expr);
+    Magnitude estimate(Node expr);
     // A call whose callee is already resolved.
-    Magnitude estimate_call(TSNode call, const analyzer::Referents& callee);
+    Magnitude estimate_call(Node call, const analyzer::Referents& callee);
 
     // The largest value over the limits the estimate met (the expression
     // itself or any part of it Python would compute first).
@@ -79,7 +80,7 @@ public:
 
     // The keyword of the width argument when `call` calls a padding method
     // (ljust, rjust, center, zfill, expandtabs), whose result is that wide.
-    static std::optional<std::string_view> padding_method(const analyzer::Model& model, TSNode call);
+    static std::optional<std::string_view> padding_method(const analyzer::Model& model, Node call);
 
     // "about 10^12 bytes", "about 10^10 digits", "more than 10^300 digits".
     static std::string describe(const Magnitude& size);
@@ -87,13 +88,13 @@ public:
     static double footprint_log10(const Magnitude& size);
 
 private:
-    Magnitude visit(TSNode expr, std::uint32_t depth);
-    Magnitude binary(TSNode expr, std::uint32_t depth);
-    Magnitude bound_value(TSNode name, std::uint32_t depth);
-    Magnitude percent_format(TSNode expr, std::uint32_t depth);
-    Magnitude call(TSNode call, const analyzer::Referents& callee, std::uint32_t depth);
-    Magnitude shape_elements(TSNode shape, std::uint32_t depth);
-    Magnitude checked(TSNode at, Magnitude size);
+    Magnitude visit(Node expr, std::uint32_t depth);
+    Magnitude binary(Node expr, std::uint32_t depth);
+    Magnitude bound_value(Node name, std::uint32_t depth);
+    Magnitude percent_format(Node expr, std::uint32_t depth);
+    Magnitude call(Node call, const analyzer::Referents& callee, std::uint32_t depth);
+    Magnitude shape_elements(Node shape, std::uint32_t depth);
+    Magnitude checked(Node at, Magnitude size);
 
     const analyzer::Model& m_model;
     analyzer::ScopeId m_scope;
@@ -106,8 +107,8 @@ private:
 };
 
 // The key `visited_operators` holds for a node.
-inline std::uint64_t span_key(TSNode node) {
-    return (static_cast<std::uint64_t>(ts_node_start_byte(node)) << 32) | ts_node_end_byte(node);
+inline std::uint64_t span_key(Node node) {
+    return (static_cast<std::uint64_t>(node_start_byte(node)) << 32) | node_end_byte(node);
 }
 
 // Saturating log10 arithmetic, exposed for tests.

@@ -15,6 +15,10 @@
 namespace pygate::rules {
 namespace {
 
+using analyzer::Node;
+
+using analyzer::Cursor;
+
 using analyzer::Model;
 using analyzer::Referent;
 using analyzer::Referents;
@@ -59,11 +63,11 @@ const Symbols& symbols() {
     return s;
 }
 
-TSNode unparenthesized(TSNode node) {
+Node unparenthesized(Node node) {
     const Symbols& s = symbols();
-    while (!ts_node_is_null(node) && ts_node_symbol(node) == s.parenthesized) {
-        TSNode inner = analyzer::sole_expression(node);
-        if (ts_node_is_null(inner)) break;
+    while (!node_is_null(node) && node_symbol(node) == s.parenthesized) {
+        Node inner = analyzer::sole_expression(node);
+        if (node_is_null(inner)) break;
         node = inner;
     }
     return node;
@@ -76,10 +80,10 @@ bool any_named(const Referents& callee, std::initializer_list<std::string_view> 
     return false;
 }
 
-std::uint32_t items_of(TSNode literal) {
+std::uint32_t items_of(Node literal) {
     std::uint32_t count = 0;
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(literal); ++i)
-        if (ts_node_symbol(ts_node_named_child(literal, i)) != symbols().comment) ++count;
+    for (std::uint32_t i = 0; i < node_named_child_count(literal); ++i)
+        if (node_symbol(node_named_child(literal, i)) != symbols().comment) ++count;
     return count;
 }
 
@@ -99,11 +103,11 @@ bool equal(const Constant& a, const Constant& b) {
     return a.text == b.text;
 }
 
-std::optional<Constant> constant_of(TSNode expr, ScopeId scope, const Model& model) {
+std::optional<Constant> constant_of(Node expr, ScopeId scope, const Model& model) {
     const Symbols& s = symbols();
     expr = unparenthesized(expr);
-    if (ts_node_is_null(expr)) return std::nullopt;
-    TSSymbol kind = ts_node_symbol(expr);
+    if (node_is_null(expr)) return std::nullopt;
+    TSSymbol kind = node_symbol(expr);
     if (kind == s.none) return Constant{Constant::Kind::none};
     if (kind == s.true_) return Constant{Constant::Kind::number, 1};
     if (kind == s.false_) return Constant{Constant::Kind::number, 0};
@@ -129,14 +133,14 @@ std::optional<Constant> constant_of(TSNode expr, ScopeId scope, const Model& mod
 }
 
 // What calling `factory` with no arguments returns, when that is a constant.
-std::optional<Constant> made_by(TSNode factory, ScopeId scope, const Model& model) {
+std::optional<Constant> made_by(Node factory, ScopeId scope, const Model& model) {
     const Symbols& s = symbols();
     factory = unparenthesized(factory);
-    if (ts_node_is_null(factory)) return std::nullopt;
-    if (ts_node_symbol(factory) == s.lambda) {
-        if (!ts_node_is_null(ts_node_child_by_field_id(factory, analyzer::PythonSymbols::get().field_parameters)))
+    if (node_is_null(factory)) return std::nullopt;
+    if (node_symbol(factory) == s.lambda) {
+        if (!node_is_null(node_child_by_field_id(factory, analyzer::PythonSymbols::get().field_parameters)))
             return std::nullopt;
-        return constant_of(ts_node_child_by_field_id(factory, s.body), scope, model);
+        return constant_of(node_child_by_field_id(factory, s.body), scope, model);
     }
     Referents referents = model.resolve(factory, scope);
     if (any_named(referents, {"builtins.int", "builtins.float", "builtins.complex", "builtins.bool"}))
@@ -151,31 +155,31 @@ std::optional<Constant> made_by(TSNode factory, ScopeId scope, const Model& mode
     return std::nullopt;
 }
 
-std::optional<std::string> infinite(TSNode expr, ScopeId scope, const Model& model, int nesting);
+std::optional<std::string> infinite(Node expr, ScopeId scope, const Model& model, int nesting);
 
 // Whether every positional argument from `first` on never ends (map and zip stop at the shortest).
-std::optional<std::string> all_infinite(TSNode call, std::uint32_t first, ScopeId scope, const Model& model,
+std::optional<std::string> all_infinite(Node call, std::uint32_t first, ScopeId scope, const Model& model,
                                         int nesting) {
     std::optional<std::string> found;
     for (std::uint32_t i = first;; ++i) {
-        TSNode argument = model.argument(call, i);
-        if (ts_node_is_null(argument)) break;
+        Node argument = model.argument(call, i);
+        if (node_is_null(argument)) break;
         found = infinite(argument, scope, model, nesting + 1);
         if (!found) return std::nullopt;
     }
     return found;
 }
 
-std::optional<std::string> infinite(TSNode expr, ScopeId scope, const Model& model, int nesting) {
+std::optional<std::string> infinite(Node expr, ScopeId scope, const Model& model, int nesting) {
     const Symbols& s = symbols();
     expr = unparenthesized(expr);
-    if (ts_node_is_null(expr) || nesting > k_max_nesting) return std::nullopt;
-    TSSymbol kind = ts_node_symbol(expr);
+    if (node_is_null(expr) || nesting > k_max_nesting) return std::nullopt;
+    TSSymbol kind = node_symbol(expr);
     if (kind == s.generator_expression) {
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(expr); ++i) {
-            TSNode clause = ts_node_named_child(expr, i);
-            if (ts_node_symbol(clause) == s.for_in_clause)
-                return infinite(ts_node_child_by_field_id(clause, s.right), scope, model, nesting + 1);
+        for (std::uint32_t i = 0; i < node_named_child_count(expr); ++i) {
+            Node clause = node_named_child(expr, i);
+            if (node_symbol(clause) == s.for_in_clause)
+                return infinite(node_child_by_field_id(clause, s.right), scope, model, nesting + 1);
         }
         return std::nullopt;
     }
@@ -184,21 +188,21 @@ std::optional<std::string> infinite(TSNode expr, ScopeId scope, const Model& mod
     if (callee.empty()) return std::nullopt;
     if (any_named(callee, {"itertools.count"})) return "itertools.count()";
     if (any_named(callee, {"itertools.cycle"})) {
-        TSNode items = unparenthesized(model.argument(expr, 0));
-        if (ts_node_is_null(items)) return std::nullopt;
+        Node items = unparenthesized(model.argument(expr, 0));
+        if (node_is_null(items)) return std::nullopt;
         if (auto value = constant_of(items, scope, model))
             if (value->kind != Constant::Kind::text && value->kind != Constant::Kind::bytes) return std::nullopt;
         if (auto text = model.fold_string(items, scope); text && text->empty()) return std::nullopt;
         return "itertools.cycle(...)";
     }
     if (any_named(callee, {"itertools.repeat"})) {
-        if (ts_node_is_null(model.argument(expr, 0, "object")) || !ts_node_is_null(model.argument(expr, 1, "times")))
+        if (node_is_null(model.argument(expr, 0, "object")) || !node_is_null(model.argument(expr, 1, "times")))
             return std::nullopt;
         return "itertools.repeat(x) without a count";
     }
     if (any_named(callee, {"builtins.iter"})) {
-        TSNode factory = model.argument(expr, 0), sentinel = model.argument(expr, 1);
-        if (ts_node_is_null(sentinel)) return infinite(factory, scope, model, nesting + 1);
+        Node factory = model.argument(expr, 0), sentinel = model.argument(expr, 1);
+        if (node_is_null(sentinel)) return infinite(factory, scope, model, nesting + 1);
         auto made = made_by(factory, scope, model);
         auto stop = constant_of(sentinel, scope, model);
         if (!made || !stop || equal(*made, *stop)) return std::nullopt;
@@ -213,8 +217,8 @@ std::optional<std::string> infinite(TSNode expr, ScopeId scope, const Model& mod
         return infinite(model.argument(expr, 0), scope, model, nesting + 1);
     if (any_named(callee, {"itertools.chain"})) {
         for (std::uint32_t i = 0;; ++i) {
-            TSNode argument = model.argument(expr, i);
-            if (ts_node_is_null(argument)) return std::nullopt;
+            Node argument = model.argument(expr, i);
+            if (node_is_null(argument)) return std::nullopt;
             if (auto found = infinite(argument, scope, model, nesting + 1)) return found;
         }
     }
@@ -223,50 +227,49 @@ std::optional<std::string> infinite(TSNode expr, ScopeId scope, const Model& mod
 
 // `try: while True: it.pop() except KeyError: pass`: a loop in the body of a
 // try with handlers, calling something, is taken to end by the exception.
-bool ended_by_exception(TSNode loop, TSNode body) {
+bool ended_by_exception(Node loop, Node body) {
     const Symbols& s = symbols();
     bool calls = false;
-    TSTreeCursor cursor = ts_tree_cursor_new(body);
+    Cursor cursor = cursor_new(body);
     for (;;) {
-        TSNode node = ts_tree_cursor_current_node(&cursor);
-        if (ts_node_symbol(node) == s.call) {
+        Node node = cursor_current_node(&cursor);
+        if (node_symbol(node) == s.call) {
             calls = true;
             break;
         }
-        if (ts_tree_cursor_goto_first_child(&cursor)) continue;
+        if (cursor_goto_first_child(&cursor)) continue;
         bool moved = false;
-        while (!(moved = ts_tree_cursor_goto_next_sibling(&cursor)))
-            if (!ts_tree_cursor_goto_parent(&cursor)) break;
+        while (!(moved = cursor_goto_next_sibling(&cursor)))
+            if (!cursor_goto_parent(&cursor)) break;
         if (!moved) break;
     }
-    ts_tree_cursor_delete(&cursor);
     if (!calls) return false;
-    TSNode child = loop;
-    for (TSNode node = ts_node_parent(loop); !ts_node_is_null(node); child = node, node = ts_node_parent(node)) {
-        TSSymbol kind = ts_node_symbol(node);
+    Node child = loop;
+    for (Node node = node_parent(loop); !node_is_null(node); child = node, node = node_parent(node)) {
+        TSSymbol kind = node_symbol(node);
         if (kind == s.function_definition || kind == s.class_definition || kind == s.lambda) return false;
         if (kind != s.try_statement) continue;
-        bool in_body = ts_node_eq(child, ts_node_child_by_field_id(node, s.body));
+        bool in_body = node_eq(child, node_child_by_field_id(node, s.body));
         bool handles = false;
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i)
-            handles = handles || ts_node_symbol(ts_node_named_child(node, i)) == s.except_clause;
+        for (std::uint32_t i = 0; i < node_named_child_count(node); ++i)
+            handles = handles || node_symbol(node_named_child(node, i)) == s.except_clause;
         if (in_body && handles) return true;
     }
     return false;
 }
 
-bool is_exit_call(TSNode call, ScopeId scope, const Model& model) {
+bool is_exit_call(Node call, ScopeId scope, const Model& model) {
     return any_named(model.resolve(model.call_function(call), scope),
                      {"sys.exit", "builtins.exit", "builtins.quit", "os._exit", "os.abort"});
 }
 
 // Pre-order through `cursor`'s node; `loops`: how many loops inside the judged one we are in.
-bool leaves(TSTreeCursor* cursor, std::uint32_t loops, std::uint32_t depth, bool yield_leaves, ScopeId scope,
+bool leaves(Cursor* cursor, std::uint32_t loops, std::uint32_t depth, bool yield_leaves, ScopeId scope,
             const Model& model) {
     const Symbols& s = symbols();
-    TSNode node = ts_tree_cursor_current_node(cursor);
-    TSSymbol kind = ts_node_symbol(node);
-    if (!ts_node_is_named(node)) return false;
+    Node node = cursor_current_node(cursor);
+    TSSymbol kind = node_symbol(node);
+    if (!node_is_named(node)) return false;
     if (kind == s.return_statement || kind == s.raise_statement) return true;
     if (kind == s.break_statement) return loops == 0;
     if (kind == s.yield) return yield_leaves;
@@ -274,30 +277,30 @@ bool leaves(TSTreeCursor* cursor, std::uint32_t loops, std::uint32_t depth, bool
     if (kind == s.call && is_exit_call(node, scope, model)) return true;
     if (depth > k_max_body_depth) return true;
     if (kind == s.while_statement || kind == s.for_statement) ++loops;
-    if (!ts_tree_cursor_goto_first_child(cursor)) return false;
+    if (!cursor_goto_first_child(cursor)) return false;
     do {
         if (leaves(cursor, loops, depth + 1, yield_leaves, scope, model)) return true;
-    } while (ts_tree_cursor_goto_next_sibling(cursor));
-    ts_tree_cursor_goto_parent(cursor);
+    } while (cursor_goto_next_sibling(cursor));
+    cursor_goto_parent(cursor);
     return false;
 }
 
 }  // namespace
 
-std::optional<bool> constant_truth(TSNode expr, ScopeId scope, const Model& model) {
+std::optional<bool> constant_truth(Node expr, ScopeId scope, const Model& model) {
     const Symbols& s = symbols();
     expr = unparenthesized(expr);
-    if (ts_node_is_null(expr)) return std::nullopt;
-    TSSymbol kind = ts_node_symbol(expr);
+    if (node_is_null(expr)) return std::nullopt;
+    TSSymbol kind = node_symbol(expr);
     if (kind == s.not_operator) {
-        auto inner = constant_truth(ts_node_child_by_field_id(expr, s.argument), scope, model);
+        auto inner = constant_truth(node_child_by_field_id(expr, s.argument), scope, model);
         if (!inner) return std::nullopt;
         return !*inner;
     }
     if (kind == s.boolean_operator) {
-        auto left = constant_truth(ts_node_child_by_field_id(expr, s.left), scope, model);
-        auto right = constant_truth(ts_node_child_by_field_id(expr, s.right), scope, model);
-        bool is_and = ts_node_symbol(ts_node_child_by_field_id(expr, s.op)) == s.and_token;
+        auto left = constant_truth(node_child_by_field_id(expr, s.left), scope, model);
+        auto right = constant_truth(node_child_by_field_id(expr, s.right), scope, model);
+        bool is_and = node_symbol(node_child_by_field_id(expr, s.op)) == s.and_token;
         if (is_and) {
             if (left && !*left) return false;
             if (left && right) return *right;
@@ -308,11 +311,11 @@ std::optional<bool> constant_truth(TSNode expr, ScopeId scope, const Model& mode
         return std::nullopt;
     }
     if (kind == s.comparison) {
-        if (ts_node_child_count(expr) != 3) return std::nullopt;
-        auto a = constant_of(ts_node_child(expr, 0), scope, model);
-        auto b = constant_of(ts_node_child(expr, 2), scope, model);
+        if (node_child_count(expr) != 3) return std::nullopt;
+        auto a = constant_of(node_child(expr, 0), scope, model);
+        auto b = constant_of(node_child(expr, 2), scope, model);
         if (!a || !b) return std::nullopt;
-        TSSymbol op = ts_node_symbol(ts_node_child(expr, 1));
+        TSSymbol op = node_symbol(node_child(expr, 1));
         if (op == s.eq) return equal(*a, *b);
         if (op == s.ne) return !equal(*a, *b);
         if (a->kind != Constant::Kind::number || b->kind != Constant::Kind::number) return std::nullopt;
@@ -339,34 +342,33 @@ std::optional<bool> constant_truth(TSNode expr, ScopeId scope, const Model& mode
     }
 }
 
-std::optional<std::string> infinite_iterator(TSNode expr, ScopeId scope, const Model& model) {
+std::optional<std::string> infinite_iterator(Node expr, ScopeId scope, const Model& model) {
     return infinite(expr, scope, model, 0);
 }
 
-bool body_leaves(TSNode body, bool yield_leaves, ScopeId scope, const Model& model) {
-    if (ts_node_is_null(body)) return true;
-    TSTreeCursor cursor = ts_tree_cursor_new(body);
+bool body_leaves(Node body, bool yield_leaves, ScopeId scope, const Model& model) {
+    if (node_is_null(body)) return true;
+    Cursor cursor = cursor_new(body);
     bool out = leaves(&cursor, 0, 0, yield_leaves, scope, model);
-    ts_tree_cursor_delete(&cursor);
     return out;
 }
 
-LoopVerdict judge_loop(TSNode loop, ScopeId scope, const Model& model) {
+LoopVerdict judge_loop(Node loop, ScopeId scope, const Model& model) {
     const Symbols& s = symbols();
     LoopVerdict out;
-    TSSymbol kind = ts_node_symbol(loop);
-    TSNode body = ts_node_child_by_field_id(loop, s.body);
+    TSSymbol kind = node_symbol(loop);
+    Node body = node_child_by_field_id(loop, s.body);
     if (kind == s.while_statement) {
-        TSNode test = ts_node_child_by_field_id(loop, s.condition);
+        Node test = node_child_by_field_id(loop, s.condition);
         auto truth = constant_truth(test, scope, model);
         if (!truth || !*truth || body_leaves(body, true, scope, model) || ended_by_exception(loop, body)) return out;
         out = {true, test,
                fmt::format("`while {}:` is always true and nothing in its body breaks, returns, raises or yields",
                            analyzer::first_line_shortened(model.text(test), 40))};
     } else if (kind == s.for_statement) {
-        TSNode iterable = ts_node_child_by_field_id(loop, s.right);
-        if (ts_node_is_null(iterable)) return out;
-        TSSymbol iterable_kind = ts_node_symbol(unparenthesized(iterable));
+        Node iterable = node_child_by_field_id(loop, s.right);
+        if (node_is_null(iterable)) return out;
+        TSSymbol iterable_kind = node_symbol(unparenthesized(iterable));
         if (iterable_kind != s.call && iterable_kind != s.generator_expression) return out;
         auto endless = infinite_iterator(iterable, scope, model);
         if (!endless || body_leaves(body, true, scope, model) || ended_by_exception(loop, body)) return out;
@@ -377,11 +379,11 @@ LoopVerdict judge_loop(TSNode loop, ScopeId scope, const Model& model) {
     return out;
 }
 
-Magnitude range_iterations(TSNode loop, ScopeId scope, const Model& model) {
+Magnitude range_iterations(Node loop, ScopeId scope, const Model& model) {
     const Symbols& s = symbols();
-    if (ts_node_symbol(loop) != s.for_statement) return {};
-    TSNode iterable = unparenthesized(ts_node_child_by_field_id(loop, s.right));
-    if (ts_node_is_null(iterable) || ts_node_symbol(iterable) != s.call) return {};
+    if (node_symbol(loop) != s.for_statement) return {};
+    Node iterable = unparenthesized(node_child_by_field_id(loop, s.right));
+    if (node_is_null(iterable) || node_symbol(iterable) != s.call) return {};
     SizeEstimator estimator(model, scope, SizeLimits{});
     Magnitude size = estimator.estimate(iterable);
     return size.kind == Magnitude::Kind::range ? size : Magnitude{};

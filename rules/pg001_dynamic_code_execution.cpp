@@ -9,6 +9,8 @@
 namespace pygate::rules {
 namespace {
 
+using analyzer::Node;
+
 using analyzer::Referent;
 
 constexpr analyzer::RuleNumber k_rule = 1;
@@ -77,18 +79,18 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     report_matching_reference(reference, context, k_rule, k_executes_code);
 }
 
-bool is_true(const analyzer::RuleContext& context, TSNode node) {
-    return !ts_node_is_null(node) && context.model().text(node) == "True";
+bool is_true(const analyzer::RuleContext& context, Node node) {
+    return !node_is_null(node) && context.model().text(node) == "True";
 }
 
-bool is_string(const analyzer::RuleContext& context, TSNode node, analyzer::ScopeId scope) {
-    return !ts_node_is_null(node) && context.model().fold_string(node, scope).has_value();
+bool is_string(const analyzer::RuleContext& context, Node node, analyzer::ScopeId scope) {
+    return !node_is_null(node) && context.model().fold_string(node, scope).has_value();
 }
 
 // yaml.load is safe only with a safe loader named explicitly.
 bool safe_yaml_loader(const analyzer::RuleContext& context, const analyzer::CallSite& call) {
-    TSNode loader = context.model().argument(call.node, 1, "Loader");
-    if (ts_node_is_null(loader)) return false;
+    Node loader = context.model().argument(call.node, 1, "Loader");
+    if (node_is_null(loader)) return false;
     for (const Referent& referent : context.model().resolve(loader, call.scope)) {
         std::string_view name = referent.qualified;
         if (name.ends_with("SafeLoader") || name.ends_with("CSafeLoader") || name.ends_with("BaseLoader")) return true;
@@ -114,7 +116,7 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
             runs = is_string(context, model.argument(call.node, 0, "stmt"), call.scope) ||
                    is_string(context, model.argument(call.node, 1, "setup"), call.scope);
         if (!runs) continue;
-        TSNode function = call.function;
+        Node function = call.function;
         context.report(k_rule, entry->severity, function,
                        fmt::format("{} {}: {}", callee.qualified, entry->what, context.how_reached(function, callee)),
                        specificity(*entry) + 50, &callee);

@@ -16,6 +16,8 @@
 namespace pygate::rules {
 namespace {
 
+using analyzer::Node;
+
 using analyzer::Referent;
 using analyzer::Referents;
 using analyzer::Severity;
@@ -299,12 +301,12 @@ private:
 
     const analyzer::Model& model() const { return m_context.model(); }
 
-    TSNode argument(const Argument& where) const {
+    Node argument(const Argument& where) const {
         if (where.position == Argument::k_object) {
-            TSNode function = m_site.function;
-            return ts_node_symbol(function) == analyzer::PythonSymbols::get().attribute
+            Node function = m_site.function;
+            return node_symbol(function) == analyzer::PythonSymbols::get().attribute
                        ? model().attribute_object(function)
-                       : TSNode{};
+                       : Node{};
         }
         if (where.position < 0) return {};
         return model().argument(m_site.node, static_cast<std::uint32_t>(where.position), where.keyword);
@@ -312,15 +314,15 @@ private:
 
     Access access_of_first() const {
         if (m_api.access == Access::by_mode) {
-            TSNode mode = argument(m_api.mode);
-            if (ts_node_is_null(mode)) return Access::read;
+            Node mode = argument(m_api.mode);
+            if (node_is_null(mode)) return Access::read;
             std::optional<std::string> folded = model().fold_string(mode, m_site.scope);
             if (!folded) return Access::write;  // unknown mode: assume the worst
             return folded->find_first_of("wax+") != std::string::npos ? Access::write : Access::read;
         }
         if (m_api.access == Access::by_flags) {
-            TSNode flags = argument(m_api.mode);
-            if (ts_node_is_null(flags)) return Access::write;
+            Node flags = argument(m_api.mode);
+            if (node_is_null(flags)) return Access::write;
             Referents referents = model().resolve(flags, m_site.scope);
             bool read_only = referents.size() == 1 && referents[0].kind == Referent::Kind::name &&
                              referents[0].qualified == "os.O_RDONLY";
@@ -333,11 +335,11 @@ private:
     bool check_path(const Argument& where, Access access) {
         bool writes = access == Access::write;
         std::string_view verb = writes ? "writes" : "reads";
-        TSNode node = argument(where);
+        Node node = argument(where);
         std::optional<std::string> path;
-        if (ts_node_is_null(node) && where.position == Argument::k_object) {
+        if (node_is_null(node) && where.position == Argument::k_object) {
             // A copied method (`w = p.write_text; w(...)`): its Path is out of sight, so not constant.
-        } else if (ts_node_is_null(node)) {
+        } else if (node_is_null(node)) {
             if (where.position != Argument::k_none && where.absent.empty())
                 return true;  // no file: to_csv() returns text
             if (!where.absent.empty()) path = std::string(where.absent);
@@ -381,10 +383,10 @@ private:
         return true;
     }
 
-    bool dynamic(TSNode node, std::string_view verb) {
+    bool dynamic(Node node, std::string_view verb) {
         using analyzer::DynamicPaths;
         if (m_files.dynamic_paths == DynamicPaths::allow) return true;
-        std::string spelled = ts_node_is_null(node)
+        std::string spelled = node_is_null(node)
                                   ? std::string("a file descriptor")
                                   : fmt::format("`{}`", analyzer::first_line_shortened(model().text(node), 60));
         report(m_files.dynamic_paths == DynamicPaths::review ? Severity::warning : Severity::error,

@@ -16,6 +16,10 @@
 namespace pygate::rules {
 namespace {
 
+using analyzer::Node;
+
+using analyzer::Cursor;
+
 using analyzer::Referent;
 using analyzer::Referents;
 using analyzer::ScopeId;
@@ -85,23 +89,22 @@ const NameEntry* output_of(const Referents& callee) {
 
 // Every output call in `body`'s own code (nested definitions excluded).
 template <class Found>
-void each_output(TSNode body, ScopeId scope, const analyzer::Model& model, Found found) {
+void each_output(Node body, ScopeId scope, const analyzer::Model& model, Found found) {
     const Symbols& s = symbols();
-    TSTreeCursor cursor = ts_tree_cursor_new(body);
+    Cursor cursor = cursor_new(body);
     for (;;) {
-        TSNode node = ts_tree_cursor_current_node(&cursor);
-        TSSymbol kind = ts_node_symbol(node);
+        Node node = cursor_current_node(&cursor);
+        TSSymbol kind = node_symbol(node);
         bool nested = kind == s.function_definition || kind == s.class_definition || kind == s.lambda;
         if (kind == s.call)
             if (const NameEntry* entry = output_of(model.resolve(model.call_function(node), scope)))
                 found(node, *entry);
-        if (!nested && ts_tree_cursor_goto_first_child(&cursor)) continue;
+        if (!nested && cursor_goto_first_child(&cursor)) continue;
         bool moved = false;
-        while (!(moved = ts_tree_cursor_goto_next_sibling(&cursor)))
-            if (!ts_tree_cursor_goto_parent(&cursor)) break;
+        while (!(moved = cursor_goto_next_sibling(&cursor)))
+            if (!cursor_goto_parent(&cursor)) break;
         if (!moved) break;
     }
-    ts_tree_cursor_delete(&cursor);
 }
 
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
@@ -118,16 +121,16 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
         if (times.kind != Magnitude::Kind::range) return;
         bool over = times.exact ? *times.exact > lines
                                 : times.log10 > std::log10(static_cast<double>(std::max<std::int64_t>(lines, 1)));
-        TSNode loop_body = ts_node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_body);
+        Node loop_body = node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_body);
         if (!over || body_leaves(loop_body, true, site.scope, model)) return;  // may stop early: not a flood
         severity = analyzer::Severity::warning;
         why = fmt::format("inside a loop that runs {} times, more than the profile's limits.output_lines = {}",
                           times.exact ? std::to_string(*times.exact) : "about 10^" + fmt::format("{:.0f}", times.log10),
                           lines);
     }
-    TSNode body = ts_node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_body);
-    if (ts_node_is_null(body)) return;
-    each_output(body, site.scope, model, [&](TSNode call, const NameEntry& entry) {
+    Node body = node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_body);
+    if (node_is_null(body)) return;
+    each_output(body, site.scope, model, [&](Node call, const NameEntry& entry) {
         context.report(
             k_rule, severity, call,
             fmt::format("`{}` {} {}", analyzer::first_line_shortened(model.text(model.call_function(call)), 40),
@@ -144,8 +147,8 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     double limit = std::log10(static_cast<double>(std::max<std::int64_t>(context.profile().limits.output_bytes, 1)));
     double total = -1;
     for (std::uint32_t i = 0;; ++i) {
-        TSNode argument = model.argument(call.node, i);
-        if (ts_node_is_null(argument)) break;
+        Node argument = model.argument(call.node, i);
+        if (node_is_null(argument)) break;
         SizeEstimator estimator(model, call.scope, SizeLimits::of(context.profile()));
         Magnitude size = estimator.estimate(argument);
         if (size.kind != Magnitude::Kind::text && size.kind != Magnitude::Kind::bytes) continue;

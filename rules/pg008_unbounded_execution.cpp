@@ -17,6 +17,10 @@
 namespace pygate::rules {
 namespace {
 
+using analyzer::Node;
+
+using analyzer::Cursor;
+
 using analyzer::Referent;
 using analyzer::Referents;
 using analyzer::ScopeId;
@@ -124,7 +128,7 @@ std::span<const TSSymbol> syntax_kinds() {
 // A def, lambda or class the engine's sites are in. A class is kept only so
 // that the branches of its own code are not taken for an enclosing function's.
 struct OpenScope {
-    TSNode node;
+    Node node;
     std::uint32_t body_start, end;
     bool is_function = true;
     std::uint32_t first_branch = k_none;  // the first branch of its own body seen so far
@@ -134,7 +138,7 @@ struct OpenScope {
 // A call from one function to another before any branch of the caller.
 struct Edge {
     ScopeId from, to;
-    TSNode caller;  // the calling def or lambda
+    Node caller;  // the calling def or lambda
 };
 
 // What the rule remembers while the engine walks one file's sites, in
@@ -155,13 +159,13 @@ void on_module(const analyzer::ModuleSite&, analyzer::RuleContext&) {
     t_state.edges.clear();
 }
 
-std::string shown(const analyzer::Model& model, TSNode node) {
+std::string shown(const analyzer::Model& model, Node node) {
     return analyzer::first_line_shortened(model.text(node), 60);
 }
 
 // --- constant sizes
 
-void report_oversize(const SizeEstimator& estimator, TSNode at, analyzer::RuleContext& context) {
+void report_oversize(const SizeEstimator& estimator, Node at, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     if (estimator.gave_up()) {
         context.report(k_rule, analyzer::Severity::error, at,
@@ -180,17 +184,17 @@ void report_oversize(const SizeEstimator& estimator, TSNode at, analyzer::RuleCo
                                    shown(model, over.at), SizeEstimator::describe(over.size), limit),
                        k_specificity);
     }
-    t_state.judged_until = std::max(t_state.judged_until, ts_node_end_byte(at));
+    t_state.judged_until = std::max(t_state.judged_until, node_end_byte(at));
 }
 
-bool already_judged(TSNode node) {
-    if (ts_node_start_byte(node) < t_state.judged_until) return true;
+bool already_judged(Node node) {
+    if (node_start_byte(node) < t_state.judged_until) return true;
     return std::binary_search(t_state.visited.begin(), t_state.visited.end(), span_key(node));
 }
 
 void judge_operator(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
     const Symbols& s = symbols();
-    TSSymbol op = ts_node_symbol(ts_node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_operator));
+    TSSymbol op = node_symbol(node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_operator));
     if (op != s.power && op != s.star && op != s.shift_left && op != s.percent) return;
     if (already_judged(site.node)) return;
     SizeEstimator estimator(context.model(), site.scope, SizeLimits::of(context.profile()), &t_state.visited);
@@ -213,12 +217,12 @@ void judge_format_specifier(const analyzer::SyntaxSite& site, analyzer::RuleCont
                        k_specificity);
     };
     std::string_view text = model.text(site.node);
-    std::uint32_t start = ts_node_start_byte(site.node);
+    std::uint32_t start = node_start_byte(site.node);
     std::uint32_t at = 0;  // literal text between the nested fields
-    for (std::uint32_t i = 0; i <= ts_node_named_child_count(site.node); ++i) {
-        TSNode field = i < ts_node_named_child_count(site.node) ? ts_node_named_child(site.node, i) : TSNode{};
+    for (std::uint32_t i = 0; i <= node_named_child_count(site.node); ++i) {
+        Node field = i < node_named_child_count(site.node) ? node_named_child(site.node, i) : Node{};
         std::uint32_t until =
-            ts_node_is_null(field) ? static_cast<std::uint32_t>(text.size()) : ts_node_start_byte(field) - start;
+            node_is_null(field) ? static_cast<std::uint32_t>(text.size()) : node_start_byte(field) - start;
         std::string_view literal = text.substr(at, until > at ? until - at : 0);
         for (std::size_t d = 0; d < literal.size();) {
             std::size_t digits = 0;
@@ -228,10 +232,10 @@ void judge_format_specifier(const analyzer::SyntaxSite& site, analyzer::RuleCont
                 return report(Magnitude{Magnitude::Kind::integer, static_cast<double>(digits - 1), std::nullopt});
             d += digits > 0 ? digits : 1;
         }
-        if (ts_node_is_null(field)) break;
-        at = ts_node_end_byte(field) - start;
-        if (ts_node_symbol(field) != symbols().format_expression) continue;
-        TSNode expression = ts_node_child_by_field_id(field, analyzer::PythonSymbols::get().field_expression);
+        if (node_is_null(field)) break;
+        at = node_end_byte(field) - start;
+        if (node_symbol(field) != symbols().format_expression) continue;
+        Node expression = node_child_by_field_id(field, analyzer::PythonSymbols::get().field_expression);
         SizeEstimator estimator(model, site.scope, limits, &t_state.visited);
         Magnitude width = estimator.estimate(expression);
         if (estimator.gave_up() || estimator.oversize()) return report_oversize(estimator, expression, context);
@@ -266,41 +270,40 @@ bool is_scope(TSSymbol kind) {
 // The first node of `function`'s own code (nested definitions excluded) for
 // which `wanted` holds, by start byte; k_none when there is none.
 template <class Wanted>
-std::uint32_t first_in_body(TSNode function, Wanted wanted) {
-    TSNode body = ts_node_child_by_field_id(function, analyzer::PythonSymbols::get().field_body);
-    if (ts_node_is_null(body)) return k_none;
-    TSTreeCursor cursor = ts_tree_cursor_new(body);
+std::uint32_t first_in_body(Node function, Wanted wanted) {
+    Node body = node_child_by_field_id(function, analyzer::PythonSymbols::get().field_body);
+    if (node_is_null(body)) return k_none;
+    Cursor cursor = cursor_new(body);
     std::uint32_t out = k_none;
     for (bool descend = true;;) {
-        TSNode node = ts_tree_cursor_current_node(&cursor);
-        TSSymbol kind = ts_node_symbol(node);
+        Node node = cursor_current_node(&cursor);
+        TSSymbol kind = node_symbol(node);
         if (wanted(kind)) {
-            out = ts_node_start_byte(node);
+            out = node_start_byte(node);
             break;
         }
-        descend = !(is_scope(kind) && !ts_node_eq(node, body));
-        if (descend && ts_tree_cursor_goto_first_child(&cursor)) continue;
+        descend = !(is_scope(kind) && !node_eq(node, body));
+        if (descend && cursor_goto_first_child(&cursor)) continue;
         bool moved = false;
-        while (!(moved = ts_tree_cursor_goto_next_sibling(&cursor)))
-            if (!ts_tree_cursor_goto_parent(&cursor)) break;
+        while (!(moved = cursor_goto_next_sibling(&cursor)))
+            if (!cursor_goto_parent(&cursor)) break;
         if (!moved) break;
     }
-    ts_tree_cursor_delete(&cursor);
     return out;
 }
 
 // Calling a generator or a coroutine function only makes an object: no recursion yet.
-bool runs_when_called(TSNode function) {
+bool runs_when_called(Node function) {
     const Symbols& s = symbols();
-    if (ts_node_symbol(function) == s.function_definition &&
-        ts_node_symbol(ts_node_child(function, 0)) == s.async_token)
+    if (node_symbol(function) == s.function_definition &&
+        node_symbol(node_child(function, 0)) == s.async_token)
         return false;
     return first_in_body(function, [&](TSSymbol kind) { return kind == s.yield || kind == s.await; }) == k_none;
 }
 
-std::string function_name(const analyzer::Model& model, TSNode function) {
-    TSNode name = ts_node_child_by_field_id(function, analyzer::PythonSymbols::get().field_name);
-    return ts_node_is_null(name) ? "lambda at line " + std::to_string(ts_node_start_point(function).row + 1)
+std::string function_name(const analyzer::Model& model, Node function) {
+    Node name = node_child_by_field_id(function, analyzer::PythonSymbols::get().field_name);
+    return node_is_null(name) ? "lambda at line " + std::to_string(node_start_row(function) + 1)
                                  : std::string(model.text(name));
 }
 
@@ -313,8 +316,8 @@ std::vector<OpenScope>& scopes_holding(std::uint32_t at) {
 }
 
 // The def or lambda whose body holds `call`.
-OpenScope* enclosing_function(TSNode call) {
-    std::uint32_t at = ts_node_start_byte(call);
+OpenScope* enclosing_function(Node call) {
+    std::uint32_t at = node_start_byte(call);
     auto& scopes = scopes_holding(at);
     for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
         if (at < it->body_start || !it->is_function)
@@ -327,8 +330,8 @@ OpenScope* enclosing_function(TSNode call) {
 // Sites come in document order, so the first branch of a function's own body
 // (nested defs, lambdas and classes excluded whole) is seen before any call
 // after it: a call is before every branch exactly when none was seen yet.
-void note_branch(TSNode branch) {
-    std::uint32_t at = ts_node_start_byte(branch);
+void note_branch(Node branch) {
+    std::uint32_t at = node_start_byte(branch);
     auto& scopes = scopes_holding(at);
     if (scopes.empty()) return;
     OpenScope& innermost = scopes.back();
@@ -338,7 +341,7 @@ void note_branch(TSNode branch) {
 }
 
 // Whether `to` reaches `from` through the calls remembered; fills `path` with the callers on the way.
-bool reaches(ScopeId to, ScopeId from, std::vector<TSNode>& path) {
+bool reaches(ScopeId to, ScopeId from, std::vector<Node>& path) {
     std::vector<ScopeId> seen{to};
     std::vector<std::pair<ScopeId, std::size_t>> stack{{to, 0}};
     while (!stack.empty()) {
@@ -373,18 +376,18 @@ const Referent* sole_callee(const analyzer::CallSite& call, const analyzer::Mode
         out = &callee;
     }
     if (out == nullptr) return nullptr;
-    TSSymbol kind = ts_node_symbol(call.function);
+    TSSymbol kind = node_symbol(call.function);
     if (kind == analyzer::PythonSymbols::get().identifier) return out;
     if (kind != symbols().attribute) return nullptr;
     // A staticmethod's first parameter is no instance, though the model takes it for `self`.
-    TSNode caller = model.attribute_object(call.function);
+    Node caller = model.attribute_object(call.function);
     // The model knows the call's function and its decorators: no walk up the tree.
     if (model.scope_kind(call.scope) == analyzer::ScopeKind::function) {
-        TSNode decorated = model.decorated_definition(call.scope);
-        for (std::uint32_t i = 0; !ts_node_is_null(decorated) && i < ts_node_named_child_count(decorated); ++i) {
-            TSNode decorator = ts_node_named_child(decorated, i);
-            if (ts_node_symbol(decorator) != analyzer::PythonSymbols::get().decorator) continue;
-            for (const Referent& r : model.resolve(ts_node_named_child(decorator, 0), call.scope))
+        Node decorated = model.decorated_definition(call.scope);
+        for (std::uint32_t i = 0; !node_is_null(decorated) && i < node_named_child_count(decorated); ++i) {
+            Node decorator = node_named_child(decorated, i);
+            if (node_symbol(decorator) != analyzer::PythonSymbols::get().decorator) continue;
+            for (const Referent& r : model.resolve(node_named_child(decorator, 0), call.scope))
                 if (r.kind == Referent::Kind::name && r.qualified == "builtins.staticmethod") return nullptr;
         }
     }
@@ -400,7 +403,7 @@ void judge_recursion(const analyzer::CallSite& call, analyzer::RuleContext& cont
     analyzer::ScopeKind kind = model.scope_kind(call.scope);
     if (kind != analyzer::ScopeKind::function && kind != analyzer::ScopeKind::lambda) return;
     OpenScope* caller = enclosing_function(call.node);
-    if (caller == nullptr || ts_node_start_byte(call.node) >= caller->first_branch) return;
+    if (caller == nullptr || node_start_byte(call.node) >= caller->first_branch) return;
     const Referent* callee = sole_callee(call, model);
     if (callee == nullptr) return;
     if (callee->scope == call.scope) {
@@ -415,12 +418,12 @@ void judge_recursion(const analyzer::CallSite& call, analyzer::RuleContext& cont
     }
     if (t_state.edges.size() >= k_max_edges) return;
     t_state.edges.push_back({call.scope, callee->scope, caller->node});
-    std::vector<TSNode> path;
+    std::vector<Node> path;
     if (!reaches(callee->scope, call.scope, path)) return;
     path.push_back(caller->node);
     if (!std::all_of(path.begin(), path.end(), runs_when_called)) return;
     std::vector<std::string> names;
-    for (TSNode function : path)
+    for (Node function : path)
         names.push_back(fmt::format("`{}`", function_name(model, function)));
     context.report(k_rule, analyzer::Severity::error, call.node,
                    fmt::format("{} call each other, each before any branch of its own: they recurse until "
@@ -432,7 +435,7 @@ void judge_recursion(const analyzer::CallSite& call, analyzer::RuleContext& cont
 // --- consuming an endless iterator
 
 bool string_join(const analyzer::CallSite& call, const analyzer::Model& model) {
-    if (ts_node_symbol(call.function) != symbols().attribute) return false;
+    if (node_symbol(call.function) != symbols().attribute) return false;
     std::string storage;
     if (model.identifier(model.attribute_name(call.function), storage) != "join") return false;
     return model.fold_string(model.attribute_object(call.function), call.scope).has_value();
@@ -440,9 +443,9 @@ bool string_join(const analyzer::CallSite& call, const analyzer::Model& model) {
 
 void judge_consumer(const analyzer::CallSite& call, const NameEntry* consumer, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
-    TSNode argument = model.argument(call.node, 0);
-    if (ts_node_is_null(argument)) argument = model.call_arguments(call.node);  // `max(x for x in ...)`
-    if (ts_node_is_null(argument)) return;
+    Node argument = model.argument(call.node, 0);
+    if (node_is_null(argument)) argument = model.call_arguments(call.node);  // `max(x for x in ...)`
+    if (node_is_null(argument)) return;
     auto endless = infinite_iterator(argument, call.scope, model);
     if (!endless) return;
     context.report(k_rule, analyzer::Severity::error, call.node,
@@ -457,10 +460,10 @@ void judge_consumer(const analyzer::CallSite& call, const NameEntry* consumer, a
 void judge_comprehension(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     const auto& p = analyzer::PythonSymbols::get();
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(site.node); ++i) {
-        TSNode clause = ts_node_named_child(site.node, i);
-        if (ts_node_symbol(clause) != p.for_in_clause) continue;
-        TSNode iterable = ts_node_child_by_field_id(clause, p.field_right);
+    for (std::uint32_t i = 0; i < node_named_child_count(site.node); ++i) {
+        Node clause = node_named_child(site.node, i);
+        if (node_symbol(clause) != p.for_in_clause) continue;
+        Node iterable = node_child_by_field_id(clause, p.field_right);
         auto endless = infinite_iterator(iterable, site.scope, model);
         if (!endless) return;
         context.report(k_rule, analyzer::Severity::error, iterable,
@@ -477,11 +480,11 @@ void judge_comprehension(const analyzer::SyntaxSite& site, analyzer::RuleContext
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
     const Symbols& s = symbols();
     if (is_scope(site.kind)) {
-        auto& scopes = scopes_holding(ts_node_start_byte(site.node));
-        TSNode body = ts_node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_body);
-        if (ts_node_is_null(body)) return;
+        auto& scopes = scopes_holding(node_start_byte(site.node));
+        Node body = node_child_by_field_id(site.node, analyzer::PythonSymbols::get().field_body);
+        if (node_is_null(body)) return;
         scopes.push_back(
-            {site.node, ts_node_start_byte(body), ts_node_end_byte(site.node), site.kind != s.class_definition});
+            {site.node, node_start_byte(body), node_end_byte(site.node), site.kind != s.class_definition});
         return;
     }
     if (is_branch(site.kind)) note_branch(site.node);

@@ -12,6 +12,8 @@
 namespace pygate::rules {
 namespace {
 
+using analyzer::Node;
+
 using analyzer::Referent;
 using analyzer::Severity;
 
@@ -89,10 +91,10 @@ constexpr std::array<RuleTable, 3> k_tables = {{
     {"Functions whose constant-folded attribute name is checked", getattr_family},
 }};
 
-bool is_super_call(const analyzer::RuleContext& context, TSNode object, analyzer::ScopeId scope) {
+bool is_super_call(const analyzer::RuleContext& context, Node object, analyzer::ScopeId scope) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    if (ts_node_is_null(object) || ts_node_symbol(object) != s.call) return false;
-    TSNode function = context.model().call_function(object);
+    if (node_is_null(object) || node_symbol(object) != s.call) return false;
+    Node function = context.model().call_function(object);
     for (const Referent& r : context.model().resolve(function, scope))
         if (r.kind == Referent::Kind::name && r.qualified == "builtins.super") return true;
     return false;
@@ -119,7 +121,7 @@ void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleCo
 
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     report_matching_reference(reference, context, k_rule, k_introspection);
-    if (reference.callee || ts_node_is_null(reference.argument_of)) return;
+    if (reference.callee || node_is_null(reference.argument_of)) return;
     for (const Referent& referent : reference.referents)
         if (in_getattr_family(referent)) return check_getattr_passed(reference, context);
 }
@@ -157,8 +159,8 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     for (const Referent& callee : call.callee) {
         if (in_getattr_family(callee)) {
             bool by_operator = callee.qualified.starts_with("operator.");
-            TSNode name = model.argument(call.node, by_operator ? 0 : 1);
-            if (ts_node_is_null(name)) continue;
+            Node name = model.argument(call.node, by_operator ? 0 : 1);
+            if (node_is_null(name)) continue;
             std::optional<std::string> folded = model.fold_string(name, call.scope);
             if (!folded) {
                 context.report(
@@ -178,8 +180,8 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
             }
         }
         if (callee.kind == Referent::Kind::name && callee.qualified == "builtins.dir") {
-            TSNode argument = model.argument(call.node, 0);
-            bool of_module = ts_node_is_null(argument);
+            Node argument = model.argument(call.node, 0);
+            bool of_module = node_is_null(argument);
             if (!of_module)
                 for (const Referent& r : model.resolve(argument, call.scope))
                     of_module =
@@ -198,7 +200,7 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     }
     // "...".format(x) and "...".format_map(x) with a constant format string.
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    if (ts_node_symbol(call.function) == s.attribute) {
+    if (node_symbol(call.function) == s.attribute) {
         std::string_view method = model.text(model.attribute_name(call.function));
         if (method == "format" || method == "format_map") {
             if (auto format = model.fold_string(model.attribute_object(call.function), call.scope))
@@ -209,11 +211,11 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
 
 // getattr passed as a value: functools.reduce(getattr, ['__class__', '__base__'], x).
 void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleContext& context) {
-    TSNode call = reference.argument_of;
-    TSNode arguments = context.model().call_arguments(call);
+    Node call = reference.argument_of;
+    Node arguments = context.model().call_arguments(call);
     std::vector<std::string> names;
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i)
-        for (std::string& name : context.model().fold_strings(ts_node_named_child(arguments, i), reference.scope))
+    for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i)
+        for (std::string& name : context.model().fold_strings(node_named_child(arguments, i), reference.scope))
             names.push_back(std::move(name));
     for (const std::string& name : names) {
         if (auto why = forbidden(name, context.profile())) {

@@ -14,6 +14,8 @@
 namespace pygate::rules {
 namespace {
 
+using analyzer::Node;
+
 using analyzer::RuleContext;
 
 constexpr analyzer::RuleNumber k_rule = 11;
@@ -162,30 +164,30 @@ bool forbids(const analyzer::Profile& profile, std::string_view keyword) {
 }
 
 // A keyword token among a node's first children (`async`, `for`, `:=`), or a null node.
-TSNode child_token(TSNode node, std::string_view spelled) {
-    std::uint32_t count = std::min(ts_node_child_count(node), 3u);
+Node child_token(Node node, std::string_view spelled) {
+    std::uint32_t count = std::min(node_child_count(node), 3u);
     for (std::uint32_t i = 0; i < count; ++i) {
-        TSNode child = ts_node_child(node, i);
-        if (!ts_node_is_named(child) && ts_node_type(child) == spelled) return child;
+        Node child = node_child(node, i);
+        if (!node_is_named(child) && node_type(child) == spelled) return child;
     }
-    return TSNode{};
+    return Node{};
 }
 
-void report_use(const ForbiddableSyntax& row, TSNode at, RuleContext& context) {
+void report_use(const ForbiddableSyntax& row, Node at, RuleContext& context) {
     context.report(k_rule, analyzer::Severity::error, at,
                    fmt::format("{} is forbidden by profile {} (syntax.forbid: {})", row.shown, context.profile().name,
                                row.keyword),
                    k_specificity);
 }
 
-TSNode located(const ForbiddableSyntax& row, TSNode node) {
-    TSNode at{};
-    if (row.at == At::first_token && ts_node_child_count(node) > 0) at = ts_node_child(node, 0);
+Node located(const ForbiddableSyntax& row, Node node) {
+    Node at{};
+    if (row.at == At::first_token && node_child_count(node) > 0) at = node_child(node, 0);
     if (row.at == At::token) at = child_token(node, row.token);
-    return ts_node_is_null(at) ? node : at;
+    return node_is_null(at) ? node : at;
 }
 
-void check_dunder(std::string_view name, TSNode at, RuleContext& context) {
+void check_dunder(std::string_view name, Node at, RuleContext& context) {
     const analyzer::Profile& profile = context.profile();
     if (!analyzer::is_dunder_name(name) || !forbids(profile, "dunder-name")) return;
     const auto& allow = profile.dunders_allow;
@@ -197,84 +199,84 @@ void check_dunder(std::string_view name, TSNode at, RuleContext& context) {
                    k_dunder_specificity);
 }
 
-void check_identifier(TSNode identifier, RuleContext& context) {
-    if (ts_node_is_null(identifier) || ts_node_symbol(identifier) != analyzer::PythonSymbols::get().identifier) return;
+void check_identifier(Node identifier, RuleContext& context) {
+    if (node_is_null(identifier) || node_symbol(identifier) != analyzer::PythonSymbols::get().identifier) return;
     std::string storage;
     check_dunder(context.model().identifier(identifier, storage), identifier, context);
 }
 
 // Every name an assignment target binds: `a`, `(a, [b, *c])`; attributes and
 // subscripts bind none (attribute names come through on_attribute).
-void check_target(TSNode target, RuleContext& context) {
+void check_target(Node target, RuleContext& context) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    if (ts_node_is_null(target)) return;
-    if (ts_node_symbol(target) == s.identifier) return check_identifier(target, context);
-    std::vector<TSNode> pending{target};  // targets may nest deep: no recursion
+    if (node_is_null(target)) return;
+    if (node_symbol(target) == s.identifier) return check_identifier(target, context);
+    std::vector<Node> pending{target};  // targets may nest deep: no recursion
     while (!pending.empty()) {
-        TSNode node = pending.back();
+        Node node = pending.back();
         pending.pop_back();
-        TSSymbol kind = ts_node_symbol(node);
+        TSSymbol kind = node_symbol(node);
         if (kind == s.identifier) {
             check_identifier(node, context);
         } else if (kind == s.pattern_list || kind == s.tuple_pattern || kind == s.list_pattern || kind == s.tuple ||
                    kind == s.list || kind == s.parenthesized_expression || kind == s.list_splat_pattern ||
                    kind == s.list_splat || kind == s.expression_list || kind == s.as_pattern_target) {
-            for (std::uint32_t i = ts_node_named_child_count(node); i-- > 0;)
-                pending.push_back(ts_node_named_child(node, i));
+            for (std::uint32_t i = node_named_child_count(node); i-- > 0;)
+                pending.push_back(node_named_child(node, i));
         }
     }
 }
 
 // The name a parameter binds, or the `*args`/`**kwargs` pattern it is.
-TSNode parameter_name(TSNode parameter) {
+Node parameter_name(Node parameter) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    TSSymbol kind = ts_node_symbol(parameter);
+    TSSymbol kind = node_symbol(parameter);
     if (kind == s.default_parameter || kind == s.typed_default_parameter)
-        return ts_node_child_by_field_id(parameter, s.field_name);
-    if (kind == s.typed_parameter) return ts_node_named_child(parameter, 0);
+        return node_child_by_field_id(parameter, s.field_name);
+    if (kind == s.typed_parameter) return node_named_child(parameter, 0);
     return parameter;
 }
 
-bool is_star_pattern(TSNode node) {
+bool is_star_pattern(Node node) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    TSSymbol kind = ts_node_symbol(node);
+    TSSymbol kind = node_symbol(node);
     return kind == s.list_splat_pattern || kind == s.dictionary_splat_pattern;
 }
 
-void check_parameters(TSNode definition, const ForbiddableSyntax& row, RuleContext& context) {
+void check_parameters(Node definition, const ForbiddableSyntax& row, RuleContext& context) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    TSNode parameters = ts_node_child_by_field_id(definition, s.field_parameters);
-    if (ts_node_is_null(parameters)) return;
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(parameters); ++i) {
-        TSNode name = parameter_name(ts_node_named_child(parameters, i));
-        if (ts_node_is_null(name)) continue;
+    Node parameters = node_child_by_field_id(definition, s.field_parameters);
+    if (node_is_null(parameters)) return;
+    for (std::uint32_t i = 0; i < node_named_child_count(parameters); ++i) {
+        Node name = parameter_name(node_named_child(parameters, i));
+        if (node_is_null(name)) continue;
         if (row.when == When::star_args) {
             if (is_star_pattern(name)) report_use(row, name, context);
         } else {
-            if (is_star_pattern(name)) name = ts_node_named_child(name, 0);
+            if (is_star_pattern(name)) name = node_named_child(name, 0);
             check_identifier(name, context);
         }
     }
 }
 
 // `import a as __x__`, `from a import __x__`: the names an import binds.
-void check_import(TSNode statement, RuleContext& context) {
+void check_import(Node statement, RuleContext& context) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    TSNode module = ts_node_child_by_field_id(statement, s.field_module_name);
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(statement); ++i) {
-        TSNode child = ts_node_named_child(statement, i);
-        if (ts_node_eq(child, module)) continue;
-        TSSymbol kind = ts_node_symbol(child);
-        if (kind == s.aliased_import) check_identifier(ts_node_child_by_field_id(child, s.field_alias), context);
-        if (kind == s.dotted_name) check_identifier(ts_node_named_child(child, 0), context);
+    Node module = node_child_by_field_id(statement, s.field_module_name);
+    for (std::uint32_t i = 0; i < node_named_child_count(statement); ++i) {
+        Node child = node_named_child(statement, i);
+        if (node_eq(child, module)) continue;
+        TSSymbol kind = node_symbol(child);
+        if (kind == s.aliased_import) check_identifier(node_child_by_field_id(child, s.field_alias), context);
+        if (kind == s.dotted_name) check_identifier(node_named_child(child, 0), context);
     }
 }
 
 void check_bound_dunders(const analyzer::SyntaxSite& site, RuleContext& context) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     TSSymbol kind = site.kind;
-    TSNode node = site.node;
-    auto field = [&](TSFieldId id) { return ts_node_child_by_field_id(node, id); };
+    Node node = site.node;
+    auto field = [&](TSFieldId id) { return node_child_by_field_id(node, id); };
     if (kind == s.function_definition || kind == s.lambda) {
         check_identifier(field(s.field_name), context);
         check_parameters(node, k_syntax[k_dunder_row], context);
@@ -284,8 +286,8 @@ void check_bound_dunders(const analyzer::SyntaxSite& site, RuleContext& context)
                kind == s.for_in_clause) {
         check_target(field(s.field_left), context);
     } else if (kind == s.global_statement || kind == s.nonlocal_statement) {
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i)
-            check_identifier(ts_node_named_child(node, i), context);
+        for (std::uint32_t i = 0; i < node_named_child_count(node); ++i)
+            check_identifier(node_named_child(node, i), context);
     } else if (kind == s.import_statement || kind == s.import_from_statement) {
         check_import(node, context);
     } else if (kind == s.as_pattern_target) {
@@ -301,13 +303,13 @@ void check(const ForbiddableSyntax& row, const analyzer::SyntaxSite& site, RuleC
         case When::always:
             return report_use(row, located(row, site.node), context);
         case When::async_token:
-            if (TSNode token = child_token(site.node, "async"); !ts_node_is_null(token))
+            if (Node token = child_token(site.node, "async"); !node_is_null(token))
                 report_use(row, token, context);
             return;
         case When::star_args:
             if (site.kind == s.function_definition || site.kind == s.lambda)
                 return check_parameters(site.node, row, context);
-            if (!ts_node_is_null(site.argument_of)) report_use(row, site.node, context);
+            if (!node_is_null(site.argument_of)) report_use(row, site.node, context);
             return;
         case When::dunder_name:
             return check_bound_dunders(site, context);

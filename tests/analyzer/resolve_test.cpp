@@ -23,19 +23,19 @@ using Names = std::vector<std::string>;
 
 // An expression of the file and the scope it is evaluated in.
 struct Expression {
-    TSNode node;
+    Node node;
     ScopeId scope;
 };
 
 // A file's source, tree and model, alive together: the model refers to both.
 struct Analyzed {
     LoadedSource loaded;
-    Tree tree;
+    SyntaxTree tree;
     Model model;
 
     explicit Analyzed(std::string_view code)
         : loaded(load_source(std::string(code))),
-          tree(Parser().parse(loaded.source.text)),
+          tree(Parser().parse(loaded.source.text).root()),
           model(loaded.source, tree.root()) {}
 
     // The `nth` site whose text is `expr` in document order (negative: from
@@ -61,7 +61,7 @@ struct Analyzed {
         const std::string& text = loaded.source.text;
         for (std::size_t at = text.rfind(expr); at != std::string::npos;
              at = at == 0 ? std::string::npos : text.rfind(expr, at - 1)) {
-            TSNode node = ts_node_named_descendant_for_byte_range(tree.root(), static_cast<std::uint32_t>(at),
+            Node node = node_named_descendant_for_byte_range(tree.root(), static_cast<std::uint32_t>(at),
                                                                   static_cast<std::uint32_t>(at + expr.size()));
             if (model.text(node) == expr) return {node, k_module_scope};
         }

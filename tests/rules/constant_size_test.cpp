@@ -39,7 +39,7 @@ Judged judge(const std::string& expression, std::int64_t memory_mb = 512) {
 std::uint64_t allocations_judging(const std::string& expression) {
     Analyzed file("import math\nx = " + expression + "\n");
     SizeEstimator estimator(file.model, pygate::analyzer::k_module_scope, limits_mb(512));
-    TSNode expr = file.last();
+    Node expr = file.last();
     return pygate::testing::allocations_during([&] { estimator.estimate(expr); });
 }
 

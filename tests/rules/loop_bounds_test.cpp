@@ -25,7 +25,7 @@ std::optional<std::string> endless(const std::string& expression) {
 
 bool unbounded(const std::string& code) {
     Analyzed file("import sys\nimport itertools\n" + code);
-    TSNode loop = code.starts_with("for") ? file.first("for_statement") : file.first("while_statement");
+    Node loop = code.starts_with("for") ? file.first("for_statement") : file.first("while_statement");
     return judge_loop(loop, k_module_scope, file.model).unbounded;
 }
 

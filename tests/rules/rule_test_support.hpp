@@ -13,43 +13,42 @@ namespace pygate::rules::testing {
 
 struct Analyzed {
     analyzer::LoadedSource loaded;
-    analyzer::Tree tree;
+    analyzer::SyntaxTree tree;
     analyzer::Model model;
 
     explicit Analyzed(std::string_view code)
         : loaded(analyzer::load_source(std::string(code))),
-          tree(analyzer::Parser().parse(loaded.source.text)),
+          tree(analyzer::Parser().parse(loaded.source.text).root()),
           model(loaded.source, tree.root()) {}
 
     // The first node of type `type` in document order.
-    TSNode first(std::string_view type) const {
-        TSTreeCursor cursor = ts_tree_cursor_new(tree.root());
-        TSNode found{};
+    Node first(std::string_view type) const {
+        analyzer::Cursor cursor = cursor_new(tree.root());
+        Node found{};
         for (bool more = true; more;) {
-            TSNode node = ts_tree_cursor_current_node(&cursor);
-            if (std::string_view(ts_node_type(node)) == type) {
+            Node node = cursor_current_node(&cursor);
+            if (std::string_view(node_type(node)) == type) {
                 found = node;
                 break;
             }
-            if (ts_tree_cursor_goto_first_child(&cursor)) continue;
-            while (!(more = ts_tree_cursor_goto_next_sibling(&cursor)))
-                if (!ts_tree_cursor_goto_parent(&cursor)) break;
+            if (cursor_goto_first_child(&cursor)) continue;
+            while (!(more = cursor_goto_next_sibling(&cursor)))
+                if (!cursor_goto_parent(&cursor)) break;
         }
-        ts_tree_cursor_delete(&cursor);
-        if (ts_node_is_null(found)) throw std::invalid_argument("no " + std::string(type));
+        if (node_is_null(found)) throw std::invalid_argument("no " + std::string(type));
         return found;
     }
 
     // The module's last statement: for `x = EXPR`, EXPR; otherwise the statement itself.
-    TSNode last() const {
-        TSNode root = tree.root();
-        std::uint32_t count = ts_node_named_child_count(root);
+    Node last() const {
+        Node root = tree.root();
+        std::uint32_t count = node_named_child_count(root);
         if (count == 0) throw std::invalid_argument("empty module");
-        TSNode statement = ts_node_named_child(root, count - 1);
-        if (std::string_view(ts_node_type(statement)) != "expression_statement") return statement;
-        TSNode expression = ts_node_named_child(statement, 0);
-        if (std::string_view(ts_node_type(expression)) != "assignment") return expression;
-        return ts_node_child_by_field_id(expression,
+        Node statement = node_named_child(root, count - 1);
+        if (std::string_view(node_type(statement)) != "expression_statement") return statement;
+        Node expression = node_named_child(statement, 0);
+        if (std::string_view(node_type(expression)) != "assignment") return expression;
+        return node_child_by_field_id(expression,
                                          ts_language_field_id_for_name(analyzer::python_language(), "right", 5));
     }
 };

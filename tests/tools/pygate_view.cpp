@@ -46,70 +46,71 @@ namespace {
 
 using namespace pygate;
 using analyzer::Model;
+using analyzer::Node;
 using analyzer::PythonSymbols;
 using nlohmann::json;
 
-TSNode field(TSNode node, TSFieldId id) {
-    return ts_node_child_by_field_id(node, id);
+Node field(Node node, TSFieldId id) {
+    return node_child_by_field_id(node, id);
 }
 
-std::uint32_t line_of(TSNode node) {
-    return ts_node_start_point(node).row + 1;
+std::uint32_t line_of(Node node) {
+    return node_start_row(node) + 1;
 }
 
 // A parenthesised expression's inner expression, as CPython's AST has no node
 // for the brackets, read as the resolver reads it (Resolver::resolve: comments
 // skipped), so a chain the resolver cannot follow is missing from the view too.
-TSNode unparenthesized(TSNode node) {
+Node unparenthesized(Node node) {
     const PythonSymbols& s = PythonSymbols::get();
-    while (!ts_node_is_null(node) && ts_node_symbol(node) == s.parenthesized_expression) {
-        TSNode inner{};
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-            TSNode child = ts_node_named_child(node, i);
-            if (ts_node_symbol(child) == s.comment) continue;
-            if (!ts_node_is_null(inner)) return node;  // not one expression
+    while (!node_is_null(node) && node_symbol(node) == s.parenthesized_expression) {
+        Node inner{};
+        for (std::uint32_t i = 0; i < node_named_child_count(node); ++i) {
+            Node child = node_named_child(node, i);
+            if (node_symbol(child) == s.comment) continue;
+            if (!node_is_null(inner)) return node;  // not one expression
             inner = child;
         }
-        if (ts_node_is_null(inner)) return node;
+        if (node_is_null(inner)) return node;
         node = inner;
     }
     return node;
 }
 
 // `a.b.c` for a name or attribute chain, nothing for anything else.
-std::optional<std::string> dotted(const Model& model, TSNode node) {
+std::optional<std::string> dotted(const Model& model, Node node) {
     const PythonSymbols& s = PythonSymbols::get();
     node = unparenthesized(node);
-    if (ts_node_is_null(node)) return std::nullopt;
-    TSSymbol kind = ts_node_symbol(node);
+    if (node_is_null(node)) return std::nullopt;
+    TSSymbol kind = node_symbol(node);
     if (kind == s.identifier) return model.identifier(node);
     if (kind != s.attribute) return std::nullopt;
     auto object = dotted(model, field(node, s.field_object));
-    TSNode attribute = field(node, s.field_attribute);
-    if (!object || ts_node_is_null(attribute)) return std::nullopt;
+    Node attribute = field(node, s.field_attribute);
+    if (!object || node_is_null(attribute)) return std::nullopt;
     return *object + "." + model.identifier(attribute);
 }
 
 // A module name as written, without the white space CPython ignores (`from . . m`).
-std::string module_name(const Model& model, TSNode node) {
+std::string module_name(const Model& model, Node node) {
     std::string name = model.dotted_name(node);
     std::erase_if(name, [](char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\\' || c == '\n'; });
     return name;
 }
 
-void view_import(const Model& model, TSNode statement, json& view) {
+void view_import(const Model& model, Node statement, json& view) {
     const PythonSymbols& s = PythonSymbols::get();
-    TSSymbol kind = ts_node_symbol(statement);
+    TSSymbol kind = node_symbol(statement);
     std::uint32_t line = line_of(statement);
-    TSNode module_node = kind == s.import_from_statement ? field(statement, s.field_module_name) : TSNode{};
+    Node module_node = kind == s.import_from_statement ? field(statement, s.field_module_name) : Node{};
     if (kind == s.future_import_statement)
         view.push_back({line, "import", "__future__"});
     else if (kind == s.import_from_statement)
         view.push_back({line, "import", module_name(model, module_node)});
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(statement); ++i) {
-        TSNode child = ts_node_named_child(statement, i);
-        TSSymbol child_kind = ts_node_symbol(child);
-        if (!ts_node_is_null(module_node) && ts_node_eq(child, module_node)) continue;
+    for (std::uint32_t i = 0; i < node_named_child_count(statement); ++i) {
+        Node child = node_named_child(statement, i);
+        TSSymbol child_kind = node_symbol(child);
+        if (!node_is_null(module_node) && node_eq(child, module_node)) continue;
         std::string name;
         if (child_kind == s.aliased_import)
             name = module_name(model, field(child, s.field_name));
@@ -129,7 +130,7 @@ json view_of(const Model& model, const analyzer::SyntaxCheck& syntax) {
     // `type(x).attr = v`, read by the grammar as a 3.12 type alias, holds a
     // call the tree does not show; pygate refuses the file unless `type` is
     // the builtin (refuse_hidden_type_calls), so it knows the call.
-    for (TSNode statement : syntax.type_call_assignments()) {
+    for (Node statement : syntax.type_call_assignments()) {
         std::string_view text = model.text(statement);
         if (text.size() > 4 && text[4] == '(') view.push_back({line_of(statement), "call", "type"});
     }
@@ -143,8 +144,8 @@ json view_of(const Model& model, const analyzer::SyntaxCheck& syntax) {
                     view.push_back({line_of(site.node), "call", *callee});
                 break;
             case Model::SiteKind::attribute: {
-                TSNode attribute = field(site.node, s.field_attribute);
-                if (!ts_node_is_null(attribute))
+                Node attribute = field(site.node, s.field_attribute);
+                if (!node_is_null(attribute))
                     view.push_back({line_of(site.node), "attr", model.identifier(attribute)});
                 break;
             }
@@ -177,14 +178,15 @@ json examine(const std::string& path, analyzer::Parser& parser, const analyzer::
     entry["pg000"] = pg000_of(analyzer::analyze_bytes(bytes, parser, options).findings);
     analyzer::LoadedSource loaded = analyzer::load_source(std::move(bytes));
     if (loaded.decodable) {
-        analyzer::Tree tree = parser.parse(loaded.source.text);
+        analyzer::Tree parsed = parser.parse(loaded.source.text);
+        const analyzer::SyntaxTree tree(parsed.root());
         std::vector<analyzer::Finding> ignored;  // already reported by analyze_bytes
         analyzer::SyntaxCheck syntax(loaded.source, tree.root(), loaded.invisible_offsets, ignored);
         Model model(loaded.source, tree.root(), &syntax);
         syntax.finish();
         entry["view"] = view_of(model, syntax);
         if (with_tree) {
-            std::unique_ptr<char, decltype(&std::free)> shown(ts_node_string(tree.root()), &std::free);
+            std::unique_ptr<char, decltype(&std::free)> shown(ts_node_string(parsed.root()), &std::free);
             entry["tree"] = std::string(shown.get());
         }
     }

@@ -1,0 +1,115 @@
+#include "analyzer/syntax_tree.hpp"
+
+#include "analyzer/parse.hpp"
+
+namespace pygate::analyzer {
+
+SyntaxTree::SyntaxTree(TSNode root) {
+    // Tree-sitter marks missing nodes only in trees with an error.
+    const bool tree_has_error = ts_node_has_error(root);
+    TSTreeCursor cursor = ts_tree_cursor_new(root);
+    std::vector<std::uint32_t> path;  // the ancestors of the current node, by index
+    for (;;) {
+        TSNode node = ts_tree_cursor_current_node(&cursor);
+        auto index = static_cast<std::uint32_t>(m_nodes.size());
+        NodeData& data = m_nodes.emplace_back();
+        data.start_byte = ts_node_start_byte(node);
+        data.end_byte = ts_node_end_byte(node);
+        data.start_row = ts_node_start_point(node).row;
+        data.end_row = ts_node_end_point(node).row;
+        data.symbol = ts_node_symbol(node);
+        data.field = path.empty() ? 0 : ts_tree_cursor_current_field_id(&cursor);
+        bool named = ts_node_is_named(node);
+        data.flags = named ? NodeData::k_named : 0;
+        if (tree_has_error && ts_node_is_missing(node)) data.flags |= NodeData::k_missing;
+        if (tree_has_error && ts_node_has_error(node)) data.flags |= NodeData::k_has_error;
+        if (!path.empty()) {
+            NodeData& parent = m_nodes[path.back()];
+            data.parent = index - path.back();
+            ++parent.child_count;
+            if (named) ++parent.named_child_count;
+        }
+        // Leaves (most nodes) are not asked for children: that costs a cursor step.
+        if (ts_node_child_count(node) > 0 && ts_tree_cursor_goto_first_child(&cursor)) {
+            path.push_back(index);
+            continue;
+        }
+        std::uint32_t finished = index;  // the node whose next sibling comes next, if any
+        while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+            if (path.empty() || !ts_tree_cursor_goto_parent(&cursor)) {
+                ts_tree_cursor_delete(&cursor);
+                return;
+            }
+            finished = path.back();
+            path.pop_back();
+        }
+        m_nodes[finished].next_sibling = static_cast<std::uint32_t>(m_nodes.size()) - finished;
+    }
+}
+
+Node node_child(Node node, std::uint32_t index) {
+    Node child = node_first_child(node);
+    for (; !node_is_null(child) && index > 0; --index)
+        child = node_next_sibling(child);
+    return child;
+}
+
+Node node_named_child(Node node, std::uint32_t index) {
+    for (Node child = node_first_child(node); !node_is_null(child); child = node_next_sibling(child)) {
+        if (!node_is_named(child)) continue;
+        if (index == 0) return child;
+        --index;
+    }
+    return Node{};
+}
+
+Node node_last_child(Node node) {
+    Node last{};
+    for (Node child = node_first_child(node); !node_is_null(child); child = node_next_sibling(child))
+        last = child;
+    return last;
+}
+
+Node node_child_by_field_id(Node node, TSFieldId field) {
+    if (field == 0) return Node{};
+    for (Node child = node_first_child(node); !node_is_null(child); child = node_next_sibling(child))
+        if (node_field(child) == field) return child;
+    return Node{};
+}
+
+namespace {
+
+// As tree-sitter: descend into the first child that reaches past the range's
+// start and to its end, while that child begins at or before the start.
+Node descendant_for_byte_range(Node node, std::uint32_t start, std::uint32_t end, bool named_only) {
+    Node found = node;
+    for (bool descended = true; descended;) {
+        descended = false;
+        for (Node child = node_first_child(node); !node_is_null(child); child = node_next_sibling(child)) {
+            std::uint32_t child_end = node_end_byte(child);
+            if (child_end < end || child_end <= start) continue;
+            if (start < node_start_byte(child)) break;
+            node = child;
+            if (!named_only || node_is_named(node)) found = node;
+            descended = true;
+            break;
+        }
+    }
+    return found;
+}
+
+}  // namespace
+
+Node node_descendant_for_byte_range(Node node, std::uint32_t start, std::uint32_t end) {
+    return descendant_for_byte_range(node, start, end, false);
+}
+
+Node node_named_descendant_for_byte_range(Node node, std::uint32_t start, std::uint32_t end) {
+    return descendant_for_byte_range(node, start, end, true);
+}
+
+std::string_view node_type(Node node) {
+    return ts_language_symbol_name(python_language(), node_symbol(node));
+}
+
+}  // namespace pygate::analyzer

@@ -1,0 +1,204 @@
+// The copied syntax tree answers every question exactly as tree-sitter's own
+// tree does: checked node by node against the tree it was copied from, over
+// the whole corpus and over trees with errors and missing nodes.
+#include "analyzer/syntax_tree.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "analyzer/parse.hpp"
+
+using namespace pygate::analyzer;
+
+namespace {
+
+// Tree-sitter's nodes in the order a cursor visits them: the copy's order.
+std::vector<TSNode> preorder(TSNode root) {
+    std::vector<TSNode> out;
+    TSTreeCursor cursor = ts_tree_cursor_new(root);
+    for (bool more = true; more;) {
+        out.push_back(ts_tree_cursor_current_node(&cursor));
+        if (ts_tree_cursor_goto_first_child(&cursor)) continue;
+        while (!(more = ts_tree_cursor_goto_next_sibling(&cursor)))
+            if (!ts_tree_cursor_goto_parent(&cursor)) break;
+    }
+    ts_tree_cursor_delete(&cursor);
+    return out;
+}
+
+// The children of `node` as a cursor sees them.
+std::vector<TSNode> children_of(TSNode node) {
+    std::vector<TSNode> out;
+    TSTreeCursor cursor = ts_tree_cursor_new(node);
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+        do
+            out.push_back(ts_tree_cursor_current_node(&cursor));
+        while (ts_tree_cursor_goto_next_sibling(&cursor));
+    }
+    ts_tree_cursor_delete(&cursor);
+    return out;
+}
+
+// Parents and next siblings are checked against each node's children as a
+// cursor lists them, not against ts_node_parent and ts_node_next_sibling:
+// those search by byte range, and get zero-width nodes wrong (`def f(:`
+// gives the missing `)` the parent `(`; an empty block's next sibling is
+// wrong too), besides costing a search from the root per question.
+//
+// ts_node_child_by_field_id also answers match_statement's `alternative`
+// from inside its `body` (the grammar aliases a hidden rule there); the copy
+// answers a node's own children only, and pygate never asks for it.
+bool field_is_own(TSNode node, TSFieldId field) {
+    static const TSFieldId alternative =
+        ts_language_field_id_for_name(python_language(), "alternative", std::strlen("alternative"));
+    return !(field == alternative && std::string_view(ts_node_type(node)) == "match_statement");
+}
+
+// Compares every node of `text`'s two trees and returns what differs (empty
+// when nothing does). Checks collect into a list: a CHECK per node and
+// question would make the corpus take a minute.
+std::vector<std::string> differences(const std::string& text) {
+    std::vector<std::string> out;
+    Tree parsed = Parser().parse(text);
+    const SyntaxTree copy(parsed.root());
+    std::vector<TSNode> original = preorder(parsed.root());
+    if (copy.size() != original.size()) return {"node counts differ"};
+    // A tree-sitter node's copy; nodes are told apart by identity and start.
+    std::map<std::pair<const void*, std::uint32_t>, Node> copy_of;
+    for (std::size_t i = 0; i < original.size(); ++i)
+        copy_of[{original[i].id, ts_node_start_byte(original[i])}] = Node{copy.root().id + i};
+    auto same = [&](TSNode expected, Node actual) {
+        if (ts_node_is_null(expected)) return node_is_null(actual);
+        auto found = copy_of.find({expected.id, ts_node_start_byte(expected)});
+        return found != copy_of.end() && node_eq(found->second, actual);
+    };
+    const std::uint32_t field_count = ts_language_field_count(python_language());
+    for (std::size_t i = 0; i < original.size(); ++i) {
+        TSNode expected = original[i];
+        Node actual{copy.root().id + i};
+        auto differ = [&](std::string_view what) {
+            out.push_back("node " + std::to_string(i) + " `" + ts_node_type(expected) + "` at byte " +
+                          std::to_string(ts_node_start_byte(expected)) + ": " + std::string(what));
+        };
+        if (node_symbol(actual) != ts_node_symbol(expected) || node_type(actual) != ts_node_type(expected))
+            differ("kind");
+        if (node_start_byte(actual) != ts_node_start_byte(expected) ||
+            node_end_byte(actual) != ts_node_end_byte(expected))
+            differ("bytes");
+        if (node_start_row(actual) != ts_node_start_point(expected).row ||
+            node_end_row(actual) != ts_node_end_point(expected).row)
+            differ("rows");
+        if (node_is_named(actual) != ts_node_is_named(expected)) differ("named");
+        if (node_is_missing(actual) != ts_node_is_missing(expected)) differ("missing");
+        if (node_has_error(actual) != ts_node_has_error(expected)) differ("has_error");
+        const std::vector<TSNode> listed = children_of(expected);
+        for (std::size_t c = 0; c < listed.size(); ++c) {
+            auto found = copy_of.find({listed[c].id, ts_node_start_byte(listed[c])});
+            if (found == copy_of.end()) {
+                differ("a child not copied");
+                continue;
+            }
+            if (!node_eq(node_parent(found->second), actual)) differ("parent of child " + std::to_string(c));
+            if (!same(c + 1 < listed.size() ? listed[c + 1] : TSNode{}, node_next_sibling(found->second)))
+                differ("next sibling of child " + std::to_string(c));
+        }
+        if (i == 0 && !node_is_null(node_parent(actual))) differ("the root's parent");
+        const std::uint32_t children = ts_node_child_count(expected);
+        const std::uint32_t named_children = ts_node_named_child_count(expected);
+        if (node_child_count(actual) != children || node_named_child_count(actual) != named_children) {
+            differ("child counts");
+            continue;
+        }
+        // ts_node_child(node, c) steps through c children: a sample keeps it linear.
+        for (std::uint32_t c = 0; c < children && c < 8; ++c)
+            if (!same(ts_node_child(expected, c), node_child(actual, c))) differ("child " + std::to_string(c));
+        for (std::uint32_t c = 0; c < named_children && c < 8; ++c)
+            if (!same(ts_node_named_child(expected, c), node_named_child(actual, c)))
+                differ("named child " + std::to_string(c));
+        if (!same(children == 0 ? TSNode{} : ts_node_child(expected, children - 1), node_last_child(actual)))
+            differ("last child");
+        for (TSFieldId field = 1; field <= field_count; ++field)
+            if (field_is_own(expected, field) &&
+                !same(ts_node_child_by_field_id(expected, field), node_child_by_field_id(actual, field)))
+                differ(std::string("field ") + ts_language_field_name_for_id(python_language(), field));
+    }
+    // One-byte ranges, as the syntax check asks for invisible characters:
+    // every byte of a small file, a sample of a large one.
+    const std::uint32_t step = text.size() < 4096 ? 1 : 61;
+    for (std::uint32_t at = 0; at + 1 <= text.size(); at += step) {
+        if (!same(ts_node_descendant_for_byte_range(parsed.root(), at, at + 1),
+                  node_descendant_for_byte_range(copy.root(), at, at + 1)))
+            out.push_back("descendant at byte " + std::to_string(at));
+        if (!same(ts_node_named_descendant_for_byte_range(parsed.root(), at, at + 1),
+                  node_named_descendant_for_byte_range(copy.root(), at, at + 1)))
+            out.push_back("named descendant at byte " + std::to_string(at));
+    }
+    return out;
+}
+
+// The first few differences, to show when the list is not empty.
+std::string first_of(const std::vector<std::string>& found) {
+    std::string shown;
+    for (std::size_t i = 0; i < found.size() && i < 5; ++i)
+        shown += found[i] + "\n";
+    return shown;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("The copy answers as tree-sitter on every corpus file") {
+    std::size_t files = 0, nodes = 0;
+    for (const auto& entry :
+         std::filesystem::recursive_directory_iterator(std::string(PYGATE_SOURCE_DIR) + "/corpus")) {
+        if (entry.path().extension() != ".py") continue;
+        std::string text = read_file(entry.path());
+        std::vector<std::string> found = differences(text);
+        INFO(entry.path().string() << "\n" << first_of(found));
+        CHECK(found.empty());
+        nodes += SyntaxTree(Parser().parse(text).root()).size();
+        ++files;
+    }
+    CHECK(files > 500);
+    CHECK(nodes > 50000);
+}
+
+TEST_CASE("The copy answers as tree-sitter on trees with errors and missing nodes") {
+    for (std::string text : {"def f(:\n    pass\n", "x = (1, 2\ny = 3\n", "print 'hello'\n", "if x\n    y = 1\n",
+                             "a = [1, 2,, 3]\n", "class C(\n", "f(a for a in b, c)\n", "x = 1 +\n"}) {
+        std::vector<std::string> found = differences(text);
+        INFO(text << "\n" << first_of(found));
+        CHECK(found.empty());
+    }
+    Tree parsed = Parser().parse("x = (1, 2\ny = 3\n");
+    const SyntaxTree copy(parsed.root());
+    CHECK(node_has_error(copy.root()));
+}
+
+TEST_CASE("A cursor over the copy stays inside the subtree it was made for") {
+    Tree parsed = Parser().parse("f(a)\ng(b)\n");
+    const SyntaxTree copy(parsed.root());
+    Node first_statement = node_named_child(copy.root(), 0);
+    Cursor cursor = cursor_new(first_statement);
+    CHECK_FALSE(cursor_goto_next_sibling(&cursor));  // g(b) is outside
+    CHECK_FALSE(cursor_goto_parent(&cursor));
+    CHECK(cursor_current_field_id(&cursor) == 0);
+    REQUIRE(cursor_goto_first_child(&cursor));
+    CHECK(node_type(cursor_current_node(&cursor)) == "call");
+    CHECK(cursor_goto_parent(&cursor));
+    CHECK(node_eq(cursor_current_node(&cursor), first_statement));
+}
