@@ -47,6 +47,7 @@ class SyntaxTree {
 public:
     // Copies the tree under `root`; the tree-sitter tree may be deleted after.
     explicit SyntaxTree(TSNode root);
+    ~SyntaxTree();
     SyntaxTree(const SyntaxTree&) = delete;
     SyntaxTree& operator=(const SyntaxTree&) = delete;
 
