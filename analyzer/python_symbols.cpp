@@ -149,6 +149,13 @@ PythonSymbols look_up() {
         if (kind >= s.starts_logical_line.size()) s.starts_logical_line.resize(kind + 1u);
         s.starts_logical_line[kind] = true;
     }
+    for (const char* name : {
+#include "analyzer/kinds_with_fields.inc"
+         }) {
+        TSSymbol kind = symbol(name, true);
+        if (kind >= s.has_fields.size()) s.has_fields.resize(kind + 1u);
+        s.has_fields[kind] = true;
+    }
     return s;
 }
 

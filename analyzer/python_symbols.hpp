@@ -41,6 +41,9 @@ struct PythonSymbols {
     // decorators. Any other token that starts a logical line continues a
     // statement CPython has already ended.
     std::vector<bool> starts_logical_line;
+    // Kinds that have fields (the grammar's node-types.json), indexed by
+    // symbol: no child of any other kind has a field in its parent.
+    std::vector<bool> has_fields;
 
     static const PythonSymbols& get();
 };

@@ -1,6 +1,7 @@
 #include "analyzer/syntax_tree.hpp"
 
 #include "analyzer/parse.hpp"
+#include "analyzer/python_symbols.hpp"
 
 namespace pygate::analyzer {
 namespace {
@@ -20,6 +21,7 @@ SyntaxTree::SyntaxTree(TSNode root) {
     }
     // Tree-sitter marks missing nodes only in trees with an error.
     const bool tree_has_error = ts_node_has_error(root);
+    const std::vector<bool>& has_fields = PythonSymbols::get().has_fields;
     TSTreeCursor cursor = ts_tree_cursor_new(root);
     std::vector<std::uint32_t> path;  // the ancestors of the current node, by index
     for (;;) {
@@ -31,7 +33,13 @@ SyntaxTree::SyntaxTree(TSNode root) {
         data.start_row = ts_node_start_point(node).row;
         data.end_row = ts_node_end_point(node).row;
         data.symbol = ts_node_symbol(node);
-        data.field = path.empty() ? 0 : ts_tree_cursor_current_field_id(&cursor);
+        // Asking the cursor for a field costs a search of the grammar's field
+        // map: only under the kinds that have fields is there one to find.
+        if (!path.empty()) {
+            TSSymbol parent_kind = m_nodes[path.back()].symbol;
+            if (parent_kind < has_fields.size() && has_fields[parent_kind])
+                data.field = ts_tree_cursor_current_field_id(&cursor);
+        }
         bool named = ts_node_is_named(node);
         data.flags = named ? NodeData::k_named : 0;
         if (tree_has_error && ts_node_is_missing(node)) data.flags |= NodeData::k_missing;
