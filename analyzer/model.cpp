@@ -71,9 +71,7 @@ private:
     void walk(Node root) {
         Cursor cursor = cursor_new(root);
         std::uint32_t depth = 0;
-        std::vector<TSSymbol> parents;  // symbol of each ancestor, by depth
-        std::vector<bool> stored;       // whether each ancestor is an assignment target
-        std::vector<Node> nodes;      // each ancestor
+        std::vector<bool> stored;  // whether each ancestor is an assignment target, by depth
         // The observer riding along sees what walk_preorder would show it.
         constexpr std::uint32_t k_not_skipping = static_cast<std::uint32_t>(-1);
         std::uint32_t observer_skips_below = k_not_skipping;
@@ -106,14 +104,11 @@ private:
                 }
                 ScopeId current = m_open.empty() ? k_module_scope : m_open.back().scope;
                 TSSymbol kind = node_symbol(node);
-                Place place{depth > 0 ? parents[depth - 1] : TSSymbol{0}, depth > 0 && stored[depth - 1],
-                            depth > 0 ? nodes[depth - 1] : Node{}, depth > 1 ? nodes[depth - 2] : Node{}, node_field(node)};
-                bool is_target = visit(node, kind, current, place);
-                if (parents.size() <= depth)
-                    parents.resize(depth + 1), stored.resize(depth + 1), nodes.resize(depth + 1);
-                parents[depth] = kind;
-                stored[depth] = is_target;
-                nodes[depth] = node;
+                Node parent = depth > 0 ? node_parent(node) : Node{};
+                Place place{node_is_null(parent) ? TSSymbol{0} : node_symbol(parent), depth > 0 && stored[depth - 1],
+                            parent, depth > 1 ? node_parent(parent) : Node{}};
+                if (stored.size() <= depth) stored.resize(depth + 1);
+                stored[depth] = visit(node, kind, current, place);
                 // A string's children are tokens, unless it is an f-string with replacement fields.
                 if (kind == m_symbols.string) {
                     measure_string(node);
@@ -124,12 +119,9 @@ private:
                 } else if (kind == m_symbols.concatenated_string) {
                     measure_literal(node);  // `"a" "b"` is one constant to CPython: one literal to smuggle data in
                 }
-            } else if (node_child_count(node) > 0) {  // rare: keep the ancestry true below it
-                if (parents.size() <= depth)
-                    parents.resize(depth + 1), stored.resize(depth + 1), nodes.resize(depth + 1);
-                parents[depth] = 0;
+            } else if (node_child_count(node) > 0) {  // rare: a token with children is no assignment target
+                if (stored.size() <= depth) stored.resize(depth + 1);
                 stored[depth] = false;
-                nodes[depth] = node;
             }
             if ((descend || observer_descends) && node_child_count(node) > 0 &&
                 cursor_goto_first_child(&cursor)) {
@@ -174,14 +166,12 @@ private:
     }
 
     // Where a node stands: its parent's kind, whether the parent is assigned,
-    // its grandparent (the call, for an argument) and its field in its parent.
+    // and its grandparent (the call, for an argument).
     struct Place {
         TSSymbol parent;
         bool parent_stored;
         Node parent_node;
         Node grandparent;
-        TSFieldId field_id;
-        TSFieldId field() const { return field_id; }
     };
 
     // An attribute a `case` pattern reads: the keyword of `C(attr=...)`, or a
@@ -262,17 +252,17 @@ private:
             add_site(node, current, Model::SiteKind::syntax, place, 0, false);
         if (place.parent == s.argument_list) check_argument_order(node, kind, place.parent_node);
         if (kind == s.identifier) {
-            TSFieldId field_id = place.field();
+            TSFieldId field_id = node_field(node);
             if (is_load(place.parent, field_id)) add_site(node, current, Model::SiteKind::name, place, field_id, false);
             if (reads_attribute_in_pattern(node, place) && is_dunder_name(m_model.identifier(node)))
                 m_model.m_pattern_dunders.push_back(node);
         } else if (kind == s.attribute || kind == s.subscript) {
-            TSFieldId field_id = place.field();
+            TSFieldId field_id = node_field(node);
             store = is_store(place.parent, field_id);
             add_site(node, current, kind == s.attribute ? Model::SiteKind::attribute : Model::SiteKind::subscript,
                      place, field_id, store);
         } else if (kind == s.call) {
-            add_site(node, current, Model::SiteKind::call, place, place.field(), false);
+            add_site(node, current, Model::SiteKind::call, place, node_field(node), false);
         } else if (kind == s.import_statement || kind == s.import_from_statement || kind == s.future_import_statement) {
             add_site(node, current, Model::SiteKind::import, place, 0, false);
             bind_import(node, current);
@@ -313,7 +303,7 @@ private:
         } else if (kind == s.return_statement) {
             if (node_named_child_count(node) > 0) scope(current).returns.push_back(node_named_child(node, 0));
         } else if (kind == s.list_splat || kind == s.dictionary_splat) {
-            TSFieldId field_id = place.field();
+            TSFieldId field_id = node_field(node);
             if ((place.parent == s.call && field_id == s.field_function) ||
                 (place.parent == s.attribute && field_id == s.field_object) ||
                 (place.parent == s.subscript && field_id == s.field_value))

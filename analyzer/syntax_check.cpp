@@ -292,8 +292,7 @@ private:
     // comment's own node when the character is inside one (string_content,
     // or the string itself where the grammar makes no content node, as in
     // some raw strings). An f-string's replacement field is code, not
-    // literal. No walk up the tree: node_parent starts again from the
-    // root, and a deep file with many such characters made that cubic.
+    // literal. The smallest node tells: no walk up the tree is needed.
     bool inside_literal_or_comment(Node node) const {
         TSSymbol symbol = node_symbol(node);
         return symbol == m_symbols.string || symbol == m_symbols.string_content || symbol == m_symbols.comment ||

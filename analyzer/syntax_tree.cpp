@@ -33,13 +33,6 @@ SyntaxTree::SyntaxTree(TSNode root) {
         data.start_row = ts_node_start_point(node).row;
         data.end_row = ts_node_end_point(node).row;
         data.symbol = ts_node_symbol(node);
-        // Asking the cursor for a field costs a search of the grammar's field
-        // map: only under the kinds that have fields is there one to find.
-        if (!path.empty()) {
-            TSSymbol parent_kind = m_nodes[path.back()].symbol;
-            if (parent_kind < has_fields.size() && has_fields[parent_kind])
-                data.field = ts_tree_cursor_current_field_id(&cursor);
-        }
         bool named = ts_node_is_named(node);
         data.flags = named ? NodeData::k_named : 0;
         if (tree_has_error && ts_node_is_missing(node)) data.flags |= NodeData::k_missing;
@@ -49,6 +42,10 @@ SyntaxTree::SyntaxTree(TSNode root) {
             data.parent = index - path.back();
             ++parent.child_count;
             if (named) ++parent.named_child_count;
+            // Asking the cursor for a field costs a search of the grammar's field
+            // map: only under the kinds that have fields is there one to find.
+            if (parent.symbol < has_fields.size() && has_fields[parent.symbol])
+                data.field = ts_tree_cursor_current_field_id(&cursor);
         }
         // Leaves (most nodes) are not asked for children: that costs a cursor step.
         if (ts_node_child_count(node) > 0 && ts_tree_cursor_goto_first_child(&cursor)) {
