@@ -23,7 +23,15 @@ SyntaxTree::SyntaxTree(TSNode root) {
     const bool tree_has_error = ts_node_has_error(root);
     const std::vector<bool>& has_fields = PythonSymbols::get().has_fields;
     TSTreeCursor cursor = ts_tree_cursor_new(root);
-    std::vector<std::uint32_t> path;  // the ancestors of the current node, by index
+    // The ancestors of the current node, and how many of each one's children
+    // are still to come: after an ancestor's last child the cursor goes up at
+    // once, because asking it for a next sibling that is not there costs a
+    // climb through the grammar's hidden nodes, several times a parent step.
+    struct Ancestor {
+        std::uint32_t index;
+        std::uint32_t children_left;
+    };
+    std::vector<Ancestor> path;
     for (;;) {
         TSNode node = ts_tree_cursor_current_node(&cursor);
         auto index = static_cast<std::uint32_t>(m_nodes.size());
@@ -38,8 +46,10 @@ SyntaxTree::SyntaxTree(TSNode root) {
         if (tree_has_error && ts_node_is_missing(node)) data.flags |= NodeData::k_missing;
         if (tree_has_error && ts_node_has_error(node)) data.flags |= NodeData::k_has_error;
         if (!path.empty()) {
-            NodeData& parent = m_nodes[path.back()];
-            data.parent = index - path.back();
+            Ancestor& ancestor = path.back();
+            NodeData& parent = m_nodes[ancestor.index];
+            --ancestor.children_left;
+            data.parent = index - ancestor.index;
             ++parent.child_count;
             if (named) ++parent.named_child_count;
             // Asking the cursor for a field costs a search of the grammar's field
@@ -48,17 +58,18 @@ SyntaxTree::SyntaxTree(TSNode root) {
                 data.field = ts_tree_cursor_current_field_id(&cursor);
         }
         // Leaves (most nodes) are not asked for children: that costs a cursor step.
-        if (ts_node_child_count(node) > 0 && ts_tree_cursor_goto_first_child(&cursor)) {
-            path.push_back(index);
+        std::uint32_t child_count = ts_node_child_count(node);
+        if (child_count > 0 && ts_tree_cursor_goto_first_child(&cursor)) {
+            path.push_back({index, child_count});
             continue;
         }
         std::uint32_t finished = index;  // the node whose next sibling comes next, if any
-        while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+        while (path.empty() || path.back().children_left == 0 || !ts_tree_cursor_goto_next_sibling(&cursor)) {
             if (path.empty() || !ts_tree_cursor_goto_parent(&cursor)) {
                 ts_tree_cursor_delete(&cursor);
                 return;
             }
-            finished = path.back();
+            finished = path.back().index;
             path.pop_back();
         }
         m_nodes[finished].next_sibling = static_cast<std::uint32_t>(m_nodes.size()) - finished;
