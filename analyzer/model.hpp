@@ -209,7 +209,7 @@ private:
     std::vector<RefusedSyntax> m_misordered_arguments;
     std::vector<RefusedSyntax> m_refused_escapes;
     std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id
-    mutable std::unordered_map<const Binding*, Referents> m_binding_cache;
+    mutable std::vector<Referents> m_binding_cache;  // what resolved bindings refer to (Binding::cached)
     // What referents point into: the names they hold, and their chains' links.
     struct ChainLink {
         Node statement;

@@ -27,6 +27,9 @@ struct Binding {
     Node statement{};       // shown in messages: `import subprocess as sp`
     std::string qualified;    // import: what the name refers to
     std::string import_path;  // import: the module as written (`a.b` for `import a.b`)
+    // Once resolved: 1 + where its referents are in the model's binding
+    // cache. Kept here, the cache is found without hashing.
+    mutable std::uint32_t cached = 0;
 };
 
 // Lets the scopes' maps be searched with a string_view, without a copy.

@@ -305,8 +305,7 @@ public:
     }
 
     Referents resolve_binding(const Binding& binding, int depth) {
-        auto cached = m_model.m_binding_cache.find(&binding);
-        if (cached != m_model.m_binding_cache.end()) return cached->second;
+        if (binding.cached != 0) return m_model.m_binding_cache[binding.cached - 1];
         // A binding already being resolved contributes nothing new to a
         // flow-insensitive union; what it cut short must not be cached.
         auto in_progress = std::find(m_in_progress.begin(), m_in_progress.end(), &binding);
@@ -320,7 +319,10 @@ public:
         m_in_progress.pop_back();
         if (m_cycle_floor >= position) {  // complete: no cycle reached above this binding
             m_cycle_floor = k_no_cycle;
-            if (!m_exhausted) m_model.m_binding_cache.emplace(&binding, out);
+            if (!m_exhausted) {
+                m_model.m_binding_cache.push_back(out);
+                binding.cached = static_cast<std::uint32_t>(m_model.m_binding_cache.size());
+            }
         }
         return out;
     }
@@ -1137,22 +1139,27 @@ private:
     const Model& m_model;
     const PythonSymbols& s;
     static constexpr std::size_t k_no_cycle = static_cast<std::size_t>(-1);
-    std::vector<const void*> m_in_progress;  // bindings, and names' binding lists, being resolved
+    // Bindings, and names' binding lists, being resolved. A resolver lives for
+    // one question, and most questions nest a few bindings deep: kept in
+    // place, the stack costs no allocation.
+    SmallVector<const void*, 16> m_in_progress;
     std::size_t m_cycle_floor = k_no_cycle;  // the outermost in-progress binding a cycle reached
-    std::vector<const Binding*> m_folding;
+    SmallVector<const Binding*, 8> m_folding;
     int m_steps = 0;
     bool m_exhausted = false;
-    std::string m_scratch;
     bool m_paths = false;  // fold_as_paths()
 
     const Scope& scope_at(ScopeId id) const { return *m_model.m_scopes[static_cast<std::size_t>(id)]; }
 
     // `a.b`, held by the model.
     std::string_view joined(std::string_view a, std::string_view b) {
-        m_scratch.assign(a);
-        m_scratch += '.';
-        m_scratch += b;
-        return m_model.intern(m_scratch);
+        // One buffer per thread, not per resolver: a resolver lives for one
+        // question, and qualified names often outgrow a string's in-place room.
+        thread_local std::string scratch;
+        scratch.assign(a);
+        scratch += '.';
+        scratch += b;
+        return m_model.intern(scratch);
     }
 
     void add_step(Referent& referent, Node statement) {

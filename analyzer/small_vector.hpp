@@ -66,6 +66,7 @@ public:
         std::memcpy(static_cast<void*>(data() + m_size), &value, sizeof(T));
         ++m_size;
     }
+    void pop_back() { --m_size; }
     void clear() { m_size = 0; }
 
     void reserve(std::size_t capacity) {
@@ -108,7 +109,7 @@ private:
     std::size_t m_size = 0;
     std::size_t m_capacity = InPlace;
     union {
-        T* m_heap;
+        T* m_heap = nullptr;  // initialised so that the compiler can see release() never reads garbage
         alignas(T) unsigned char m_in_place[InPlace * sizeof(T)];
     };
 };
