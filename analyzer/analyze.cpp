@@ -22,7 +22,7 @@ FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOpti
         } else {
             // One walk of the tree builds the model and runs the syntax check.
             SyntaxCheck syntax(loaded.source, tree.root(), loaded.invisible_offsets, analysis.findings);
-            SymbolSet syntax_sites = syntax_site_kinds(options.rules);  // a few bits: cheaper than caching
+            SymbolSet syntax_sites = syntax_site_kinds(options.rules);  // a byte per kind: cheaper than caching
             Model model(loaded.source, tree.root(), &syntax, &syntax_sites);
             syntax.finish();
             check_syntax_with_model(syntax, model, analysis.findings);

@@ -71,7 +71,7 @@ private:
     void walk(Node root) {
         Cursor cursor = cursor_new(root);
         std::uint32_t depth = 0;
-        std::vector<bool> stored;  // whether each ancestor is an assignment target, by depth
+        std::vector<std::uint8_t> stored;  // whether each ancestor is an assignment target, by depth
         // The observer riding along sees what walk_preorder would show it.
         constexpr std::uint32_t k_not_skipping = static_cast<std::uint32_t>(-1);
         std::uint32_t observer_skips_below = k_not_skipping;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "analyzer/finding.hpp"
+#include "analyzer/python_symbols.hpp"
 #include "analyzer/small_vector.hpp"
 #include "analyzer/source.hpp"
 #include "analyzer/syntax_tree.hpp"
@@ -55,9 +56,6 @@ struct Referent {
 using Referents = SmallVector<Referent, 2>;
 
 enum class ScopeKind : std::uint8_t { module, function, lambda, class_body, comprehension };
-
-// Node kinds, as a set indexed by grammar symbol: which nodes become syntax sites.
-using SymbolSet = std::vector<bool>;
 
 // Sizes the model's walk measures, for the source limits (PG012).
 struct SourceMetrics {

@@ -4,9 +4,15 @@
 
 #include <tree_sitter/api.h>
 
+#include <cstdint>
 #include <vector>
 
 namespace pygate::analyzer {
+
+// Node kinds, as a set indexed by grammar symbol. A byte per kind, not
+// std::vector<bool>: the walks ask once per node, and a byte is one load
+// where a bit is a load, a shift and a mask.
+using SymbolSet = std::vector<std::uint8_t>;
 
 struct PythonSymbols {
     TSSymbol error;  // tree-sitter's ERROR node
@@ -40,10 +46,10 @@ struct PythonSymbols {
     // the clauses of compound statements (`else:`, `except:`, `case`) and
     // decorators. Any other token that starts a logical line continues a
     // statement CPython has already ended.
-    std::vector<bool> starts_logical_line;
+    SymbolSet starts_logical_line;
     // Kinds that have fields (the grammar's node-types.json), indexed by
     // symbol: no child of any other kind has a field in its parent.
-    std::vector<bool> has_fields;
+    SymbolSet has_fields;
 
     static const PythonSymbols& get();
 };

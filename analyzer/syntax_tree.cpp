@@ -21,7 +21,7 @@ SyntaxTree::SyntaxTree(TSNode root) {
     }
     // Tree-sitter marks missing nodes only in trees with an error.
     const bool tree_has_error = ts_node_has_error(root);
-    const std::vector<bool>& has_fields = PythonSymbols::get().has_fields;
+    const SymbolSet& has_fields = PythonSymbols::get().has_fields;
     TSTreeCursor cursor = ts_tree_cursor_new(root);
     // The ancestors of the current node, and how many of each one's children
     // are still to come: after an ancestor's last child the cursor goes up at
