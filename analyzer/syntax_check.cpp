@@ -22,6 +22,15 @@ constexpr std::uint32_t k_excerpt_code_points = 30;
 constexpr std::uint32_t k_max_levels_per_byte = 4;
 constexpr std::uint32_t k_max_levels_without_bytes = 16;
 
+// How many of the line's first characters are white space CPython counts as
+// indentation. A loop, not find_first_not_of: that searches the set once per
+// character, and it runs on every logical line.
+std::size_t indent_width(std::string_view line) {
+    std::size_t width = 0;
+    while (width < line.size() && (line[width] == ' ' || line[width] == '\t' || line[width] == '\f')) ++width;
+    return width;
+}
+
 // The first line of a node's text, shortened, for a message.
 std::string excerpt(const Source& source, Node node) {
     std::string_view text = std::string_view(source.text)
@@ -197,13 +206,13 @@ private:
     std::optional<std::string_view> logical_line_indent(std::uint32_t line) {
         auto indent_of = [&](std::uint32_t at) {
             std::string_view text = m_source.line_text(at);
-            return text.substr(0, std::min(text.size(), text.find_first_not_of(" \t\f")));
+            return text.substr(0, indent_width(text));
         };
         std::uint32_t first = line;
         while (first > 1) {
             std::string_view previous = m_source.line_text(first - 1);
             if (!previous.ends_with('\\') || m_last_comment_line == first - 1) break;
-            if (previous.find_first_not_of(" \t\f") != previous.size() - 1) return std::nullopt;
+            if (indent_width(previous) != previous.size() - 1) return std::nullopt;
             --first;
         }
         if (first == line) return indent_of(line);  // almost always: no backslash-only line before
