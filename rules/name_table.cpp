@@ -6,6 +6,8 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <string>
+#include <unordered_map>
 
 #include "analyzer/qualified_name_pattern.hpp"
 
@@ -16,9 +18,46 @@ int specificity(const NameEntry& entry) {
            static_cast<int>(std::count_if(entry.pattern.begin(), entry.pattern.end(), [](char c) { return c != '*'; }));
 }
 
+namespace {
+
+// Every table's first segments, each with a bit for each table that has one
+// like it. The engine shows a reference to every rule in turn, so the tables
+// are asked about the same name one after another: its first segment is
+// looked up here once, not searched for in each table.
+struct RootIndex {
+    std::unordered_map<std::string_view, std::uint64_t> tables_by_root;
+    unsigned tables = 0;
+};
+
+RootIndex& root_index() {
+    static RootIndex index;  // tables are built during static initialisation, in any order
+    return index;
+}
+
+// The bits of the tables that have `root` as a first segment. One thread's
+// last answer is kept, and checked against the text, not its address.
+std::uint64_t tables_with_root(std::string_view root) {
+    thread_local std::string last_root;
+    thread_local std::uint64_t last_tables = 0;
+    thread_local bool answered = false;
+    if (answered && root == last_root) return last_tables;
+    const auto& index = root_index().tables_by_root;
+    auto found = index.find(root);
+    last_tables = found == index.end() ? 0 : found->second;
+    last_root.assign(root);
+    answered = true;
+    return last_tables;
+}
+
+}  // namespace
+
 NameTable::NameTable(std::span<const NameEntry> entries) : m_entries(entries) {
+    RootIndex& index = root_index();
+    // Past 64 tables a table goes unfiltered: slower, never wrong.
+    m_bit = index.tables < 64 ? std::uint64_t{1} << index.tables : 0;
+    ++index.tables;
     for (const NameEntry& entry : entries) {
-        m_roots.push_back(entry.pattern.substr(0, entry.pattern.find_first_of(".*")));
+        index.tables_by_root[entry.pattern.substr(0, entry.pattern.find_first_of(".*"))] |= m_bit;
         if (entry.pattern.find('*') == std::string_view::npos) {
             m_exact.emplace(entry.pattern, &entry);  // the first of equal patterns wins, as in the table
             continue;
@@ -32,8 +71,6 @@ NameTable::NameTable(std::span<const NameEntry> entries) : m_entries(entries) {
     }
     std::sort(m_wildcards_by_root.begin(), m_wildcards_by_root.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::sort(m_roots.begin(), m_roots.end());
-    m_roots.erase(std::unique(m_roots.begin(), m_roots.end()), m_roots.end());
 }
 
 namespace {
@@ -70,7 +107,7 @@ const NameEntry* NameTable::match(std::string_view name) const {
 
 const NameEntry* NameTable::match_uncached(std::string_view name) const {
     std::string_view root = name.substr(0, name.find('.'));
-    if (!std::binary_search(m_roots.begin(), m_roots.end(), root)) return nullptr;
+    if (m_bit != 0 && (tables_with_root(root) & m_bit) == 0) return nullptr;
     auto group = std::lower_bound(m_wildcards_by_root.begin(), m_wildcards_by_root.end(), root,
                                   [](const auto& g, std::string_view key) { return g.first < key; });
     bool has_wildcards = group != m_wildcards_by_root.end() && group->first == root;

@@ -2,6 +2,7 @@
 // Tables of qualified-name patterns, the data most rules are made of, and the
 // one way a rule reports a reference that matches its table.
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,9 +36,9 @@ private:
     std::unordered_map<std::string_view, const NameEntry*> m_exact;
     // The wildcard entries by their pattern's first segment (patterns never start with `*`), sorted by it.
     std::vector<std::pair<std::string_view, std::vector<const NameEntry*>>> m_wildcards_by_root;
-    // Every pattern's first segment, sorted: most names share none with the
-    // table and are turned away with one search.
-    std::vector<std::string_view> m_roots;
+    // This table's bit in the index of first segments (name_table.cpp): most
+    // names share none with the table and are turned away without a search.
+    std::uint64_t m_bit = 0;
 };
 
 // How specific a match is: its pattern's literal characters, above every generic rule.
