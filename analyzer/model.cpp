@@ -600,7 +600,6 @@ Model::Model(const Source& source, Node root, TreeObserver* riding_along, const 
     m_sites.reserve(1024);
     ModelBuilder(*this, riding_along, syntax_sites).build(root);
     m_lookup_cache = std::make_unique<LookupCache>();
-    m_lookup_cache->by_scope.resize(m_scopes.size());
     m_lookup_cache->returns.resize(m_scopes.size());
     m_lookup_cache->bases.resize(m_scopes.size());
 }

@@ -64,7 +64,6 @@ struct Scope {
 
 struct Model::LookupCache {
     NameSet names;                                           // every name a referent holds, once (Model::intern)
-    std::vector<NameMap<Referents>> by_scope;                // indexed by ScopeId
     std::vector<std::optional<Referents>> returns;           // functions and lambdas, by ScopeId
     std::vector<std::optional<std::vector<ScopeId>>> bases;  // classes of this file a class derives from
 };

@@ -224,19 +224,9 @@ public:
 
     // Python's lookup: the scope itself (class bodies only for their own code),
     // enclosing functions, the module, star imports, then builtins.
+    // Not cached by name: each binding caches what it refers to, so a second
+    // lookup costs the search of the scopes, less than a cache entry's upkeep.
     Referents lookup(std::string_view name, ScopeId scope, Node use, int depth) {
-        ScopeKind kind = scope_at(scope).kind;
-        if (kind == ScopeKind::module || kind == ScopeKind::class_body) return lookup_uncached(name, scope, use, depth);
-        auto& cache = m_model.m_lookup_cache->by_scope[static_cast<std::size_t>(scope)];
-        if (auto it = cache.find(name); it != cache.end()) return it->second;
-        std::size_t start = m_in_progress.size();
-        Referents out = lookup_uncached(name, scope, use, depth);
-        if (!m_exhausted && (m_cycle_floor == k_no_cycle || m_cycle_floor >= start))
-            cache.emplace(std::string(name), out);
-        return out;
-    }
-
-    Referents lookup_uncached(std::string_view name, ScopeId scope, Node use, int depth) {
         if (auto [bindings, at] = find_name(name, scope); bindings != nullptr) {
             const Scope& found_in = scope_at(at);
             Referents out = resolve_bindings(*bindings, depth);
