@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "analyzer/python_symbols.hpp"
+#include "analyzer/small_vector.hpp"
 #include "analyzer/source.hpp"
 #include "analyzer/unicode.hpp"
 
@@ -38,15 +39,40 @@ bool has_name(const Referents& referents) {
                        [](const Referent& r) { return r.kind == Referent::Kind::name; });
 }
 
+// The rules that have one hook, in the rules' order: a site calls only those,
+// rather than asking every rule whether it has the hook.
+template <class Event>
+class HookList {
+public:
+    void add(void (*hook)(const Event&, RuleContext&)) {
+        if (hook != nullptr) m_hooks.push_back(hook);
+    }
+    void call(const Event& event, RuleContext& context) const {
+        for (auto hook : m_hooks)
+            hook(event, context);
+    }
+
+private:
+    SmallVector<void (*)(const Event&, RuleContext&), 16> m_hooks;
+};
+
 class Engine {
 public:
     Engine(const Model& model, const Profile& profile, std::span<const RuleHooks* const> rules)
-        : m_model(model), m_rules(rules), m_context(model, profile, m_candidates), s(PythonSymbols::get()) {}
+        : m_model(model), m_context(model, profile, m_candidates), s(PythonSymbols::get()) {
+        for (const RuleHooks* rule : rules) {
+            m_on_reference.add(rule->on_reference);
+            m_on_call.add(rule->on_call);
+            m_on_attribute.add(rule->on_attribute);
+            m_on_name.add(rule->on_name);
+            m_on_import.add(rule->on_import);
+            m_on_syntax.add(rule->on_syntax);
+            m_on_module.add(rule->on_module);
+        }
+    }
 
     void run(std::vector<Finding>& findings) {
-        ModuleSite module{m_model.root(), m_model.source(), m_model.metrics()};
-        for (const RuleHooks* rule : m_rules)
-            if (rule->on_module) rule->on_module(module, m_context);
+        m_on_module.call(ModuleSite{m_model.root(), m_model.source(), m_model.metrics()}, m_context);
         for (const Model::Site& site : m_model.sites())
             visit(site);
         keep_most_specific(findings);
@@ -54,7 +80,13 @@ public:
 
 private:
     const Model& m_model;
-    std::span<const RuleHooks* const> m_rules;
+    HookList<Reference> m_on_reference;
+    HookList<CallSite> m_on_call;
+    HookList<AttributeSite> m_on_attribute;
+    HookList<NameSite> m_on_name;
+    HookList<ImportSite> m_on_import;
+    HookList<SyntaxSite> m_on_syntax;
+    HookList<ModuleSite> m_on_module;
     std::vector<RuleContext::Candidate> m_candidates;
     RuleContext m_context;
     const PythonSymbols& s;
@@ -91,8 +123,7 @@ private:
     void reference(const Model::Site& site, const Referents& referents) {
         if (!has_name(referents)) return;
         Reference event{site.node, site.scope, referents, site.store, site.mutated, site.callee, site.argument_of};
-        for (const RuleHooks* rule : m_rules)
-            if (rule->on_reference) rule->on_reference(event, m_context);
+        m_on_reference.call(event, m_context);
     }
 
     void visit(const Model::Site& site) {
@@ -100,27 +131,23 @@ private:
             case Model::SiteKind::name: {
                 std::string storage;
                 std::string_view name = m_model.identifier(site.node, storage);
-                NameSite event{site.node, site.scope, name};
-                for (const RuleHooks* rule : m_rules)
-                    if (rule->on_name) rule->on_name(event, m_context);
+                m_on_name.call(NameSite{site.node, site.scope, name}, m_context);
                 if (!site.chained) reference(site, resolve(site));
                 break;
             }
             case Model::SiteKind::attribute: {
                 std::string storage;
                 std::string_view attribute = m_model.identifier(m_model.attribute_name(site.node), storage);
-                AttributeSite event{site.node, site.scope, attribute, m_model.attribute_object(site.node), site.store};
-                for (const RuleHooks* rule : m_rules)
-                    if (rule->on_attribute) rule->on_attribute(event, m_context);
+                m_on_attribute.call(
+                    AttributeSite{site.node, site.scope, attribute, m_model.attribute_object(site.node), site.store},
+                    m_context);
                 if (!site.chained) reference(site, resolve(site));
                 break;
             }
             case Model::SiteKind::call: {
                 Node function = m_model.call_function(site.node);
                 Referents callee = resolve_within_limits(function, site.scope);
-                CallSite event{site.node, function, site.scope, callee};
-                for (const RuleHooks* rule : m_rules)
-                    if (rule->on_call) rule->on_call(event, m_context);
+                m_on_call.call(CallSite{site.node, function, site.scope, callee}, m_context);
                 if (!site.chained && std::any_of(callee.begin(), callee.end(), Model::call_may_return_name)) {
                     bool exceeded = false;
                     Referents value = m_model.resolve_call(site.node, callee, site.scope, &exceeded);
@@ -138,9 +165,8 @@ private:
                 import(site);
                 break;
             case Model::SiteKind::syntax: {
-                SyntaxSite event{site.node, site.scope, node_symbol(site.node), site.argument_of};
-                for (const RuleHooks* rule : m_rules)
-                    if (rule->on_syntax) rule->on_syntax(event, m_context);
+                m_on_syntax.call(SyntaxSite{site.node, site.scope, node_symbol(site.node), site.argument_of},
+                                 m_context);
                 break;
             }
         }
@@ -176,9 +202,7 @@ private:
             }
             modules.push_back(std::move(imported));
         }
-        ImportSite event{node, site.scope, modules};
-        for (const RuleHooks* rule : m_rules)
-            if (rule->on_import) rule->on_import(event, m_context);
+        m_on_import.call(ImportSite{node, site.scope, modules}, m_context);
     }
 
     void keep_most_specific(std::vector<Finding>& findings) {
