@@ -1,10 +1,12 @@
 #include "analyzer/python_symbols.hpp"
 
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
 #include "analyzer/parse.hpp"
+#include "analyzer/syntax_tree.hpp"
 
 namespace pygate::analyzer {
 namespace {
@@ -156,6 +158,11 @@ PythonSymbols look_up() {
         if (kind >= s.has_fields.size()) s.has_fields.resize(kind + 1u);
         s.has_fields[kind] = true;
     }
+    // The tree copy keeps a node's field in one byte (NodeData::field).
+    constexpr std::uint32_t k_max_field = std::numeric_limits<decltype(NodeData::field)>::max();
+    if (std::uint32_t count = ts_language_field_count(python_language()); count > k_max_field)
+        throw std::logic_error("the Python grammar has " + std::to_string(count) + " fields; the tree copy stores " +
+                               std::to_string(k_max_field));
     return s;
 }
 

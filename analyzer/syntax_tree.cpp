@@ -50,12 +50,12 @@ SyntaxTree::SyntaxTree(TSNode root) {
             NodeData& parent = m_nodes[ancestor.index];
             --ancestor.children_left;
             data.parent = index - ancestor.index;
-            ++parent.child_count;
-            if (named) ++parent.named_child_count;
+            if (parent.child_count != NodeData::k_many) ++parent.child_count;
+            if (named && parent.named_child_count != NodeData::k_many) ++parent.named_child_count;
             // Asking the cursor for a field costs a search of the grammar's field
             // map: only under the kinds that have fields is there one to find.
             if (parent.symbol < has_fields.size() && has_fields[parent.symbol])
-                data.field = ts_tree_cursor_current_field_id(&cursor);
+                data.field = static_cast<std::uint8_t>(ts_tree_cursor_current_field_id(&cursor));
         }
         // Leaves (most nodes) are not asked for children: that costs a cursor step.
         std::uint32_t child_count = ts_node_child_count(node);
@@ -80,6 +80,13 @@ SyntaxTree::~SyntaxTree() {
     if (m_nodes.capacity() > k_kept_capacity) return;
     m_nodes.clear();
     t_spare_arrays.push_back(std::move(m_nodes));
+}
+
+std::uint32_t count_children(Node node, bool named_only) {
+    std::uint32_t count = 0;
+    for (Node child = node_first_child(node); !node_is_null(child); child = node_next_sibling(child))
+        if (!named_only || node_is_named(child)) ++count;
+    return count;
 }
 
 Node node_child(Node node, std::uint32_t index) {

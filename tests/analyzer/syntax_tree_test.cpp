@@ -198,6 +198,24 @@ TEST_CASE("The copy answers as tree-sitter on trees with errors and missing node
     CHECK(node_has_error(copy.root()));
 }
 
+TEST_CASE("The copy counts children past what its 16-bit counts hold") {
+    std::string text = "x = [";
+    for (int i = 0; i < 70000; ++i)
+        text += "0, ";
+    text += "]\n";
+    Comparison comparison = compare_trees(text);
+    INFO(first_of(comparison.differences));
+    CHECK(comparison.differences.empty());
+    Tree parsed = Parser().parse(text);
+    const SyntaxTree copy(parsed.root());
+    Node list = node_child_by_field_id(node_named_child(node_named_child(copy.root(), 0), 0),
+                                       ts_language_field_id_for_name(python_language(), "right", 5));
+    REQUIRE(node_type(list) == "list");
+    CHECK(node_named_child_count(list) == 70000);
+    CHECK(node_child_count(list) == 140002);  // `[`, the items, a comma after each, `]`
+    CHECK(node_start_byte(node_named_child(list, 69999)) == 5 + 3 * 69999);
+}
+
 TEST_CASE("A cursor over the copy stays inside the subtree it was made for") {
     Tree parsed = Parser().parse("f(a)\ng(b)\n");
     const SyntaxTree copy(parsed.root());
