@@ -4,7 +4,12 @@
 # Bandit 1.6.2 over one corpus, with the same number of jobs, and fails when
 # pygate costs more than --max-floor-ratio times the parse floor.
 #
-# Usage: bench/compare.sh [--jobs N] [--max-floor-ratio R] [DIR]
+# The floors and pygate run in turn, round after round, and the ratio is the
+# median of each round's own ratio: on a shared VM the machine's speed drifts
+# by several percent within a minute, and timing each command's runs in one
+# block (as hyperfine does) puts that drift into the ratio.
+#
+# Usage: bench/compare.sh [--jobs N] [--runs N] [--max-floor-ratio R] [DIR]
 #   DIR defaults to /usr/lib/python3.11 (668 .py files on Debian 12; 1,644 with
 #   libpython3.11-testsuite installed: README.md shows how to bench without it).
 #   PYGATE_BUILD: the build folder holding pygate and pygate-parse-floor
@@ -18,18 +23,21 @@ build_dir=${PYGATE_BUILD:-build/release}
 [[ $build_dir == /* ]] || build_dir=$repo_root/$build_dir
 corpus=/usr/lib/python3.11
 jobs=$(nproc)
+runs=10
 max_floor_ratio=1.3
 
 while (($#)); do
     case $1 in
         --jobs) jobs=${2:?--jobs needs a value}; shift 2 ;;
+        --runs) runs=${2:?--runs needs a value}; shift 2 ;;
         --max-floor-ratio) max_floor_ratio=${2:?--max-floor-ratio needs a value}; shift 2 ;;
-        -h | --help) sed -n '2,11s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
         -*) die "unknown option $1" ;;
         *) corpus=$1; shift ;;
     esac
 done
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs must be a positive integer, got '$jobs'"
+[[ $runs =~ ^[1-9][0-9]*$ ]] || die "--runs must be a positive integer, got '$runs'"
 [[ $max_floor_ratio =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "--max-floor-ratio must be a number, got '$max_floor_ratio'"
 [[ -d $corpus ]] || die "corpus folder '$corpus' does not exist"
 
@@ -47,10 +55,7 @@ source "$repo_root/bench/debian_packages.sh"
 install_missing_packages compare.sh hyperfine bandit time
 
 out=$(mktemp -d "${TMPDIR:-/tmp}/pygate-bench.XXXXXX")
-# hyperfine runs each command through bash, so %q quoting keeps any path intact.
-floor_cmd=$(printf '%q ' "$floor" --jobs "$jobs" "$corpus")
-walk_cmd=$(printf '%q ' "$floor" --walk --jobs "$jobs" "$corpus")
-pygate_cmd=$(printf '%q ' "$pygate" check --jobs "$jobs" --format json --fail-on never --output /dev/null "$corpus")
+# hyperfine runs Bandit through bash, so %q quoting keeps any path intact.
 bandit_cmd=$(printf '%q ' /usr/bin/bandit -r -q -f json -o /dev/null "$corpus")
 
 # One untimed run of each pygate binary: sizes the corpus, proves both work
@@ -60,32 +65,52 @@ floor_line=$("$floor" --jobs "$jobs" "$corpus")
     --output "$out/pygate-report.json" "$corpus"
 [[ -s $out/pygate-report.json ]] || die "pygate wrote no report"
 
-hyperfine --shell=bash --warmup 2 --runs 10 --export-json "$out/pygate.json" \
-    -n floor "$floor_cmd" -n walk "$walk_cmd" -n pygate "$pygate_cmd"
+# Two untimed rounds, then $runs timed ones; each command's output is discarded.
+/usr/bin/python3 - "$out/rounds.json" "$runs" "$floor" "$pygate" "$jobs" "$corpus" <<'PY'
+import json, subprocess, sys, time
+out, runs, floor, pygate, jobs, corpus = sys.argv[1], int(sys.argv[2]), *sys.argv[3:]
+commands = {
+    "floor": [floor, "--jobs", jobs, corpus],
+    "walk": [floor, "--walk", "--jobs", jobs, corpus],
+    "pygate": [pygate, "check", "--jobs", jobs, "--format", "json", "--fail-on", "never", "--output", "/dev/null", corpus],
+}
+times = {name: [] for name in commands}
+for round_number in range(runs + 2):
+    for name, argv in commands.items():
+        start = time.perf_counter()
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        if round_number >= 2:
+            times[name].append(time.perf_counter() - start)
+json.dump(times, open(out, "w"))
+PY
 # Bandit exits 1 whenever it finds an issue, hence --ignore-failure.
 hyperfine --shell=bash --warmup 0 --runs 3 --ignore-failure --export-json "$out/bandit.json" \
     -n bandit "$bandit_cmd"
 
 /usr/bin/python3 - "$out" "$floor_line" "$jobs" "$corpus" "$max_floor_ratio" <<'PY'
-import json, re, sys
+import json, re, statistics, sys
 out, floor_line, jobs, corpus, max_ratio = sys.argv[1:6]
 files, size = map(int, re.match(r"parse-floor: (\d+) files parsed, (\d+) bytes", floor_line).groups())
-results = {r["command"]: r for r in json.load(open(f"{out}/pygate.json"))["results"]}
-results.update({r["command"]: r for r in json.load(open(f"{out}/bandit.json"))["results"]})
+times = json.load(open(f"{out}/rounds.json"))
+times["bandit"] = json.load(open(f"{out}/bandit.json"))["results"][0]["times"]
 rss_kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", open(f"{out}/pygate-time.txt").read())[1])
-floor_s, walk_s, pygate_s, bandit_s = (results[n]["mean"] for n in ("floor", "walk", "pygate", "bandit"))
-ratio = pygate_s / floor_s
+median = statistics.median
+# Each round's own ratio, then their median: drift between rounds cancels.
+def round_ratio(a, b):
+    return median(x / y for x, y in zip(times[a], times[b]))
+ratio = round_ratio("pygate", "floor")
+pygate_s, bandit_s = median(times["pygate"]), statistics.mean(times["bandit"])
 print(f"\ncorpus {corpus}: {files} files, {size / 1e6:.2f} MB, --jobs {jobs}")
-print(f"{'':10}{'mean s':>9}{'± s':>8}{'runs':>6}")
+print(f"{'':10}{'median s':>9}{'min s':>8}{'max s':>8}{'runs':>6}")
 for name in ("floor", "walk", "pygate", "bandit"):
-    r = results[name]
-    print(f"{name:10}{r['mean']:9.3f}{r['stddev'] or 0:8.3f}{len(r['times']):6}")
+    t = times[name]
+    print(f"{name:10}{median(t):9.3f}{min(t):8.3f}{max(t):8.3f}{len(t):6}")
 print(f"pygate throughput   {files / pygate_s:.0f} files/s, {size / 1e6 / pygate_s:.1f} MB/s")
 print(f"pygate peak RSS     {rss_kb / 1024:.1f} MiB")
-print(f"walk / floor        {walk_s / floor_s:.2f}x (visiting every node once, doing nothing)")
-print(f"pygate / floor      {ratio:.2f}x (max {max_ratio})")
-print(f"pygate / walk       {pygate_s / walk_s:.2f}x")
-print(f"bandit / pygate     {bandit_s / pygate_s:.1f}x")
+print(f"walk / floor        {round_ratio('walk', 'floor'):.2f}x (visiting every node once, doing nothing)")
+print(f"pygate / floor      {ratio:.2f}x (max {max_ratio}; median of the rounds' ratios)")
+print(f"pygate / walk       {round_ratio('pygate', 'walk'):.2f}x")
+print(f"bandit / pygate     {bandit_s / pygate_s:.1f}x (Bandit's mean of 3 runs, pygate's median)")
 print(f"JSON in {out}")
 if ratio > float(max_ratio):
     sys.exit(f"compare.sh: pygate is {ratio:.2f}x the parse floor, above --max-floor-ratio {max_ratio}")
