@@ -161,7 +161,8 @@ PythonSymbols look_up() {
     // The tree copy keeps a node's field in one byte (NodeData::field).
     constexpr std::uint32_t k_max_field = std::numeric_limits<decltype(NodeData::field)>::max();
     if (std::uint32_t count = ts_language_field_count(python_language()); count > k_max_field)
-        throw std::logic_error("the Python grammar has " + std::to_string(count) + " fields; the tree copy stores " +
+        throw std::logic_error("the Python grammar has " + std::to_string(count) +
+                               " fields; the tree copy keeps a field's id in one byte, up to " +
                                std::to_string(k_max_field));
     return s;
 }

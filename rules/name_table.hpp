@@ -22,6 +22,10 @@ struct NameEntry {
 // A rule's table indexed for lookups: exact patterns by hash, and wildcard
 // patterns by their first segment, so a name is globbed only against the few
 // wildcards that share its first segment.
+//
+// Tables are constants at namespace scope: each adds its first segments to
+// an index all tables share, while the program starts and before any thread
+// asks, and that index keeps views of the entries' patterns for good.
 class NameTable {
 public:
     explicit NameTable(std::span<const NameEntry> entries);
