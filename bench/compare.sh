@@ -65,24 +65,13 @@ floor_line=$("$floor" --jobs "$jobs" "$corpus")
     --output "$out/pygate-report.json" "$corpus"
 [[ -s $out/pygate-report.json ]] || die "pygate wrote no report"
 
-# Two untimed rounds, then $runs timed ones; each command's output is discarded.
-/usr/bin/python3 - "$out/rounds.json" "$runs" "$floor" "$pygate" "$jobs" "$corpus" <<'PY'
-import json, subprocess, sys, time
-out, runs, floor, pygate, jobs, corpus = sys.argv[1], int(sys.argv[2]), *sys.argv[3:]
-commands = {
-    "floor": [floor, "--jobs", jobs, corpus],
-    "walk": [floor, "--walk", "--jobs", jobs, corpus],
-    "pygate": [pygate, "check", "--jobs", jobs, "--format", "json", "--fail-on", "never", "--output", "/dev/null", corpus],
-}
-times = {name: [] for name in commands}
-for round_number in range(runs + 2):
-    for name, argv in commands.items():
-        start = time.perf_counter()
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        if round_number >= 2:
-            times[name].append(time.perf_counter() - start)
-json.dump(times, open(out, "w"))
-PY
+# The floors and pygate in turn: two untimed rounds, then $runs timed ones.
+rounds=()
+add_command() { local name=$1; shift; rounds+=("$name" "$#" "$@"); }
+add_command floor "$floor" --jobs "$jobs" "$corpus"
+add_command walk "$floor" --walk --jobs "$jobs" "$corpus"
+add_command pygate "$pygate" check --jobs "$jobs" --format json --fail-on never --output /dev/null "$corpus"
+/usr/bin/python3 "$repo_root/bench/rounds.py" "$out/rounds.json" "$runs" 2 "${rounds[@]}"
 # Bandit exits 1 whenever it finds an issue, hence --ignore-failure.
 hyperfine --shell=bash --warmup 0 --runs 3 --ignore-failure --export-json "$out/bandit.json" \
     -n bandit "$bandit_cmd"

@@ -5,6 +5,8 @@
 # files/s, MB/s, peak memory, the ratio to the floor, the speed-up over
 # Bandit and the scaling from one job to two. Then the one-shot latency of
 # `pygate check` on a 40-line file against `python3 -c pass` and Bandit.
+# The floor and pygate run in turn, round after round (bench/rounds.py), and
+# each ratio is the median of the rounds' own ratios.
 #
 # Usage: bench/corpora.sh [--runs N] [--bandit-runs N] [CORPUS...]
 #   CORPUS: stdlib (the standard library without its test suite, copied to a
@@ -28,7 +30,7 @@ while (($#)); do
     case $1 in
         --runs) runs=${2:?--runs needs a value}; shift 2 ;;
         --bandit-runs) bandit_runs=${2:?--bandit-runs needs a value}; shift 2 ;;
-        -h | --help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,19s/^# \{0,1\}//p' "$0"; exit 0 ;;
         -*) die "unknown option $1" ;;
         *) corpora+=("$1"); shift ;;
     esac
@@ -71,6 +73,7 @@ corpus_dir() {
 }
 
 q() { printf '%q ' "$@"; }
+add_command() { local name=$1; shift; rounds+=("$name" "$#" "$@"); }
 summary=$out/summary.txt
 : >"$summary"
 for corpus in "${corpora[@]}"; do
@@ -81,16 +84,17 @@ for corpus in "${corpora[@]}"; do
         /usr/bin/time -f '%M' -o "$out/$name-$profile.rss" "$pygate" check --jobs 2 --profile "$profile" \
             --format json --fail-on never --output /dev/null "$dir"
     done
-    commands=()
+    # In turn, round after round (bench/rounds.py): one untimed round, then $runs.
+    rounds=()
     for jobs in 1 2; do
-        commands+=(-n "floor-j$jobs" "$(q "$floor" --jobs "$jobs" "$dir")")
+        add_command "floor-j$jobs" "$floor" --jobs "$jobs" "$dir"
         for profile in safe_eval repo_tooling; do
-            commands+=(-n "$profile-j$jobs" "$(q "$pygate" check --jobs "$jobs" --profile "$profile" --format json \
-                --fail-on never --output /dev/null "$dir")")
+            add_command "$profile-j$jobs" "$pygate" check --jobs "$jobs" --profile "$profile" --format json \
+                --fail-on never --output /dev/null "$dir"
         done
     done
     echo "corpora.sh: timing $name ($dir)" >&2
-    hyperfine --shell=bash --warmup 1 --runs "$runs" --export-json "$out/$name.json" "${commands[@]}" >&2
+    /usr/bin/python3 "$repo_root/bench/rounds.py" "$out/$name.json" "$runs" 1 "${rounds[@]}"
     hyperfine --shell=bash --warmup 0 --runs "$bandit_runs" --ignore-failure --export-json "$out/$name-bandit.json" \
         -n bandit "$(q /usr/bin/bandit -r -q -f json -o /dev/null "$dir")" >&2
     echo "$name|$dir|$line" >>"$summary"
@@ -106,28 +110,32 @@ hyperfine --shell=none --warmup 3 --runs 30 --ignore-failure --export-json "$out
     -n "bandit" "/usr/bin/bandit -q $sample" >&2
 
 /usr/bin/python3 - "$out" <<'PY'
-import json, re, sys
+import json, re, statistics, sys
 out = sys.argv[1]
+median = statistics.median
 def results(path):
     return {r["command"]: r for r in json.load(open(path))["results"]}
-print(f"{'corpus':10} {'files':>6} {'MB':>6} {'run':16} {'mean s':>8} {'/floor':>7} {'files/s':>8} {'MB/s':>6}"
+# Ratios are taken round by round, then their median: drift between rounds cancels.
+def round_ratio(times, a, b):
+    return median(x / y for x, y in zip(times[a], times[b]))
+print(f"{'corpus':10} {'files':>6} {'MB':>6} {'run':16} {'median s':>8} {'/floor':>7} {'files/s':>8} {'MB/s':>6}"
       f" {'x bandit':>8} {'j1/j2':>6} {'peak MiB':>8}")
 for row in open(f"{out}/summary.txt"):
     name, folder, line = row.rstrip("\n").split("|")
     files, size = map(int, re.match(r"parse-floor: (\d+) files parsed, (\d+) bytes", line).groups())
-    r = results(f"{out}/{name}.json")
+    times = json.load(open(f"{out}/{name}.json"))
     bandit = results(f"{out}/{name}-bandit.json")["bandit"]["mean"]
     for run in ("floor-j1", "safe_eval-j1", "repo_tooling-j1", "floor-j2", "safe_eval-j2", "repo_tooling-j2"):
-        mean = r[run]["mean"]
+        seconds = median(times[run])
         jobs = run[-1]
-        floor = r[f"floor-j{jobs}"]["mean"]
-        scaling = r[run[:-1] + "1"]["mean"] / mean if jobs == "2" else None
+        ratio = round_ratio(times, run, f"floor-j{jobs}")
+        scaling = round_ratio(times, run[:-1] + "1", run) if jobs == "2" else None
         profile = run[:-3]
         rss = ""
         if profile != "floor" and jobs == "2":
             rss = f"{int(open(f'{out}/{name}-{profile}.rss').read().split()[-1]) / 1024:.1f}"
-        print(f"{name:10} {files:6} {size / 1e6:6.2f} {run:16} {mean:8.3f} {mean / floor:6.2f}x {files / mean:8.0f}"
-              f" {size / 1e6 / mean:6.1f} {bandit / mean:7.1f}x {(f'{scaling:.2f}x' if scaling else ''):>6} {rss:>8}")
+        print(f"{name:10} {files:6} {size / 1e6:6.2f} {run:16} {seconds:8.3f} {ratio:6.2f}x {files / seconds:8.0f}"
+              f" {size / 1e6 / seconds:6.1f} {bandit / seconds:7.1f}x {(f'{scaling:.2f}x' if scaling else ''):>6} {rss:>8}")
     print(f"{name:10} {files:6} {size / 1e6:6.2f} {'bandit':16} {bandit:8.3f}")
 lat = results(f"{out}/latency.json")
 print("\none-shot latency, 40-line file (mean ms):",
