@@ -4,10 +4,11 @@
 #include <array>
 #include <cstdint>
 
+#include "analyzer/indentation.hpp"
+
 namespace pygate::analyzer {
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\f'; }
 bool is_ascii_alnum(char c) {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }

@@ -13,6 +13,12 @@
 
 namespace pygate::analyzer {
 
+// The white space CPython's tokenizer skips at the start of a line: space,
+// tab and form feed (Parser/tokenizer.c).
+inline bool is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\f';
+}
+
 // CPython 3.11's MAXINDENT (Parser/tokenizer.h): 99 nested blocks at most.
 inline constexpr std::uint32_t k_max_indent_levels = 100;
 
