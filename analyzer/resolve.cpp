@@ -9,6 +9,7 @@
 #include "analyzer/integer_literal.hpp"
 #include "analyzer/model.hpp"
 #include "analyzer/model_internals.hpp"
+#include "analyzer/module_reexports.hpp"
 #include "analyzer/python_builtins.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/sole_expression.hpp"
@@ -269,7 +270,7 @@ public:
         if (name == "__builtins__")
             referent.qualified = k_builtins;
         else if (is_builtin_name(name))
-            referent.qualified = joined(k_builtins, name);
+            referent.qualified = builtin_member(name);
         else
             return {};
         return {referent};
@@ -321,7 +322,7 @@ public:
         switch (binding.kind) {
             case Binding::Kind::import: {
                 Referent referent;
-                referent.qualified = m_model.intern(binding.qualified);
+                referent.qualified = canonical(binding.qualified);
                 referent.via_import = true;
                 referent.import_path = m_model.intern(binding.import_path);
                 referent.chain = m_model.add_step(0, binding.statement);
@@ -588,7 +589,7 @@ public:
         std::optional<std::string> name = fold(key, scope, depth + 1);
         if (!name) return {};
         if (modules) {
-            base.qualified = m_model.intern(*name);
+            base.qualified = canonical(*name);
             base.via_import = false;
         } else {
             base.qualified = joined(base.qualified, *name);
@@ -1142,6 +1143,8 @@ private:
     const Scope& scope_at(ScopeId id) const { return *m_model.m_scopes[static_cast<std::size_t>(id)]; }
 
     // `a.b`, held by the model.
+    // `a.b`, seen through the modules and builtins other modules hold
+    // (module_reexports.hpp): `pathlib` and `os` make `os`.
     std::string_view joined(std::string_view a, std::string_view b) {
         // One buffer per thread, not per resolver: a resolver lives for one
         // question, and qualified names often outgrow a string's in-place room.
@@ -1149,7 +1152,20 @@ private:
         scratch.assign(a);
         scratch += '.';
         scratch += b;
+        return canonical(scratch);
+    }
+    // The builtins module holds no other module: its members are as named.
+    std::string_view builtin_member(std::string_view name) {
+        thread_local std::string scratch;
+        scratch.assign(k_builtins);
+        scratch += '.';
+        scratch += name;
         return m_model.intern(scratch);
+    }
+
+    std::string_view canonical(std::string_view dotted) {
+        std::optional<std::string> seen_through = canonical_dotted_name(dotted);
+        return m_model.intern(seen_through ? *seen_through : dotted);
     }
 
     void add_step(Referent& referent, Node statement) {

@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <string>
+
+#include "analyzer/module_reexports.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -58,10 +62,15 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     for (const Referent& referent : reference.referents) {
         if (referent.kind != Referent::Kind::name || !referent.via_import || referent.import_path.empty()) continue;
         if (!allowed(profile, referent.import_path) || allowed(profile, referent.qualified)) continue;
+        // `from pathlib import os` imports what the profile allows, by name, but binds the module os.
+        std::optional<std::string> seen_through = analyzer::canonical_dotted_name(referent.import_path);
+        std::string allowed_part = seen_through
+                                       ? fmt::format("`{}` is `{}`", referent.import_path, *seen_through)
+                                       : fmt::format("it allows `{}`", referent.import_path);
         context.report(k_rule, analyzer::Severity::error, reference.node,
-                       fmt::format("{} is a use of `{}`, which profile {} does not allow (it allows `{}`)",
+                       fmt::format("{} is a use of `{}`, which profile {} does not allow ({})",
                                    context.how_reached(reference.node, referent), referent.qualified, profile.name,
-                                   referent.import_path),
+                                   allowed_part),
                        k_specificity, &referent);
         return;
     }
@@ -81,7 +90,8 @@ const RuleMetadata k_pg003_import_not_allowed{
         "Every import and from-import of a module outside the profile's imports.allow, by the prefix rule "
         "(allowing collections allows collections.abc; allowing os.path does not allow os); relative "
         "imports; and, after `import os.path` (which binds os), uses such as os.listdir of the part the "
-        "profile did not allow. __future__ is always allowed. Allowed modules are allowed under any alias.",
+        "profile did not allow, or of a module reached through an allowed one (pathlib.os is os, "
+        "enum.bltns is builtins). __future__ is always allowed. Allowed modules are allowed under any alias.",
     .why =
         "Every module an untrusted program imports is capability it gains: the allowlist is the profile's "
         "statement of what the code may use, and anything beyond it is a capability nobody reviewed.",
