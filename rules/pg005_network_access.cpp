@@ -67,6 +67,10 @@ constexpr NameEntry k_uses_network_entries[] = {
     {"asyncio.AbstractEventLoop.create_unix_connection", "opens socket connections"},
     {"asyncio.AbstractEventLoop.create_unix_server", "serves socket connections"},
     {"asyncio.AbstractEventLoop.sock_*", "uses network sockets"},
+    {"asyncio.AbstractEventLoop.connect_accepted_socket", "uses network sockets"},
+    // A name lookup is a query sent out: DNS carries data as well as any connection.
+    {"asyncio.AbstractEventLoop.getaddrinfo", "looks host names up over the network"},
+    {"asyncio.AbstractEventLoop.getnameinfo", "looks addresses up over the network"},
 };
 const NameTable k_uses_network{k_uses_network_entries};
 
@@ -93,7 +97,7 @@ const RuleMetadata k_pg005_network_access{
         "References to socket, ssl, urllib.request, http.client, http.server, socketserver, requests, "
         "httpx, urllib3, aiohttp, ftplib, smtplib, poplib, imaplib, nntplib, telnetlib, xmlrpc, "
         "websocket(s), grpc, paramiko, webbrowser, asyncio.open_connection and start_server, and event-loop "
-        "connection methods. urllib.parse and json are not network access. The networked profile allows "
+        "connection, socket and name-lookup methods. urllib.parse and json are not network access. The networked profile allows "
         "HTTP clients through this rule's allow list; raw sockets and servers stay denied.",
     .why =
         "Network access lets code send out what it can read (credentials, data) and fetch code or commands "
