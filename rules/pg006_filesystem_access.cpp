@@ -413,7 +413,65 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
     }
 }
 
-constexpr analyzer::RuleHooks k_hooks{.on_call = on_call};
+// Whether the resolver follows `value` to where it is called: bound to a name
+// or an attribute, returned, a parameter's default, a lambda's body, or a
+// statement of its own (which calls nothing). Its calls are then checked there.
+bool followed_to_its_calls(Node value) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    Node node = value;
+    Node parent = node_parent(node);
+    while (!node_is_null(parent) &&
+           (node_symbol(parent) == s.parenthesized_expression || node_symbol(parent) == s.conditional_expression ||
+            node_symbol(parent) == s.boolean_operator ||
+            (node_symbol(parent) == s.named_expression && node_field(node) == s.field_value))) {
+        node = parent;
+        parent = node_parent(node);
+    }
+    if (node_is_null(parent)) return false;
+    TSSymbol kind = node_symbol(parent);
+    if (kind == s.assignment) return node_field(node) == s.field_right;
+    if (kind == s.default_parameter || kind == s.typed_default_parameter) return node_field(node) == s.field_value;
+    if (kind == s.lambda) return node_field(node) == s.field_body;
+    return kind == s.return_statement || kind == s.expression_statement;
+}
+
+// `map(open, names)`, `functools.partial(open, path)`, `{"read": Path.read_text}`:
+// the API is called out of sight, on paths no call here shows, so it is judged
+// as a call with a path that is not constant.
+void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    if (reference.store || reference.callee || followed_to_its_calls(reference.node)) return;
+    for (const Referent& referent : reference.referents) {
+        if (referent.kind != Referent::Kind::name) continue;
+        const NameEntry* entry = k_api_table.match(referent.qualified);
+        // `tempfile.*` and `shutil.*` stand for every member of the module when
+        // called; as values they also match attributes of what those made (`tmp.name`).
+        if (entry == nullptr || entry->pattern.ends_with(".*")) continue;
+        const analyzer::Profile& profile = context.profile();
+        const analyzer::FilesystemPolicy& files = profile.filesystem;
+        Access access = api_of(*entry).access;
+        Severity severity = Severity::error;
+        std::string problem;
+        if (files.read.empty() && files.write.empty()) {
+            problem = fmt::format("profile {} allows no file access (filesystem.read and filesystem.write are empty)",
+                                  profile.name);
+        } else if (access == Access::change_folder || access == Access::temporary_file) {
+            problem = "passed on as a value, it is called where no check can follow";
+        } else if (files.dynamic_paths == analyzer::DynamicPaths::allow) {
+            return;
+        } else {
+            if (files.dynamic_paths == analyzer::DynamicPaths::review) severity = Severity::warning;
+            problem = fmt::format("passed on as a value, it is called on paths no call here shows; profile {} has "
+                                  "filesystem.dynamic_paths = \"{}\"",
+                                  profile.name, analyzer::dynamic_paths_name(files.dynamic_paths));
+        }
+        context.report(k_rule, severity, reference.node,
+                       fmt::format("{}: {}; {}", entry->what, problem, context.how_reached(reference.node, referent)),
+                       specificity(*entry), &referent);
+        return;
+    }
+}
+
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call};
 
 }  // namespace
 

@@ -3,5 +3,5 @@
 # list, set, tuple or after other arguments as `(*f)(x)`, so the model saw no
 # call to getattr or open: object.__subclasses__() and a file read passed.
 subs = [*getattr(object, "__subcla" + "sses__")()]  # expect: PG000@9
-lines = [*open("/etc/passwd")]  # expect: PG000@10
+lines = [*open("/etc/passwd")]  # expect: PG000@10 PG006@11
 print("words:", *"a b".split())  # expect: PG000@17
