@@ -494,6 +494,7 @@ private:
         if (kind == s.import_from_statement) {
             Node module_node = field(node, s.field_module_name);
             module = m_model.dotted_name(module_node);
+            m_model.m_imported_modules.push_back(module);
         }
         for (std::uint32_t i = 0; i < node_named_child_count(node); ++i) {
             Node child = node_named_child(node, i);
@@ -509,6 +510,7 @@ private:
             std::string bound;
             if (child_kind == s.aliased_import) {
                 std::string name = m_model.dotted_name(field(child, s.field_name));
+                if (kind != s.import_from_statement) m_model.m_imported_modules.push_back(name);
                 binding.qualified = kind == s.import_from_statement ? module + "." + name : name;
                 binding.import_path = binding.qualified;
                 bound = m_model.identifier(field(child, s.field_alias));
@@ -519,6 +521,7 @@ private:
                     binding.import_path = binding.qualified;
                     bound = name;
                 } else {  // `import a.b.c` binds `a`
+                    m_model.m_imported_modules.push_back(name);
                     bound = name.substr(0, name.find('.'));
                     binding.qualified = bound;
                     binding.import_path = name;
@@ -632,6 +635,13 @@ std::string Model::dotted_name(Node node) const {
         out += identifier(node_named_child(node, i));
     }
     return out;
+}
+
+bool Model::imports(std::string_view module) const {
+    return std::any_of(m_imported_modules.begin(), m_imported_modules.end(), [&](const std::string& imported) {
+        return imported == module ||
+               (imported.starts_with(module) && imported.size() > module.size() && imported[module.size()] == '.');
+    });
 }
 
 std::string Model::identifier(Node node) const {

@@ -186,6 +186,10 @@ public:
     // holds `place`. Conservative: the binding need not be before `place`.
     bool may_bind_at(std::string_view name, Node place) const;
 
+    // Whether an import statement anywhere in the file imports `module` or a
+    // submodule of it (`import asyncio.subprocess`, `from asyncio import sleep`).
+    bool imports(std::string_view module) const;
+
     ScopeKind scope_kind(ScopeId scope) const;
     // A function's decorated_definition (its decorators are its named children
     // before the def), or a null node when it has none.
@@ -206,6 +210,7 @@ private:
     std::vector<Node> m_pattern_dunders;
     std::vector<RefusedSyntax> m_misordered_arguments;
     std::vector<RefusedSyntax> m_refused_escapes;
+    std::vector<std::string> m_imported_modules;  // as the import statements spell them
     std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id
     mutable std::vector<Referents> m_binding_cache;  // what resolved bindings refer to (Binding::cached)
     // What referents point into: the names they hold, and their chains' links.

@@ -65,7 +65,12 @@ struct Scope {
 struct Model::LookupCache {
     NameSet names;                                           // every name a referent holds, once (Model::intern)
     std::vector<std::optional<Referents>> returns;           // functions and lambdas, by ScopeId
-    std::vector<std::optional<std::vector<ScopeId>>> bases;  // classes of this file a class derives from
+    // What a class derives from: classes of this file, and named ones (`pathlib.Path`).
+    struct ClassBases {
+        std::vector<ScopeId> in_file;
+        Referents named;
+    };
+    std::vector<std::optional<ClassBases>> bases;
 };
 
 }  // namespace pygate::analyzer

@@ -12,6 +12,7 @@
 #include "analyzer/module_reexports.hpp"
 #include "analyzer/python_builtins.hpp"
 #include "analyzer/python_symbols.hpp"
+#include "analyzer/qualified_name_pattern.hpp"
 #include "analyzer/sole_expression.hpp"
 #include "analyzer/string_literal.hpp"
 #include "analyzer/unicode.hpp"
@@ -64,6 +65,10 @@ constexpr Factory k_factories[] = {
     {"asyncio.get_running_loop", "asyncio.AbstractEventLoop"},
     {"asyncio.new_event_loop", "asyncio.AbstractEventLoop"},
     {"asyncio.get_event_loop_policy", "asyncio.AbstractEventLoopPolicy"},
+    {"asyncio.*EventLoopPolicy.new_event_loop", "asyncio.AbstractEventLoop"},
+    {"asyncio.*EventLoopPolicy.get_event_loop", "asyncio.AbstractEventLoop"},
+    {"asyncio.Runner.get_loop", "asyncio.AbstractEventLoop"},
+    {"asyncio.*.get_loop", "asyncio.AbstractEventLoop"},  // a task's, a future's, a server's, a runner's
     {"socket.socket", "socket.socket"},
     {"socket.create_connection", "socket.socket"},
     {"socket.create_server", "socket.socket"},
@@ -363,19 +368,17 @@ public:
                 return {base};
             case Referent::Kind::user_class:
             case Referent::Kind::user_instance: {
-                if (!spend(depth)) return {};  // bases that derive from each other
-                const Scope& body = scope_at(base.scope);
-                Referents out;
-                if (auto it = body.names.find(attribute); it != body.names.end())
-                    append(out, resolve_bindings(it->second, depth));
-                if (base.kind == Referent::Kind::user_instance)
-                    if (auto it = body.instance_attributes.find(attribute); it != body.instance_attributes.end())
-                        append(out, resolve_bindings(it->second, depth));
-                // Flow-insensitive: what the bases define may be reached too.
-                for (ScopeId parent_scope : user_bases(base.scope, depth)) {
-                    Referent parent;
-                    parent.kind = base.kind;
-                    parent.scope = parent_scope;
+                bool instance = base.kind == Referent::Kind::user_instance;
+                Referents out, named_bases;
+                std::vector<ScopeId> seen;
+                // A class of this file (or one of its bases in the file) that
+                // defines the attribute hides what named bases have under that
+                // name: `self.lock` set in __init__ is not threading.Thread's.
+                if (in_file_member(base.scope, attribute, instance, depth, out, named_bases, seen)) return out;
+                // `class P(pathlib.Path)`: P(...).read_text is pathlib.Path.read_text.
+                for (const Referent& named : named_bases) {
+                    Referent parent = named;
+                    parent.kind = instance ? Referent::Kind::instance : Referent::Kind::name;
                     append(out, member(std::move(parent), attribute, depth + 1));
                 }
                 return out;
@@ -451,20 +454,80 @@ public:
     }
 
     // The classes of this file a class derives from, once per class.
+    // What `attribute` of a class of this file (or of its instances) may be:
+    // the class's own definitions and, flow-insensitively, its in-file bases'.
+    // Returns whether any of them defines it; `named_bases` collects the named
+    // bases met on the way (`pathlib.Path`), which supply it when none does.
+    bool in_file_member(ScopeId class_scope, std::string_view attribute, bool instance, int depth, Referents& out,
+                        Referents& named_bases, std::vector<ScopeId>& seen) {
+        // Bases that derive from each other end here.
+        if (!spend(depth) || std::find(seen.begin(), seen.end(), class_scope) != seen.end()) return false;
+        seen.push_back(class_scope);
+        const Scope& body = scope_at(class_scope);
+        bool defined = false;
+        if (auto it = body.names.find(attribute); it != body.names.end()) {
+            defined = true;
+            append(out, resolve_bindings(it->second, depth));
+        }
+        if (instance)
+            if (auto it = body.instance_attributes.find(attribute); it != body.instance_attributes.end()) {
+                defined = true;
+                append(out, resolve_bindings(it->second, depth));
+            }
+        const Model::LookupCache::ClassBases& bases = class_bases(class_scope, depth);
+        for (ScopeId parent_scope : bases.in_file)
+            defined = in_file_member(parent_scope, attribute, instance, depth + 1, out, named_bases, seen) || defined;
+        for (const Referent& named : bases.named)
+            append(named_bases, Referents{named});
+        return defined;
+    }
+
+    // `super()` in a method, or `super(C, obj)`: an instance of each base of
+    // the class, whose members the attribute after it reaches.
+    Referents super_instances(Node call, ScopeId scope, int depth) {
+        ScopeId class_scope = -1;
+        for (const Referent& named_class : resolve(argument(call, 0), scope, depth + 1))
+            if (named_class.kind == Referent::Kind::user_class) class_scope = named_class.scope;
+        for (ScopeId at = scope; class_scope < 0 && at >= 0; at = scope_at(at).parent)
+            class_scope = scope_at(at).method_of;
+        if (class_scope < 0) return {};
+        const Model::LookupCache::ClassBases& bases = class_bases(class_scope, depth);
+        Referents out;
+        for (ScopeId parent_scope : bases.in_file) {
+            Referent instance;
+            instance.kind = Referent::Kind::user_instance;
+            instance.scope = parent_scope;
+            out.push_back(std::move(instance));
+        }
+        for (const Referent& named : bases.named) {
+            Referent instance = named;
+            instance.kind = Referent::Kind::instance;
+            out.push_back(std::move(instance));
+        }
+        return out;
+    }
+
     const std::vector<ScopeId>& user_bases(ScopeId class_scope, int depth) {
+        return class_bases(class_scope, depth).in_file;
+    }
+
+    const Model::LookupCache::ClassBases& class_bases(ScopeId class_scope, int depth) {
         auto& cached = m_model.m_lookup_cache->bases[static_cast<std::size_t>(class_scope)];
         if (cached) return *cached;
         cached.emplace();  // a class among its own bases (through a cycle) adds nothing
-        std::vector<ScopeId> found;
+        Model::LookupCache::ClassBases found;
         const Scope& body = scope_at(class_scope);
         Node bases = node_child_by_field_id(body.node, s.field_superclasses);
         for (std::uint32_t i = 0; !node_is_null(bases) && i < node_named_child_count(bases); ++i) {
             Node base_class = node_named_child(bases, i);
             if (node_symbol(base_class) == s.keyword_argument) continue;
-            for (const Referent& parent : resolve(base_class, body.parent, depth + 1))
+            for (Referent& parent : resolve(base_class, body.parent, depth + 1)) {
                 if (parent.kind == Referent::Kind::user_class && parent.scope != class_scope &&
-                    std::find(found.begin(), found.end(), parent.scope) == found.end())
-                    found.push_back(parent.scope);
+                    std::find(found.in_file.begin(), found.in_file.end(), parent.scope) == found.in_file.end())
+                    found.in_file.push_back(parent.scope);
+                else if (parent.kind == Referent::Kind::name)
+                    found.named.push_back(std::move(parent));
+            }
         }
         cached = std::move(found);
         return *cached;
@@ -538,6 +601,17 @@ public:
             }
             return reached(std::move(out));
         }
+        if (q == "builtins.super") return reached(super_instances(call, scope, depth));
+        if (q == "builtins.type" && node_is_null(argument(call, 1))) {  // type(x): x's class
+            Referents out;
+            for (Referent& value : resolve(argument(call, 0), scope, depth + 1)) {
+                if (value.kind == Referent::Kind::instance) value.kind = Referent::Kind::name;
+                else if (value.kind == Referent::Kind::user_instance) value.kind = Referent::Kind::user_class;
+                else continue;
+                out.push_back(std::move(value));
+            }
+            return reached(std::move(out));
+        }
         if (q == "operator.attrgetter" || q == "operator.methodcaller") {
             std::optional<std::string> name = fold(argument(call, 0), scope, depth + 1);
             if (!name) return {};
@@ -547,7 +621,7 @@ public:
             return reached({getter});
         }
         for (const Factory& factory : k_factories) {
-            if (factory.callee != q) continue;
+            if (!matches_qualified_name(factory.callee, q)) continue;
             callee.kind = Referent::Kind::instance;
             callee.qualified = factory.type;  // static: lives as long as any model
             return {callee};

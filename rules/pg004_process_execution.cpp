@@ -3,6 +3,7 @@
 #include <array>
 
 #include "rules/name_table.hpp"
+#include "rules/untraced_event_loop_call.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -43,8 +44,8 @@ constexpr NameEntry k_runs_processes_entries[] = {
     {"asyncio.create_subprocess_exec", "runs other programs"},
     {"asyncio.create_subprocess_shell", "runs a shell command"},
     {"asyncio.subprocess.*", "runs other programs"},
-    {"asyncio.AbstractEventLoop.subprocess_exec", "runs other programs"},
-    {"asyncio.AbstractEventLoop.subprocess_shell", "runs a shell command"},
+    {"asyncio.*EventLoop.subprocess_exec", "runs other programs"},
+    {"asyncio.*EventLoop.subprocess_shell", "runs a shell command"},
     {"_posixsubprocess", "runs other programs"},
     {"_posixsubprocess.*", "runs other programs"},
     {"_thread", "starts threads without limits"},
@@ -69,7 +70,12 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     report_matching_reference(reference, context, k_rule, k_runs_processes);
 }
 
-constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference};
+// `task.get_loop().subprocess_shell(...)`, a loop passed as a parameter: untraced_event_loop_call.hpp.
+void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
+    report_untraced_event_loop_call(site, context, k_rule, k_runs_processes);
+}
+
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call};
 
 }  // namespace
 

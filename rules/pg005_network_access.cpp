@@ -3,6 +3,7 @@
 #include <array>
 
 #include "rules/name_table.hpp"
+#include "rules/untraced_event_loop_call.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -61,16 +62,16 @@ constexpr NameEntry k_uses_network_entries[] = {
     {"asyncio.open_unix_connection", "opens socket connections"},
     {"asyncio.start_unix_server", "serves socket connections"},
     {"asyncio.streams.*", "opens network connections"},
-    {"asyncio.AbstractEventLoop.create_connection", "opens network connections"},
-    {"asyncio.AbstractEventLoop.create_server", "serves network connections"},
-    {"asyncio.AbstractEventLoop.create_datagram_endpoint", "opens network sockets"},
-    {"asyncio.AbstractEventLoop.create_unix_connection", "opens socket connections"},
-    {"asyncio.AbstractEventLoop.create_unix_server", "serves socket connections"},
-    {"asyncio.AbstractEventLoop.sock_*", "uses network sockets"},
-    {"asyncio.AbstractEventLoop.connect_accepted_socket", "uses network sockets"},
+    {"asyncio.*EventLoop.create_connection", "opens network connections"},
+    {"asyncio.*EventLoop.create_server", "serves network connections"},
+    {"asyncio.*EventLoop.create_datagram_endpoint", "opens network sockets"},
+    {"asyncio.*EventLoop.create_unix_connection", "opens socket connections"},
+    {"asyncio.*EventLoop.create_unix_server", "serves socket connections"},
+    {"asyncio.*EventLoop.sock_*", "uses network sockets"},
+    {"asyncio.*EventLoop.connect_accepted_socket", "uses network sockets"},
     // A name lookup is a query sent out: DNS carries data as well as any connection.
-    {"asyncio.AbstractEventLoop.getaddrinfo", "looks host names up over the network"},
-    {"asyncio.AbstractEventLoop.getnameinfo", "looks addresses up over the network"},
+    {"asyncio.*EventLoop.getaddrinfo", "looks host names up over the network"},
+    {"asyncio.*EventLoop.getnameinfo", "looks addresses up over the network"},
 };
 const NameTable k_uses_network{k_uses_network_entries};
 
@@ -83,7 +84,12 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     report_matching_reference(reference, context, k_rule, k_uses_network);
 }
 
-constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference};
+// `task.get_loop().subprocess_shell(...)`, a loop passed as a parameter: untraced_event_loop_call.hpp.
+void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
+    report_untraced_event_loop_call(site, context, k_rule, k_uses_network);
+}
+
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call};
 
 }  // namespace
 

@@ -5,4 +5,4 @@ import socketserver  # expect: PG003
 
 class Handler(socketserver.BaseRequestHandler):  # expect: PG005
     def handle(self):
-        self.request.sendall(b"ok")
+        self.request.sendall(b"ok")  # expect: PG005
