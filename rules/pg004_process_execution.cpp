@@ -3,7 +3,7 @@
 #include <array>
 
 #include "rules/name_table.hpp"
-#include "rules/untraced_event_loop_call.hpp"
+#include "rules/untraced_method_call.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -70,7 +70,7 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     report_matching_reference(reference, context, k_rule, k_runs_processes);
 }
 
-// `task.get_loop().subprocess_shell(...)`, a loop passed as a parameter: untraced_event_loop_call.hpp.
+// `task.get_loop().subprocess_shell(...)`, a loop passed as a parameter: untraced_method_call.hpp.
 void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
     report_untraced_event_loop_call(site, context, k_rule, k_runs_processes);
 }

@@ -12,6 +12,7 @@
 #include "analyzer/qualified_name_pattern.hpp"
 #include "analyzer/unicode.hpp"
 #include "rules/name_table.hpp"
+#include "rules/untraced_method_call.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -65,6 +66,9 @@ struct FileApi {
 constexpr FileApi k_file_apis[] = {
     {"builtins.open", "opens a file", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
     {"io.open", "opens a file", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
+    {"io.FileIO", "opens a file", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
+    {"io.open_code", "reads a file", Access::read, {0, "path"}, {}},
+    {"tokenize.open", "reads a file", Access::read, {0, "filename"}, {}},
     {"codecs.open", "opens a file", Access::by_mode, {0, "filename"}, {1, "mode", "r"}},
     {"os.open", "opens a file", Access::by_flags, {0, "path"}, {1, "flags"}},
     {"os.fdopen", "opens a file descriptor", Access::by_mode, k_no_path, {1, "mode", "r"}},
@@ -139,6 +143,12 @@ constexpr FileApi k_file_apis[] = {
     {"numpy.savez_compressed", "writes a file", Access::write, {0, "file"}, {}},
     {"numpy.savetxt", "writes a file", Access::write, {0, "fname"}, {}},
     {"numpy.ndarray.tofile", "writes a file", Access::write, {0, "fid"}, {}},
+    {"numpy.ndarray.dump", "writes a file", Access::write, {0, "file"}, {}},
+    {"numpy.memmap", "maps a file", Access::by_mode, {0, "filename"}, {2, "mode", "r+"}},
+    {"numpy.lib.format.open_memmap", "maps a file", Access::by_mode, {0, "filename"}, {1, "mode", "r+"}},
+    {"numpy.fromregex", "reads a file", Access::read, {0, "file"}, {}},
+    {"numpy.recfromcsv", "reads a file", Access::read, {0, "fname"}, {}},
+    {"numpy.recfromtxt", "reads a file", Access::read, {0, "fname"}, {}},
     {"pandas.read_csv", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
     {"pandas.read_table", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
     {"pandas.read_fwf", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
@@ -154,20 +164,27 @@ constexpr FileApi k_file_apis[] = {
     {"pandas.read_spss", "reads a file", Access::read, {0, "path"}, {}},
     {"pandas.read_xml", "reads a file", Access::read, {0, "path_or_buffer"}, {}},
     {"pandas.read_html", "reads a file", Access::read, {0, "io"}, {}},
-    {"pandas.DataFrame.to_csv", "writes a file", Access::write, {0, "path_or_buf", ""}, {}},
-    {"pandas.DataFrame.to_json", "writes a file", Access::write, {0, "path_or_buf", ""}, {}},
-    {"pandas.DataFrame.to_excel", "writes a file", Access::write, {0, "excel_writer"}, {}},
-    {"pandas.DataFrame.to_parquet", "writes a file", Access::write, {0, "path", ""}, {}},
-    {"pandas.DataFrame.to_feather", "writes a file", Access::write, {0, "path"}, {}},
-    {"pandas.DataFrame.to_orc", "writes a file", Access::write, {0, "path", ""}, {}},
-    {"pandas.DataFrame.to_pickle", "writes a file", Access::write, {0, "path"}, {}},
-    {"pandas.DataFrame.to_hdf", "writes a file", Access::write, {0, "path_or_buf"}, {}},
-    {"pandas.DataFrame.to_stata", "writes a file", Access::write, {0, "path"}, {}},
-    {"pandas.DataFrame.to_xml", "writes a file", Access::write, {0, "path_or_buffer", ""}, {}},
-    {"pandas.DataFrame.to_html", "writes a file", Access::write, {0, "buf", ""}, {}},
-    {"pandas.DataFrame.to_markdown", "writes a file", Access::write, {0, "buf", ""}, {}},
-    {"pandas.DataFrame.to_latex", "writes a file", Access::write, {0, "buf", ""}, {}},
+    {"pandas.*.to_csv", "writes a file", Access::write, {0, "path_or_buf", ""}, {}},
+    {"pandas.*.to_json", "writes a file", Access::write, {0, "path_or_buf", ""}, {}},
+    {"pandas.*.to_excel", "writes a file", Access::write, {0, "excel_writer"}, {}},
+    {"pandas.*.to_parquet", "writes a file", Access::write, {0, "path", ""}, {}},
+    {"pandas.*.to_feather", "writes a file", Access::write, {0, "path"}, {}},
+    {"pandas.*.to_orc", "writes a file", Access::write, {0, "path", ""}, {}},
+    {"pandas.*.to_pickle", "writes a file", Access::write, {0, "path"}, {}},
+    {"pandas.*.to_hdf", "writes a file", Access::write, {0, "path_or_buf"}, {}},
+    {"pandas.*.to_stata", "writes a file", Access::write, {0, "path"}, {}},
+    {"pandas.*.to_xml", "writes a file", Access::write, {0, "path_or_buffer", ""}, {}},
+    {"pandas.*.to_html", "writes a file", Access::write, {0, "buf", ""}, {}},
+    {"pandas.*.to_markdown", "writes a file", Access::write, {0, "buf", ""}, {}},
+    {"pandas.*.to_latex", "writes a file", Access::write, {0, "buf", ""}, {}},
+    {"pandas.ExcelWriter", "writes a file", Access::write, {0, "path"}, {}},
+    {"pandas.HDFStore", "opens a data file", Access::by_mode, {0, "path"}, {1, "mode", "a"}},
     {"matplotlib.pyplot.savefig", "saves a figure", Access::write, {0, "fname"}, {}},
+    {"matplotlib.pyplot.imsave", "writes an image", Access::write, {0, "fname"}, {}},
+    {"matplotlib.image.imsave", "writes an image", Access::write, {0, "fname"}, {}},
+    {"matplotlib.pyplot.imread", "reads a file", Access::read, {0, "fname"}, {}},
+    {"matplotlib.image.imread", "reads a file", Access::read, {0, "fname"}, {}},
+    {"matplotlib.backends.backend_pdf.PdfPages", "writes a file", Access::write, {0, "filename"}, {}},
     {"matplotlib.figure.Figure.savefig", "saves a figure", Access::write, {0, "fname"}, {}},
     {"sqlite3.connect", "opens a database file", Access::write, {0, "database"}, {}},
 };
@@ -258,15 +275,17 @@ std::string listed(const std::vector<std::string>& prefixes) {
 
 class Check {
 public:
+    // `reached`: how the call was taken for the API; by default, how its callee resolved.
     Check(const analyzer::CallSite& site, analyzer::RuleContext& context, const FileApi& api, const NameEntry& entry,
-          const Referent& referent)
+          const Referent& referent, std::string reached = {})
         : m_site(site),
           m_context(context),
           m_api(api),
           m_entry(entry),
           m_referent(referent),
           m_profile(context.profile()),
-          m_files(context.profile().filesystem) {}
+          m_files(context.profile().filesystem),
+          m_reached(reached.empty() ? context.how_reached(site.function, referent) : std::move(reached)) {}
 
     void run() {
         if (m_files.read.empty() && m_files.write.empty()) {
@@ -298,6 +317,7 @@ private:
     const Referent& m_referent;
     const analyzer::Profile& m_profile;
     const analyzer::FilesystemPolicy& m_files;
+    std::string m_reached;
 
     const analyzer::Model& model() const { return m_context.model(); }
 
@@ -315,8 +335,8 @@ private:
     Access access_of_first() const {
         if (m_api.access == Access::by_mode) {
             Node mode = argument(m_api.mode);
-            if (node_is_null(mode)) return Access::read;
-            std::optional<std::string> folded = model().fold_string(mode, m_site.scope);
+            std::optional<std::string> folded = node_is_null(mode) ? std::string(m_api.mode.absent)  // numpy.memmap: r+
+                                                                   : model().fold_string(mode, m_site.scope);
             if (!folded) return Access::write;  // unknown mode: assume the worst
             return folded->find_first_of("wax+") != std::string::npos ? Access::write : Access::read;
         }
@@ -398,10 +418,20 @@ private:
     void report(Severity severity, std::string problem) {
         m_context.report(
             k_rule, severity, m_site.function,
-            fmt::format("{}: {}; {}", m_entry.what, problem, m_context.how_reached(m_site.function, m_referent)),
-            specificity(m_entry), &m_referent);
+            fmt::format("{}: {}; {}", m_entry.what, problem, m_reached), specificity(m_entry), &m_referent);
     }
 };
+
+// `fig, ax = plt.subplots(); fig.savefig(p)`, `for f in folder.iterdir(): f.read_text()`,
+// `np.zeros(3).tofile(p)`: untraced_method_call.hpp.
+constexpr std::array<GuessedOwner, 4> k_guessed_owners = {{
+    {"matplotlib", "matplotlib.figure.Figure"},
+    {"pandas", "pandas.DataFrame"},
+    {"numpy", "numpy.ndarray"},
+    {"pathlib", "pathlib.Path"},
+}};
+// Path methods whose names strings, frames and archives have too.
+constexpr std::array<std::string_view, 3> k_too_common = {"open", "rename", "replace"};
 
 void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
     for (const Referent& referent : site.callee) {
@@ -411,6 +441,14 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
         Check(site, context, api_of(*entry), *entry, referent).run();
         return;
     }
+    std::optional<GuessedMethod> guessed =
+        guess_untraced_method(site, context.model(), k_guessed_owners, k_api_table, k_too_common);
+    if (!guessed) return;
+    Referent as_method;  // named as the owner's method, for the profile's allow list and the report
+    as_method.qualified = guessed->qualified;
+    Check(site, context, api_of(*guessed->entry), *guessed->entry, as_method,
+          guessed_method_reason(site, context.model(), *guessed))
+        .run();
 }
 
 // Whether the resolver follows `value` to where it is called: bound to a name

@@ -1,0 +1,61 @@
+#include "rules/untraced_method_call.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "analyzer/python_symbols.hpp"
+#include "analyzer/unicode.hpp"
+
+namespace pygate::rules {
+namespace {
+
+constexpr std::array<GuessedOwner, 1> k_event_loop = {{{"asyncio", "asyncio.AbstractEventLoop"}}};
+
+std::string_view module_of(const GuessedMethod& guessed) {
+    return std::string_view(guessed.qualified).substr(0, guessed.qualified.find('.'));
+}
+
+}  // namespace
+
+std::optional<GuessedMethod> guess_untraced_method(const analyzer::CallSite& site, const analyzer::Model& model,
+                                                   std::span<const GuessedOwner> owners, const NameTable& table,
+                                                   std::span<const std::string_view> too_common) {
+    if (!site.callee.empty()) return std::nullopt;  // traced: the tables judged what it is
+    if (node_symbol(site.function) != analyzer::PythonSymbols::get().attribute) return std::nullopt;
+    std::string storage;
+    std::string_view method = model.identifier(model.attribute_name(site.function), storage);
+    if (std::find(too_common.begin(), too_common.end(), method) != too_common.end()) return std::nullopt;
+    for (const GuessedOwner& owner : owners) {
+        if (!model.imports(owner.module)) continue;
+        std::string qualified = fmt::format("{}.{}", owner.owner, method);
+        const NameEntry* entry = table.match(qualified);
+        // A module-wide pattern (`pandas.*`) names no method: it would take every method for one.
+        if (entry == nullptr || entry->pattern.ends_with(".*")) continue;
+        return GuessedMethod{std::move(qualified), entry};
+    }
+    return std::nullopt;
+}
+
+std::string guessed_method_reason(const analyzer::CallSite& site, const analyzer::Model& model,
+                                  const GuessedMethod& guessed) {
+    std::string_view owner = std::string_view(guessed.qualified).substr(0, guessed.qualified.rfind('.'));
+    return fmt::format("`{}` is a method of {} called on a value pygate cannot trace, in a file that imports {}",
+                       analyzer::first_line_shortened(model.text(site.function), 60), owner, module_of(guessed));
+}
+
+bool report_untraced_event_loop_call(const analyzer::CallSite& site, analyzer::RuleContext& context,
+                                     analyzer::RuleNumber rule, const NameTable& table) {
+    std::optional<GuessedMethod> guessed = guess_untraced_method(site, context.model(), k_event_loop, table);
+    if (!guessed) return false;
+    // Named as the owner's method, so that a profile's allow list judges it as it judges a traced one.
+    analyzer::Referent as_method;
+    as_method.qualified = guessed->qualified;
+    context.report(rule, guessed->entry->severity, site.function,
+                   fmt::format("{}: {}", guessed->entry->what, guessed_method_reason(site, context.model(), *guessed)),
+                   specificity(*guessed->entry), &as_method);
+    return true;
+}
+
+}  // namespace pygate::rules
