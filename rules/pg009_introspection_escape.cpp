@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "analyzer/identifier.hpp"
 #include "analyzer/python_symbols.hpp"
@@ -19,6 +20,8 @@ using analyzer::Severity;
 
 constexpr analyzer::RuleNumber k_rule = 9;
 constexpr int k_specificity = 90;
+// Below every table's entry: `sys._getframe` is reported as the frame access it is.
+constexpr int k_private_specificity = 5;
 constexpr std::array<std::string_view, 2> k_cwe = {"CWE-94", "CWE-470"};
 
 // Attributes that walk from any object to classes, globals, frames and code:
@@ -119,8 +122,45 @@ void on_name(const analyzer::NameSite& site, analyzer::RuleContext& context) {
 bool in_getattr_family(const Referent& referent);
 void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleContext& context);
 
+// The first private segment (`_create_fn`, not `__init__`) of a module's own
+// namespace, if any. A capitalised segment is a class, whose underscored
+// attributes are often its public interface (a named tuple's `_fields`,
+// `_replace`): the search stops there.
+std::optional<std::string_view> private_member(std::string_view qualified) {
+    for (std::size_t dot = qualified.find('.'); dot != std::string_view::npos;) {
+        std::size_t next = qualified.find('.', dot + 1);
+        std::string_view segment = qualified.substr(dot + 1, next == std::string_view::npos ? next : next - dot - 1);
+        if (segment.empty() || (segment.front() >= 'A' && segment.front() <= 'Z')) return std::nullopt;
+        bool dunder = segment.size() > 4 && segment.starts_with("__") && segment.ends_with("__");
+        if (segment.size() > 1 && segment.front() == '_' && !dunder) return segment;
+        dot = next;
+    }
+    return std::nullopt;
+}
+
+// A module keeps its internals under private names, and some of them run
+// code: dataclasses._create_fn compiles the body it is given, typing._eval_type
+// evaluates strings. Allowing a module allows its public interface.
+void check_private_member(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    if (reference.store) return;
+    for (const Referent& referent : reference.referents) {
+        if (referent.kind != Referent::Kind::name || !referent.via_import) continue;
+        std::optional<std::string_view> segment = private_member(referent.qualified);
+        if (!segment) continue;
+        auto module_length = static_cast<std::size_t>(segment->data() - referent.qualified.data()) - 1;
+        std::string_view module = referent.qualified.substr(0, module_length);
+        context.report(k_rule, Severity::error, reference.node,
+                       fmt::format("introspection: `{}` is private to module `{}`, where modules keep internals, some "
+                                   "of which run code; {}",
+                                   *segment, module, context.how_reached(reference.node, referent)),
+                       k_private_specificity, &referent);
+        return;
+    }
+}
+
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     report_matching_reference(reference, context, k_rule, k_introspection);
+    check_private_member(reference, context);
     if (reference.callee || node_is_null(reference.argument_of)) return;
     for (const Referent& referent : reference.referents)
         if (in_getattr_family(referent)) return check_getattr_passed(reference, context);
@@ -249,7 +289,9 @@ const RuleMetadata k_pg009_introspection_escape{
         "and __spec__; globals(), locals(), vars(), dir(); sys._getframe, inspect and gc; getattr, setattr, "
         "delattr, hasattr, attrgetter and methodcaller with such a name after constant folding (a name that "
         "is not constant is a warning); those functions passed as values with such names; and such "
-        "attributes in the fields of constant str.format / format_map strings. Defining dunder methods, "
+        "attributes in the fields of constant str.format / format_map strings; private members of modules "
+        "(dataclasses._create_fn compiles what it is given, typing._eval_type evaluates strings), though not "
+        "the underscored attributes of classes (a named tuple's _fields). Defining dunder methods, "
         "super().__init__(), __name__, __doc__, func.__name__ and self.__private are not flagged.",
     .why =
         "From any object, `().__class__.__base__.__subclasses__()` reaches every class in the interpreter, and "
