@@ -105,4 +105,8 @@ inline constexpr std::string_view k_forbiddable_syntax[] = {
     "raise",  "assert", "match",     "walrus", "star-args", "dunder-name",
 };
 
+// Whether the allow list of the finding's rule in `profile` exempts the
+// finding's qualified name (networked's PG005 allow list exempts `requests.*`).
+bool exempted_by_allow_list(const Profile& profile, const Finding& finding);
+
 }  // namespace pygate::analyzer

@@ -68,6 +68,7 @@ constexpr Factory k_factories[] = {
     {"asyncio.*EventLoopPolicy.new_event_loop", "asyncio.AbstractEventLoop"},
     {"asyncio.*EventLoopPolicy.get_event_loop", "asyncio.AbstractEventLoop"},
     {"asyncio.Runner.get_loop", "asyncio.AbstractEventLoop"},
+    {"urllib.request.build_opener", "urllib.request.OpenerDirector"},
     {"asyncio.*.get_loop", "asyncio.AbstractEventLoop"},  // a task's, a future's, a server's, a runner's
     {"socket.socket", "socket.socket"},
     {"socket.create_connection", "socket.socket"},

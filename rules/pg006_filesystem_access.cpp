@@ -13,6 +13,7 @@
 #include "analyzer/unicode.hpp"
 #include "rules/name_table.hpp"
 #include "rules/untraced_method_call.hpp"
+#include "rules/url_scheme.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -34,6 +35,7 @@ enum class Access : std::uint8_t {
     by_flags,        // os.open: read only with os.O_RDONLY alone
     change_folder,   // os.chdir: every relative path means something else afterwards
     temporary_file,  // tempfile: the system's temporary folder, outside the working folder
+    url,             // urllib: a `file:` URL is a local file to read (url_scheme.hpp)
 };
 
 // Where a path (or a mode) is passed.
@@ -66,6 +68,12 @@ struct FileApi {
 constexpr FileApi k_file_apis[] = {
     {"builtins.open", "opens a file", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
     {"io.open", "opens a file", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
+    {"urllib.request.urlopen", "opens a URL", Access::url, {0, "url"}, {}},
+    {"urllib.request.OpenerDirector.open", "opens a URL", Access::url, {0, "fullurl"}, {}},
+    {"urllib.request.*URLopener.open", "opens a URL", Access::url, {0, "fullurl"}, {}},
+    // Without a filename it downloads to a temporary file: outside the working folder too.
+    {"urllib.request.urlretrieve", "downloads to a file", Access::url, {0, "url"}, {}, {1, "filename", "/tmp/"}},
+    {"urllib.request.*URLopener.retrieve", "downloads to a file", Access::url, {0, "url"}, {}, {1, "filename", "/tmp/"}},
     {"io.FileIO", "opens a file", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
     {"io.open_code", "reads a file", Access::read, {0, "path"}, {}},
     {"tokenize.open", "reads a file", Access::read, {0, "filename"}, {}},
@@ -288,6 +296,11 @@ public:
           m_reached(reached.empty() ? context.how_reached(site.function, referent) : std::move(reached)) {}
 
     void run() {
+        if (m_api.access == Access::url) {  // a URL is a file only with the file: scheme
+            if (check_url() && m_api.second_path.position != Argument::k_none)
+                check_path(m_api.second_path, m_api.second_access);
+            return;
+        }
         if (m_files.read.empty() && m_files.write.empty()) {
             report(Severity::error, fmt::format("profile {} allows no file access (filesystem.read and "
                                                 "filesystem.write are empty)",
@@ -351,10 +364,30 @@ private:
         return m_api.access;
     }
 
+    // Returns whether the URL passed (or reported nothing worse than a review).
+    bool check_url() {
+        Node node = argument(m_api.path);
+        UrlScheme scheme = url_scheme(model(), node, m_site.scope);
+        switch (scheme.kind) {
+            case UrlScheme::Kind::other:
+                return true;
+            case UrlScheme::Kind::unknown:
+                report(Severity::warning,
+                       "its URL's scheme is not constant, and urllib opens `file:` URLs as local files");
+                return true;
+            case UrlScheme::Kind::file:
+                break;
+        }
+        if (m_files.read.empty() && m_files.write.empty()) {
+            report(Severity::error, fmt::format("a `file:` URL is a local file, and profile {} allows no file access",
+                                                m_profile.name));
+            return false;
+        }
+        return judge(scheme.path, node, Access::read);
+    }
+
     // Returns whether the path passed (or reported nothing worse than a review).
     bool check_path(const Argument& where, Access access) {
-        bool writes = access == Access::write;
-        std::string_view verb = writes ? "writes" : "reads";
         Node node = argument(where);
         std::optional<std::string> path;
         if (node_is_null(node) && where.position == Argument::k_object) {
@@ -366,6 +399,13 @@ private:
         } else {
             path = model().fold_path(node, m_site.scope);
         }
+        return judge(path, node, access);
+    }
+
+    // `path`: the folded path, or nothing when it is not constant (`node` spells it).
+    bool judge(const std::optional<std::string>& path, Node node, Access access) {
+        bool writes = access == Access::write;
+        std::string_view verb = writes ? "writes" : "reads";
         if (!path) return dynamic(node, verb);
         if (m_api.pattern == "sqlite3.connect" && *path == ":memory:") return true;
         if (path->starts_with('/') || path->starts_with('~')) {
@@ -415,10 +455,12 @@ private:
         return m_files.dynamic_paths == DynamicPaths::review;
     }
 
+    // A review finding gives way to any other rule's at the same place (`urlopen` under
+    // safe_eval is PG005's network access, an error), so it never hides a refusal.
     void report(Severity severity, std::string problem) {
-        m_context.report(
-            k_rule, severity, m_site.function,
-            fmt::format("{}: {}; {}", m_entry.what, problem, m_reached), specificity(m_entry), &m_referent);
+        int rank = severity == Severity::warning ? 0 : specificity(m_entry);
+        m_context.report(k_rule, severity, m_site.function,
+                         fmt::format("{}: {}; {}", m_entry.what, problem, m_reached), rank, &m_referent);
     }
 };
 
