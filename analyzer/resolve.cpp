@@ -454,7 +454,6 @@ public:
         }
     }
 
-    // The classes of this file a class derives from, once per class.
     // What `attribute` of a class of this file (or of its instances) may be:
     // the class's own definitions and, flow-insensitively, its in-file bases'.
     // Returns whether any of them defines it; `named_bases` collects the named
@@ -508,10 +507,7 @@ public:
         return out;
     }
 
-    const std::vector<ScopeId>& user_bases(ScopeId class_scope, int depth) {
-        return class_bases(class_scope, depth).in_file;
-    }
-
+    // What a class derives from, in this file and named, once per class.
     const Model::LookupCache::ClassBases& class_bases(ScopeId class_scope, int depth) {
         auto& cached = m_model.m_lookup_cache->bases[static_cast<std::size_t>(class_scope)];
         if (cached) return *cached;
@@ -1217,8 +1213,7 @@ private:
 
     const Scope& scope_at(ScopeId id) const { return *m_model.m_scopes[static_cast<std::size_t>(id)]; }
 
-    // `a.b`, held by the model.
-    // `a.b`, seen through the modules and builtins other modules hold
+    // `a.b`, held by the model and seen through the modules and builtins other modules hold
     // (module_reexports.hpp): `pathlib` and `os` make `os`.
     std::string_view joined(std::string_view a, std::string_view b) {
         // One buffer per thread, not per resolver: a resolver lives for one

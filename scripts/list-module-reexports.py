@@ -18,7 +18,8 @@ CPython says (a test of the suite runs it).
 
 Every standard-library module is imported in this process, except those that
 act when imported (antigravity opens a browser, this prints) or need a display
-(tkinter, idlelib, turtle), the test packages and Windows-only modules.
+(tkinter, idlelib, turtle), the test packages, Windows-only modules and
+distutils (see SKIPPED).
 """
 import builtins
 import contextlib
@@ -31,11 +32,14 @@ import sys
 import types
 import warnings
 
-# Not imported: they act on import, need a display, are tests, or are not for Linux.
+# Not imported: they act on import, need a display, are tests, or are not for
+# Linux; and distutils, which Debian splits between libpython3.11-stdlib and
+# python3-distutils (not always installed), so that the table is the same on
+# every Debian 12 machine.
 SKIPPED = {
     "__main__", "antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo", "test", "lib2to3",
     "ensurepip", "venv", "pydoc_data", "msilib", "winreg", "winsound", "_winapi", "msvcrt", "nt", "_msi",
-    "_overlapped", "_wmi", "asyncio.windows_events", "asyncio.windows_utils",
+    "_overlapped", "_wmi", "asyncio.windows_events", "asyncio.windows_utils", "distutils",
 }
 
 
