@@ -371,7 +371,7 @@ public:
             case Referent::Kind::user_instance: {
                 bool instance = base.kind == Referent::Kind::user_instance;
                 Referents out, named_bases;
-                std::vector<ScopeId> seen;
+                SmallVector<ScopeId, 8> seen;
                 // A class of this file (or one of its bases in the file) that
                 // defines the attribute hides what named bases have under that
                 // name: `self.lock` set in __init__ is not threading.Thread's.
@@ -459,7 +459,7 @@ public:
     // Returns whether any of them defines it; `named_bases` collects the named
     // bases met on the way (`pathlib.Path`), which supply it when none does.
     bool in_file_member(ScopeId class_scope, std::string_view attribute, bool instance, int depth, Referents& out,
-                        Referents& named_bases, std::vector<ScopeId>& seen) {
+                        Referents& named_bases, SmallVector<ScopeId, 8>& seen) {
         // Bases that derive from each other end here.
         if (!spend(depth) || std::find(seen.begin(), seen.end(), class_scope) != seen.end()) return false;
         seen.push_back(class_scope);
@@ -618,7 +618,12 @@ public:
             return reached({getter});
         }
         for (const Factory& factory : k_factories) {
-            if (!matches_qualified_name(factory.callee, q)) continue;
+            // A pattern only where the entry has a `*`: most calls meet no factory, and cheaply.
+            bool matches = factory.callee.find('*') == std::string_view::npos
+                               ? factory.callee == q
+                               : q.starts_with(factory.callee.substr(0, factory.callee.find('*'))) &&
+                                     matches_qualified_name(factory.callee, q);
+            if (!matches) continue;
             callee.kind = Referent::Kind::instance;
             callee.qualified = factory.type;  // static: lives as long as any model
             return {callee};

@@ -24,12 +24,14 @@ std::optional<GuessedMethod> guess_untraced_method(const analyzer::CallSite& sit
                                                    std::span<const std::string_view> too_common) {
     if (!site.callee.empty()) return std::nullopt;  // traced: the tables judged what it is
     if (node_symbol(site.function) != analyzer::PythonSymbols::get().attribute) return std::nullopt;
+    auto imported = [&](const GuessedOwner& owner) { return model.imports(owner.module); };
+    if (std::none_of(owners.begin(), owners.end(), imported)) return std::nullopt;
     std::string storage;
     std::string_view method = model.identifier(model.attribute_name(site.function), storage);
     if (std::find(too_common.begin(), too_common.end(), method) != too_common.end()) return std::nullopt;
     for (const GuessedOwner& owner : owners) {
-        if (!model.imports(owner.module)) continue;
-        std::string qualified = fmt::format("{}.{}", owner.owner, method);
+        if (!imported(owner)) continue;
+        std::string qualified = std::string(owner.owner).append(".").append(method);
         const NameEntry* entry = table.match(qualified);
         // A module-wide pattern (`pandas.*`) names no method: it would take every method for one.
         if (entry == nullptr || entry->pattern.ends_with(".*")) continue;
