@@ -1,5 +1,6 @@
 #include "rules/url_scheme.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <string_view>
 
@@ -30,10 +31,13 @@ Prefix constant_prefix(const analyzer::Model& model, Node expr, analyzer::ScopeI
             if (node_symbol(child) == s.interpolation) break;
             if (node_symbol(child) == s.string_content) prefix.text += model.text(child);
         }
+        // The text is as written: `f"\x66ile:..."` is a file: URL. What follows
+        // the first backslash is not known without decoding, so it is not taken.
+        prefix.text.resize(std::min(prefix.text.size(), prefix.text.find('\\')));
         return prefix;
     }
-    if (kind == s.concatenated_string || (kind == s.binary_operator &&
-                                          node_symbol(node_child_by_field_id(expr, s.field_operator)) == s.plus_token)) {
+    if (kind == s.concatenated_string ||
+        (kind == s.binary_operator && node_symbol(node_child_by_field_id(expr, s.field_operator)) == s.plus_token)) {
         Prefix left = constant_prefix(model, node_first_child(expr), scope, depth + 1);
         left.whole = false;
         return left;
@@ -53,7 +57,8 @@ Prefix constant_prefix(const analyzer::Model& model, Node expr, analyzer::ScopeI
 // What urllib skips before the scheme: spaces and control characters, `<`, and `URL:`.
 std::string_view unwrapped(std::string_view url) {
     auto skip_space = [&] {
-        while (!url.empty() && static_cast<unsigned char>(url.front()) <= ' ') url.remove_prefix(1);
+        while (!url.empty() && static_cast<unsigned char>(url.front()) <= ' ')
+            url.remove_prefix(1);
     };
     skip_space();
     if (url.starts_with('<')) url.remove_prefix(1);
@@ -75,7 +80,8 @@ UrlScheme url_scheme(const analyzer::Model& model, Node url, analyzer::ScopeId s
     std::size_t colon = text.find(':');
     if (colon == std::string_view::npos) return {};  // the scheme is not all there
     std::string scheme;
-    for (char c : text.substr(0, colon)) scheme += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char c : text.substr(0, colon))
+        scheme += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (scheme != "file") return {UrlScheme::Kind::other, std::nullopt};
     UrlScheme file{UrlScheme::Kind::file, std::nullopt};
     if (!prefix.whole) return file;

@@ -2,8 +2,9 @@
 // urllib.request opens `file:` URLs as local files (its default opener has a
 // FileHandler), so a URL given to urlopen is a path when its scheme is `file`.
 // The scheme is read from the constant start of the expression that makes
-// the URL: a literal, an f-string's text before its first field, the left
-// side of `+`, a name bound to one of these, or a urllib.request.Request's URL.
+// the URL: a literal, an f-string's text before its first field and first
+// backslash, the left side of `+`, a name bound to one of these, or a
+// urllib.request.Request's URL.
 // As urllib does, leading spaces and a `<URL:...>` wrapper are skipped.
 
 #include <optional>
