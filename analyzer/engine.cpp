@@ -209,8 +209,9 @@ private:
     // profile's allow list exempts takes no place (networked's allowed
     // `urllib.request.urlopen` for PG005 must not hide PG006's review of it).
     void keep_most_specific(std::vector<Finding>& findings) {
-        std::erase_if(m_candidates,
-                      [&](const RuleContext::Candidate& c) { return exempted_by_allow_list(m_context.profile(), c.finding); });
+        std::erase_if(m_candidates, [&](const RuleContext::Candidate& c) {
+            return exempted_by_allow_list(m_context.profile(), c.finding);
+        });
         // Sorted in place; the order reported breaks the remaining ties, as a stable sort would.
         std::sort(m_candidates.begin(), m_candidates.end(), [](const auto& a, const auto& b) {
             if (a.begin != b.begin) return a.begin < b.begin;

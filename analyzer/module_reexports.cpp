@@ -19,15 +19,16 @@ struct ModuleReexport {
 // after, with or without the leading underscore a module keeps its imports
 // private with (`_os`).
 constexpr std::array<std::string_view, 16> k_guessed_modules = {
-    "builtins", "ctypes", "gc",    "importlib", "inspect", "marshal", "multiprocessing", "os",
-    "pickle",   "posix",  "pty",   "runpy",     "shutil",  "socket",  "subprocess",      "sys",
+    "builtins", "ctypes", "gc",  "importlib", "inspect", "marshal", "multiprocessing", "os",
+    "pickle",   "posix",  "pty", "runpy",     "shutil",  "socket",  "subprocess",      "sys",
 };
 
 const std::unordered_map<std::string_view, std::string_view>& reexports() {
     static const std::unordered_map<std::string_view, std::string_view> map = [] {
         std::unordered_map<std::string_view, std::string_view> built;
         built.reserve(k_module_reexports.size());
-        for (const ModuleReexport& entry : k_module_reexports) built.emplace(entry.path, entry.target);
+        for (const ModuleReexport& entry : k_module_reexports)
+            built.emplace(entry.path, entry.target);
         return built;
     }();
     return map;
@@ -38,8 +39,10 @@ const std::unordered_map<std::string_view, std::string_view>& reexports() {
 const std::unordered_set<std::string_view>& alias_segments() {
     static const std::unordered_set<std::string_view> set = [] {
         std::unordered_set<std::string_view> built;
-        for (const ModuleReexport& entry : k_module_reexports) built.insert(entry.path.substr(entry.path.rfind('.') + 1));
-        for (std::string_view name : k_guessed_modules) built.insert(name);
+        for (const ModuleReexport& entry : k_module_reexports)
+            built.insert(entry.path.substr(entry.path.rfind('.') + 1));
+        for (std::string_view name : k_guessed_modules)
+            built.insert(name);
         return built;
     }();
     return set;
@@ -88,16 +91,15 @@ std::optional<std::string> rewrite_once(std::string_view dotted) {
 }  // namespace
 
 std::optional<std::string> canonical_dotted_name(std::string_view dotted) {
-    std::optional<std::string> rewritten = rewrite_once(dotted);
-    if (!rewritten) return std::nullopt;
     // `statistics.random._os` is `random._os`, which is `os`. A rewrite never
     // leads back (each target is a module's own name), but stay bounded.
+    std::optional<std::string> canonical;
     for (int round = 0; round < 16; ++round) {
-        std::optional<std::string> next = rewrite_once(*rewritten);
+        std::optional<std::string> next = rewrite_once(canonical ? *canonical : dotted);
         if (!next) break;
-        rewritten = std::move(next);
+        canonical = std::move(next);
     }
-    return rewritten;
+    return canonical;
 }
 
 }  // namespace pygate::analyzer

@@ -602,9 +602,8 @@ public:
         if (q == "builtins.type" && node_is_null(argument(call, 1))) {  // type(x): x's class
             Referents out;
             for (Referent& value : resolve(argument(call, 0), scope, depth + 1)) {
-                if (value.kind == Referent::Kind::instance) value.kind = Referent::Kind::name;
-                else if (value.kind == Referent::Kind::user_instance) value.kind = Referent::Kind::user_class;
-                else continue;
+                if (value.kind != Referent::Kind::instance && value.kind != Referent::Kind::user_instance) continue;
+                value.kind = value.kind == Referent::Kind::instance ? Referent::Kind::name : Referent::Kind::user_class;
                 out.push_back(std::move(value));
             }
             return reached(std::move(out));
@@ -1220,22 +1219,19 @@ private:
 
     // `a.b`, held by the model and seen through the modules and builtins other modules hold
     // (module_reexports.hpp): `pathlib` and `os` make `os`.
-    std::string_view joined(std::string_view a, std::string_view b) {
-        // One buffer per thread, not per resolver: a resolver lives for one
-        // question, and qualified names often outgrow a string's in-place room.
+    std::string_view joined(std::string_view a, std::string_view b) { return canonical(dotted(a, b)); }
+    // The builtins module holds no other module: its members are as named.
+    std::string_view builtin_member(std::string_view name) { return m_model.intern(dotted(k_builtins, name)); }
+
+    // `a.b` in a buffer that the next call reuses. One buffer per thread, not per
+    // resolver: a resolver lives for one question, and qualified names often
+    // outgrow a string's in-place room.
+    static std::string_view dotted(std::string_view a, std::string_view b) {
         thread_local std::string scratch;
         scratch.assign(a);
         scratch += '.';
         scratch += b;
-        return canonical(scratch);
-    }
-    // The builtins module holds no other module: its members are as named.
-    std::string_view builtin_member(std::string_view name) {
-        thread_local std::string scratch;
-        scratch.assign(k_builtins);
-        scratch += '.';
-        scratch += name;
-        return m_model.intern(scratch);
+        return scratch;
     }
 
     std::string_view canonical(std::string_view dotted) {

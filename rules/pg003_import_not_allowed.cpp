@@ -64,14 +64,13 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
         if (!allowed(profile, referent.import_path) || allowed(profile, referent.qualified)) continue;
         // `from pathlib import os` imports what the profile allows, by name, but binds the module os.
         std::optional<std::string> seen_through = analyzer::canonical_dotted_name(referent.import_path);
-        std::string allowed_part = seen_through
-                                       ? fmt::format("`{}` is `{}`", referent.import_path, *seen_through)
-                                       : fmt::format("it allows `{}`", referent.import_path);
-        context.report(k_rule, analyzer::Severity::error, reference.node,
-                       fmt::format("{} is a use of `{}`, which profile {} does not allow ({})",
-                                   context.how_reached(reference.node, referent), referent.qualified, profile.name,
-                                   allowed_part),
-                       k_specificity, &referent);
+        std::string allowed_part = seen_through ? fmt::format("`{}` is `{}`", referent.import_path, *seen_through)
+                                                : fmt::format("it allows `{}`", referent.import_path);
+        context.report(
+            k_rule, analyzer::Severity::error, reference.node,
+            fmt::format("{} is a use of `{}`, which profile {} does not allow ({})",
+                        context.how_reached(reference.node, referent), referent.qualified, profile.name, allowed_part),
+            k_specificity, &referent);
         return;
     }
 }

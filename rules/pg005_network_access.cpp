@@ -103,8 +103,9 @@ const RuleMetadata k_pg005_network_access{
         "References to socket, ssl, urllib.request, http.client, http.server, socketserver, requests, "
         "httpx, urllib3, aiohttp, ftplib, smtplib, poplib, imaplib, nntplib, telnetlib, xmlrpc, "
         "websocket(s), grpc, paramiko, webbrowser, asyncio.open_connection and start_server, and event-loop "
-        "connection, socket and name-lookup methods. urllib.parse and json are not network access. The networked profile allows "
-        "HTTP clients through this rule's allow list; raw sockets and servers stay denied.",
+        "connection, socket and name-lookup methods. urllib.parse and json are not network access. The "
+        "networked profile allows HTTP clients through this rule's allow list; raw sockets and servers stay "
+        "denied.",
     .why =
         "Network access lets code send out what it can read (credentials, data) and fetch code or commands "
         "from elsewhere, which no static check of this file can see.",

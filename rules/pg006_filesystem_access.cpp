@@ -73,7 +73,8 @@ constexpr FileApi k_file_apis[] = {
     {"urllib.request.*URLopener.open", "opens a URL", Access::url, {0, "fullurl"}, {}},
     // Without a filename it downloads to a temporary file: outside the working folder too.
     {"urllib.request.urlretrieve", "downloads to a file", Access::url, {0, "url"}, {}, {1, "filename", "/tmp/"}},
-    {"urllib.request.*URLopener.retrieve", "downloads to a file", Access::url, {0, "url"}, {}, {1, "filename", "/tmp/"}},
+    {"urllib.request.*URLopener.retrieve", "downloads to a file", Access::url, {0, "url"}, {},
+     {1, "filename", "/tmp/"}},
     {"io.FileIO", "opens a file", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
     {"io.open_code", "reads a file", Access::read, {0, "path"}, {}},
     {"tokenize.open", "reads a file", Access::read, {0, "filename"}, {}},
@@ -379,8 +380,8 @@ private:
                 break;
         }
         if (m_files.read.empty() && m_files.write.empty()) {
-            report(Severity::error, fmt::format("a `file:` URL is a local file, and profile {} allows no file access",
-                                                m_profile.name));
+            report(Severity::error,
+                   fmt::format("a `file:` URL is a local file, and profile {} allows no file access", m_profile.name));
             return false;
         }
         return judge(scheme.path, node, Access::read);
@@ -459,8 +460,8 @@ private:
     // safe_eval is PG005's network access, an error), so it never hides a refusal.
     void report(Severity severity, std::string problem) {
         int rank = severity == Severity::warning ? 0 : specificity(m_entry);
-        m_context.report(k_rule, severity, m_site.function,
-                         fmt::format("{}: {}; {}", m_entry.what, problem, m_reached), rank, &m_referent);
+        m_context.report(k_rule, severity, m_site.function, fmt::format("{}: {}; {}", m_entry.what, problem, m_reached),
+                         rank, &m_referent);
     }
 };
 

@@ -13,10 +13,6 @@ namespace {
 
 constexpr std::array<GuessedOwner, 1> k_event_loop = {{{"asyncio", "asyncio.AbstractEventLoop"}}};
 
-std::string_view module_of(const GuessedMethod& guessed) {
-    return std::string_view(guessed.qualified).substr(0, guessed.qualified.find('.'));
-}
-
 }  // namespace
 
 std::optional<GuessedMethod> guess_untraced_method(const analyzer::CallSite& site, const analyzer::Model& model,
@@ -24,18 +20,17 @@ std::optional<GuessedMethod> guess_untraced_method(const analyzer::CallSite& sit
                                                    std::span<const std::string_view> too_common) {
     if (!site.callee.empty()) return std::nullopt;  // traced: the tables judged what it is
     if (node_symbol(site.function) != analyzer::PythonSymbols::get().attribute) return std::nullopt;
-    auto imported = [&](const GuessedOwner& owner) { return model.imports(owner.module); };
-    if (std::none_of(owners.begin(), owners.end(), imported)) return std::nullopt;
     std::string storage;
-    std::string_view method = model.identifier(model.attribute_name(site.function), storage);
-    if (std::find(too_common.begin(), too_common.end(), method) != too_common.end()) return std::nullopt;
+    std::optional<std::string_view> method;  // read once an owner's module is imported: most files import none
     for (const GuessedOwner& owner : owners) {
-        if (!imported(owner)) continue;
-        std::string qualified = std::string(owner.owner).append(".").append(method);
+        if (!model.imports(owner.module)) continue;
+        if (!method) method = model.identifier(model.attribute_name(site.function), storage);
+        if (std::find(too_common.begin(), too_common.end(), *method) != too_common.end()) return std::nullopt;
+        std::string qualified = std::string(owner.owner).append(".").append(*method);
         const NameEntry* entry = table.match(qualified);
         // A module-wide pattern (`pandas.*`) names no method: it would take every method for one.
         if (entry == nullptr || entry->pattern.ends_with(".*")) continue;
-        return GuessedMethod{std::move(qualified), entry};
+        return GuessedMethod{std::move(qualified), owner.module, entry};
     }
     return std::nullopt;
 }
@@ -44,7 +39,7 @@ std::string guessed_method_reason(const analyzer::CallSite& site, const analyzer
                                   const GuessedMethod& guessed) {
     std::string_view owner = std::string_view(guessed.qualified).substr(0, guessed.qualified.rfind('.'));
     return fmt::format("`{}` is a method of {} called on a value pygate cannot trace, in a file that imports {}",
-                       analyzer::first_line_shortened(model.text(site.function), 60), owner, module_of(guessed));
+                       analyzer::first_line_shortened(model.text(site.function), 60), owner, guessed.module);
 }
 
 bool report_untraced_event_loop_call(const analyzer::CallSite& site, analyzer::RuleContext& context,

@@ -27,7 +27,8 @@ struct GuessedOwner {
 };
 
 struct GuessedMethod {
-    std::string qualified;  // `matplotlib.figure.Figure.savefig`
+    std::string qualified;    // `matplotlib.figure.Figure.savefig`
+    std::string_view module;  // the import that let it be guessed: `matplotlib`
     const NameEntry* entry;
 };
 
