@@ -16,14 +16,14 @@ FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOpti
     analysis.findings = std::move(loaded.findings);
     if (loaded.decodable) {
         // Copied out of tree-sitter's tree, which is deleted at once (syntax_tree.hpp).
-        const SyntaxTree tree(parser.parse(loaded.source.text).root());
+        const SyntaxTree tree(parser.parse(loaded.source.text).root(), loaded.source.text);
         if (options.profile == nullptr || options.rules.empty()) {
             check_syntax(loaded.source, tree.root(), loaded.invisible_offsets, analysis.findings);
         } else {
             // One walk of the tree builds the model and runs the syntax check.
             SyntaxCheck syntax(loaded.source, tree.root(), loaded.invisible_offsets, analysis.findings);
             SymbolSet syntax_sites = syntax_site_kinds(options.rules);  // a byte per kind: cheaper than caching
-            Model model(loaded.source, tree.root(), &syntax, &syntax_sites);
+            Model model(loaded.source, tree, &syntax, &syntax_sites);
             syntax.finish();
             check_syntax_with_model(syntax, model, analysis.findings);
             run_rules(model, *options.profile, options.rules, analysis.findings);

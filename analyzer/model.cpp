@@ -77,12 +77,6 @@ private:
         std::uint32_t observer_skips_below = k_not_skipping;
         for (;;) {
             Node node = cursor_current_node(&cursor);
-            SourceMetrics& metrics = m_model.m_metrics;
-            ++metrics.nodes;
-            if (depth > metrics.max_depth) {
-                metrics.max_depth = depth;
-                metrics.deepest = node;
-            }
             bool observer_descends = false;
             if (m_observer != nullptr) {
                 if (depth <= observer_skips_below) observer_skips_below = k_not_skipping;
@@ -111,11 +105,10 @@ private:
                 stored[depth] = visit(node, kind, current, place);
                 // A string's children are tokens, unless it is an f-string with replacement fields.
                 if (kind == m_symbols.string) {
-                    measure_string(node);
+                    measure_literal(node);
                     std::string_view text = m_model.text(node);
-                    StringPrefix prefix = parse_string_prefix(text);
-                    descend = prefix.format;
-                    if (text.find('\\') != std::string_view::npos) check_backslashes(node, text, prefix);
+                    descend = parse_string_prefix(text).format;
+                    if (text.find('\\') != std::string_view::npos) check_backslashes(node, text);
                 } else if (kind == m_symbols.concatenated_string) {
                     measure_literal(node);  // `"a" "b"` is one constant to CPython: one literal to smuggle data in
                 }
@@ -192,18 +185,15 @@ private:
     // tree-sitter takes into the string and CPython reads as its end. Here,
     // not in the syntax check riding along: that walk skips one-line
     // subtrees, and every string must be seen.
-    void check_backslashes(Node node, std::string_view text, StringPrefix prefix) {
-        std::size_t open = text.find_first_of("'\"");
-        if (open == std::string_view::npos) return;
-        bool triple = open + 2 < text.size() && text[open + 1] == text[open] && text[open + 2] == text[open];
-        std::size_t quotes = triple ? 3 : 1;
-        if (text.size() < open + 2 * quotes) return;  // unterminated: a syntax error of its own
-        std::string_view body = text.substr(open + quotes, text.size() - open - 2 * quotes);
-        if (auto complaint = refused_escape(body, prefix)) {
+    void check_backslashes(Node node, std::string_view text) {
+        std::optional<LiteralParts> parts = split_string_literal(text);
+        if (!parts) return;  // unterminated: a syntax error of its own
+        std::string_view body = parts->body;
+        if (auto complaint = refused_escape(body, parts->prefix)) {
             m_model.m_refused_escapes.push_back({node, *complaint});
             return;
         }
-        if (quotes == 3) return;
+        if (parts->triple_quoted) return;
         for (std::size_t i = 0; i < body.size(); ++i) {
             if (body[i] == '\\') {
                 ++i;  // the escaped character, a line break included (a continuation)
@@ -212,12 +202,6 @@ private:
                 return;
             }
         }
-    }
-
-    // A string the walk does not enter still counts its tokens, and its length.
-    void measure_string(Node node) {
-        m_model.m_metrics.nodes += node_child_count(node);
-        measure_literal(node);
     }
 
     void measure_literal(Node node) {
@@ -598,10 +582,13 @@ private:
     }
 };
 
-Model::Model(const Source& source, Node root, TreeObserver* riding_along, const SymbolSet* syntax_sites)
-    : m_source(source), m_root(root) {
+Model::Model(const Source& source, const SyntaxTree& tree, TreeObserver* riding_along, const SymbolSet* syntax_sites)
+    : m_source(source), m_root(tree.root()) {
+    m_metrics.nodes = tree.tree_sitter_nodes();
+    m_metrics.max_depth = tree.max_depth();
+    m_metrics.deepest = tree.deepest();
     m_sites.reserve(1024);
-    ModelBuilder(*this, riding_along, syntax_sites).build(root);
+    ModelBuilder(*this, riding_along, syntax_sites).build(m_root);
     std::sort(m_imported_modules.begin(), m_imported_modules.end());
     m_lookup_cache = std::make_unique<LookupCache>();
     m_lookup_cache->returns.resize(m_scopes.size());

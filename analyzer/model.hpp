@@ -59,9 +59,9 @@ enum class ScopeKind : std::uint8_t { module, function, lambda, class_body, comp
 
 // Sizes the model's walk measures, for the source limits (PG012).
 struct SourceMetrics {
-    std::uint32_t nodes = 0;           // syntax nodes, tokens included
+    std::uint32_t nodes = 0;           // tree-sitter's syntax nodes, tokens included
     std::uint32_t max_depth = 0;       // the deepest nesting of syntax nodes (the module is depth 0)
-    Node deepest{};                  // the first node at that depth
+    Node deepest{};                  // the first node at that depth (a string, for its elided tokens)
     std::uint32_t longest_string = 0;  // bytes of the longest string or bytes literal, quotes included;
                                        // an implicit concatenation (`"a" "b"`) counts whole
     Node longest{};                  // the first such literal
@@ -74,7 +74,7 @@ class Model {
 public:
     // `riding_along` (the syntax check) is shown the same walk, so the tree is
     // walked once. Nodes whose kind is in `syntax_sites` become syntax sites.
-    Model(const Source& source, Node root, TreeObserver* riding_along = nullptr,
+    Model(const Source& source, const SyntaxTree& tree, TreeObserver* riding_along = nullptr,
           const SymbolSet* syntax_sites = nullptr);
     ~Model();
     Model(const Model&) = delete;

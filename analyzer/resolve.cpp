@@ -713,6 +713,11 @@ public:
     }
 
     std::optional<std::string> fold_string_literal(Node expr, ScopeId scope, int depth) {
+        if (node_tokens_elided(expr)) {  // a literal without escapes or replacement fields: its text tells
+            std::optional<LiteralParts> parts = split_string_literal(m_model.text(expr));
+            if (!parts) return std::nullopt;
+            return decode_string_body(parts->body, parts->prefix);
+        }
         std::uint32_t count = node_child_count(expr);
         if (count < 2) return std::nullopt;
         Node start = node_child(expr, 0), end = node_child(expr, count - 1);

@@ -55,6 +55,16 @@ StringPrefix parse_string_prefix(std::string_view opening) {
     return prefix;
 }
 
+std::optional<LiteralParts> split_string_literal(std::string_view literal) {
+    std::size_t open = literal.find_first_of("'\"");
+    if (open == std::string_view::npos) return std::nullopt;
+    bool triple = open + 2 < literal.size() && literal[open + 1] == literal[open] && literal[open + 2] == literal[open];
+    std::size_t quotes = triple ? 3 : 1;
+    if (literal.size() < open + 2 * quotes) return std::nullopt;  // unterminated
+    return LiteralParts{parse_string_prefix(literal.substr(0, open)),
+                        literal.substr(open + quotes, literal.size() - open - 2 * quotes), triple};
+}
+
 std::optional<std::string> decode_string_body(std::string_view body, StringPrefix prefix) {
     std::string out;
     out.reserve(body.size());

@@ -17,6 +17,15 @@ struct StringPrefix {
 // The prefix letters of a string's opening token (`rb"""`, `f'`, `'`).
 StringPrefix parse_string_prefix(std::string_view opening);
 
+// A whole literal's prefix and the text between its quotes (`rb"""x"""`:
+// rb and x); nothing when `literal` does not open and close with quotes.
+struct LiteralParts {
+    StringPrefix prefix;
+    std::string_view body;
+    bool triple_quoted = false;
+};
+std::optional<LiteralParts> split_string_literal(std::string_view literal);
+
 // The value of literal text between the quotes (for an f-string: a piece
 // between replacement fields, where `{{` and `}}` are braces). Bytes are
 // returned as they are; a str is returned as UTF-8. Nothing for what pygate

@@ -70,7 +70,8 @@ public:
             report_syntax_error(node, fmt::format("syntax error: missing `{}`", node_type(node)));
             return WalkStep::skip_children;
         }
-        if (depth > k_max_tree_depth) {
+        // An elided string's tokens lie one level below it (syntax_tree.hpp).
+        if (depth + (node_tokens_elided(node) ? 1 : 0) > k_max_tree_depth) {
             report_once(m_reported_depth, node,
                         fmt::format("nesting deeper than {} syntax levels: CPython's parser fails on such code, so "
                                     "pygate refuses it",

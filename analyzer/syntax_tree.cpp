@@ -2,6 +2,7 @@
 
 #include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
+#include "analyzer/string_literal.hpp"
 
 namespace pygate::analyzer {
 namespace {
@@ -12,9 +13,20 @@ namespace {
 constexpr std::size_t k_kept_capacity = std::size_t{1} << 18;  // nodes: 10 MiB
 thread_local std::vector<std::vector<NodeData>> t_spare_arrays;
 
+// A string literal whose tokens nothing reads: not an f-string (its
+// replacement fields are code), no syntax error in it, and no backslash,
+// so that its tokens are leaves (escape sequences are children of the
+// content token) and counting its children counts them all.
+bool tokens_can_be_elided(TSNode node, const NodeData& data, std::string_view text) {
+    if ((data.flags & NodeData::k_has_error) != 0 || ts_node_is_missing(node) || data.end_byte > text.size())
+        return false;
+    std::string_view literal = text.substr(data.start_byte, data.end_byte - data.start_byte);
+    return !parse_string_prefix(literal).format && literal.find('\\') == std::string_view::npos;
+}
+
 }  // namespace
 
-SyntaxTree::SyntaxTree(TSNode root) {
+SyntaxTree::SyntaxTree(TSNode root, std::string_view text) {
     if (!t_spare_arrays.empty()) {
         m_nodes = std::move(t_spare_arrays.back());
         t_spare_arrays.pop_back();
@@ -22,6 +34,7 @@ SyntaxTree::SyntaxTree(TSNode root) {
     // Tree-sitter marks missing nodes only in trees with an error.
     const bool tree_has_error = ts_node_has_error(root);
     const SymbolSet& has_fields = PythonSymbols::get().has_fields;
+    const TSSymbol string_symbol = PythonSymbols::get().string;
     TSTreeCursor cursor = ts_tree_cursor_new(root);
     // The ancestors of the current node, and how many of each one's children
     // are still to come: after an ancestor's last child the cursor goes up at
@@ -57,8 +70,23 @@ SyntaxTree::SyntaxTree(TSNode root) {
             if (parent.symbol < has_fields.size() && has_fields[parent.symbol])
                 data.field = static_cast<std::uint8_t>(ts_tree_cursor_current_field_id(&cursor));
         }
+        ++m_tree_sitter_nodes;
+        auto depth = static_cast<std::uint32_t>(path.size());
+        if (depth > m_max_depth) {
+            m_max_depth = depth;
+            m_deepest = index;
+        }
         // Leaves (most nodes) are not asked for children: that costs a cursor step.
         std::uint32_t child_count = ts_node_child_count(node);
+        if (child_count > 0 && data.symbol == string_symbol && tokens_can_be_elided(node, data, text)) {
+            data.flags |= NodeData::k_tokens_elided;
+            m_tree_sitter_nodes += child_count;
+            if (depth + 1 > m_max_depth) {
+                m_max_depth = depth + 1;
+                m_deepest = index;
+            }
+            child_count = 0;
+        }
         if (child_count > 0 && ts_tree_cursor_goto_first_child(&cursor)) {
             path.push_back({index, child_count});
             continue;

@@ -13,7 +13,12 @@
 //
 // The functions mirror tree-sitter's (node_symbol for ts_node_symbol, ...)
 // and answer exactly what tree-sitter's would: the nodes are the ones a tree
-// cursor visits, fields are the cursor's current_field_id.
+// cursor visits, fields are the cursor's current_field_id. One exception: a
+// string literal that is not an f-string and holds no syntax error is copied
+// without its tokens (its quotes, content and escapes), as a leaf. Nothing
+// reads them (the literal's text says it all), they are a seventh of the
+// standard library's nodes, and each costs a cursor step of several hundred
+// instructions. node_tokens_elided says which strings these are.
 
 #include <tree_sitter/api.h>
 
@@ -39,7 +44,7 @@ struct NodeData {
     std::uint8_t flags = 0;
 
     static constexpr std::uint16_t k_many = 0xFFFF;
-    static constexpr std::uint8_t k_named = 1, k_missing = 2, k_has_error = 4;
+    static constexpr std::uint8_t k_named = 1, k_missing = 2, k_has_error = 4, k_tokens_elided = 8;
 };
 static_assert(sizeof(NodeData) == 32);
 
@@ -50,17 +55,28 @@ struct Node {
 
 class SyntaxTree {
 public:
-    // Copies the tree under `root`; the tree-sitter tree may be deleted after.
-    explicit SyntaxTree(TSNode root);
+    // Copies the tree under `root`, parsed from `text`; the tree-sitter tree
+    // may be deleted after.
+    SyntaxTree(TSNode root, std::string_view text);
     ~SyntaxTree();
     SyntaxTree(const SyntaxTree&) = delete;
     SyntaxTree& operator=(const SyntaxTree&) = delete;
 
     Node root() const { return Node{m_nodes.data()}; }
+    // The records copied.
     std::size_t size() const { return m_nodes.size(); }
+    // Tree-sitter's tree, elided tokens included: its nodes, and the depth
+    // of its deepest (the root is depth 0) with the first node there, or the
+    // string holding it when that is an elided token.
+    std::uint32_t tree_sitter_nodes() const { return m_tree_sitter_nodes; }
+    std::uint32_t max_depth() const { return m_max_depth; }
+    Node deepest() const { return Node{m_nodes.data() + m_deepest}; }
 
 private:
     std::vector<NodeData> m_nodes;
+    std::uint32_t m_tree_sitter_nodes = 0;
+    std::uint32_t m_max_depth = 0;
+    std::uint32_t m_deepest = 0;
 };
 
 inline bool node_is_null(Node node) {
@@ -92,6 +108,10 @@ inline bool node_is_missing(Node node) {
 }
 inline bool node_has_error(Node node) {
     return (node.id->flags & NodeData::k_has_error) != 0;
+}
+// A string literal copied as a leaf although tree-sitter gives it tokens.
+inline bool node_tokens_elided(Node node) {
+    return (node.id->flags & NodeData::k_tokens_elided) != 0;
 }
 // Counts the children of a node with k_many or more.
 std::uint32_t count_children(Node node, bool named_only);

@@ -35,8 +35,8 @@ struct Analyzed {
 
     explicit Analyzed(std::string_view code)
         : loaded(load_source(std::string(code))),
-          tree(Parser().parse(loaded.source.text).root()),
-          model(loaded.source, tree.root()) {}
+          tree(Parser().parse(loaded.source.text).root(), loaded.source.text),
+          model(loaded.source, tree) {}
 
     // The `nth` site whose text is `expr` in document order (negative: from
     // the end, -1 is the last).

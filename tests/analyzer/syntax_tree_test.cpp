@@ -3,6 +3,7 @@
 // the whole corpus and over trees with errors and missing nodes.
 #include "analyzer/syntax_tree.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <filesystem>
@@ -20,15 +21,44 @@ using namespace pygate::analyzer;
 
 namespace {
 
+// Whether the copy leaves out `node`'s tokens, decided here from the rule
+// syntax_tree.hpp states, not from the copy: a string literal, not an
+// f-string, without error and without a backslash.
+bool tokens_elided(TSNode node, std::string_view text) {
+    if (std::string_view(ts_node_type(node)) != "string" || ts_node_has_error(node) || ts_node_is_missing(node))
+        return false;
+    std::string_view literal = text.substr(ts_node_start_byte(node), ts_node_end_byte(node) - ts_node_start_byte(node));
+    std::string_view prefix = literal.substr(0, literal.find_first_of("'\""));
+    return prefix.find_first_of("fF") == std::string_view::npos && literal.find('\\') == std::string_view::npos;
+}
+
 // Tree-sitter's nodes in the order a cursor visits them: the copy's order.
-std::vector<TSNode> preorder(TSNode root) {
-    std::vector<TSNode> out;
+// Elided tokens go to `elided` with the string they belong to.
+struct Preorder {
+    std::vector<TSNode> copied;
+    std::vector<std::pair<TSNode, std::size_t>> elided;  // a token, and its string's place in `copied`
+    std::uint32_t max_depth = 0;
+};
+Preorder preorder(TSNode root, std::string_view text) {
+    Preorder out;
     TSTreeCursor cursor = ts_tree_cursor_new(root);
+    std::uint32_t depth = 0;
     for (bool more = true; more;) {
-        out.push_back(ts_tree_cursor_current_node(&cursor));
-        if (ts_tree_cursor_goto_first_child(&cursor)) continue;
-        while (!(more = ts_tree_cursor_goto_next_sibling(&cursor)))
+        TSNode node = ts_tree_cursor_current_node(&cursor);
+        out.max_depth = std::max(out.max_depth, depth);
+        out.copied.push_back(node);
+        if (tokens_elided(node, text)) {
+            for (std::uint32_t c = 0; c < ts_node_child_count(node); ++c)
+                out.elided.emplace_back(ts_node_child(node, c), out.copied.size() - 1);
+            if (ts_node_child_count(node) > 0) out.max_depth = std::max(out.max_depth, depth + 1);
+        } else if (ts_tree_cursor_goto_first_child(&cursor)) {
+            ++depth;
+            continue;
+        }
+        while (!(more = ts_tree_cursor_goto_next_sibling(&cursor))) {
             if (!ts_tree_cursor_goto_parent(&cursor)) break;
+            --depth;
+        }
     }
     ts_tree_cursor_delete(&cursor);
     return out;
@@ -67,24 +97,34 @@ bool field_is_own(TSNode node, TSFieldId field) {
 // CHECK per node and question would make the corpus take a minute.
 struct Comparison {
     std::vector<std::string> differences;
-    std::size_t nodes = 0;
+    std::size_t nodes = 0;   // tree-sitter's
+    std::size_t elided = 0;  // of which not copied
 };
 
 Comparison compare_trees(const std::string& text) {
     Comparison comparison;
     std::vector<std::string>& out = comparison.differences;
     Tree parsed = Parser().parse(text);
-    const SyntaxTree copy(parsed.root());
-    std::vector<TSNode> original = preorder(parsed.root());
-    comparison.nodes = original.size();
+    const SyntaxTree copy(parsed.root(), text);
+    const Preorder walked = preorder(parsed.root(), text);
+    const std::vector<TSNode>& original = walked.copied;
+    comparison.nodes = original.size() + walked.elided.size();
+    comparison.elided = walked.elided.size();
     if (copy.size() != original.size()) {
         out.push_back("node counts differ");
         return comparison;
     }
+    if (copy.tree_sitter_nodes() != comparison.nodes) out.push_back("tree-sitter's node count");
+    if (copy.max_depth() != walked.max_depth) out.push_back("the deepest level");
     // A tree-sitter node's copy; nodes are told apart by identity and start.
+    // An elided token's copy is its string, as the smallest node around its bytes.
     std::map<std::pair<const void*, std::uint32_t>, Node> copy_of;
     for (std::size_t i = 0; i < original.size(); ++i)
         copy_of[{original[i].id, ts_node_start_byte(original[i])}] = Node{copy.root().id + i};
+    for (const auto& [token, string] : walked.elided) {
+        copy_of[{token.id, ts_node_start_byte(token)}] = Node{copy.root().id + string};
+        if (ts_node_child_count(token) != 0) out.push_back("an elided token has children");
+    }
     auto same = [&](TSNode expected, Node actual) {
         if (ts_node_is_null(expected)) return node_is_null(actual);
         auto found = copy_of.find({expected.id, ts_node_start_byte(expected)});
@@ -109,6 +149,11 @@ Comparison compare_trees(const std::string& text) {
         if (node_is_named(actual) != ts_node_is_named(expected)) differ("named");
         if (node_is_missing(actual) != ts_node_is_missing(expected)) differ("missing");
         if (node_has_error(actual) != ts_node_has_error(expected)) differ("has_error");
+        if (node_tokens_elided(actual) != tokens_elided(expected, text)) differ("elided");
+        if (node_tokens_elided(actual)) {
+            if (node_child_count(actual) != 0 || node_named_child_count(actual) != 0) differ("an elided string's children");
+            continue;
+        }
         const std::vector<TSNode> listed = children_of(expected);
         for (std::size_t c = 0; c < listed.size(); ++c) {
             auto found = copy_of.find({listed[c].id, ts_node_start_byte(listed[c])});
@@ -172,7 +217,7 @@ std::string read_file(const std::filesystem::path& path) {
 }  // namespace
 
 TEST_CASE("The copy answers as tree-sitter on every corpus file") {
-    std::size_t files = 0, nodes = 0;
+    std::size_t files = 0, nodes = 0, elided = 0;
     for (const auto& entry :
          std::filesystem::recursive_directory_iterator(std::string(PYGATE_SOURCE_DIR) + "/corpus")) {
         if (entry.path().extension() != ".py") continue;
@@ -180,10 +225,31 @@ TEST_CASE("The copy answers as tree-sitter on every corpus file") {
         INFO(entry.path().string() << "\n" << first_of(comparison.differences));
         CHECK(comparison.differences.empty());
         nodes += comparison.nodes;
+        elided += comparison.elided;
         ++files;
     }
     CHECK(files > 500);
     CHECK(nodes > 50000);
+    CHECK(elided > 3000);
+}
+
+TEST_CASE("Plain string literals are copied without their tokens; f-strings, escapes and errors keep them") {
+    // `s` is copied as a leaf; `f`, `e` and the unterminated `u` keep their tokens.
+    const std::string text = "s = 'abc'\nf = f'a{s}'\ne = 'a\\n'\nd = \"\"\"doc\nstring\"\"\"\nu = 'open\n";
+    Comparison comparison = compare_trees(text);
+    INFO(first_of(comparison.differences));
+    CHECK(comparison.differences.empty());
+    CHECK(comparison.elided == 6);  // the quotes and content of `s` and of the docstring
+    Tree parsed = Parser().parse(text);
+    const SyntaxTree copy(parsed.root(), text);
+    std::vector<std::pair<std::string, bool>> strings;
+    for (std::size_t i = 0; i < copy.size(); ++i) {
+        Node node{copy.root().id + i};
+        if (node_type(node) == "string")
+            strings.emplace_back(text.substr(node_start_byte(node), 4), node_tokens_elided(node));
+    }
+    CHECK(strings == std::vector<std::pair<std::string, bool>>{
+                         {"'abc", true}, {"f'a{", false}, {"'a\\n", false}, {"\"\"\"d", true}, {"'ope", false}});
 }
 
 TEST_CASE("The copy answers as tree-sitter on trees with errors and missing nodes") {
@@ -193,8 +259,9 @@ TEST_CASE("The copy answers as tree-sitter on trees with errors and missing node
         INFO(text << "\n" << first_of(comparison.differences));
         CHECK(comparison.differences.empty());
     }
-    Tree parsed = Parser().parse("x = (1, 2\ny = 3\n");
-    const SyntaxTree copy(parsed.root());
+    const std::string broken = "x = (1, 2\ny = 3\n";
+    Tree parsed = Parser().parse(broken);
+    const SyntaxTree copy(parsed.root(), broken);
     CHECK(node_has_error(copy.root()));
 }
 
@@ -207,7 +274,7 @@ TEST_CASE("The copy counts children past what its 16-bit counts hold") {
     INFO(first_of(comparison.differences));
     CHECK(comparison.differences.empty());
     Tree parsed = Parser().parse(text);
-    const SyntaxTree copy(parsed.root());
+    const SyntaxTree copy(parsed.root(), text);
     Node list = node_child_by_field_id(node_named_child(node_named_child(copy.root(), 0), 0),
                                        ts_language_field_id_for_name(python_language(), "right", 5));
     REQUIRE(node_type(list) == "list");
@@ -217,8 +284,9 @@ TEST_CASE("The copy counts children past what its 16-bit counts hold") {
 }
 
 TEST_CASE("A cursor over the copy stays inside the subtree it was made for") {
-    Tree parsed = Parser().parse("f(a)\ng(b)\n");
-    const SyntaxTree copy(parsed.root());
+    const std::string text = "f(a)\ng(b)\n";
+    Tree parsed = Parser().parse(text);
+    const SyntaxTree copy(parsed.root(), text);
     Node first_statement = node_named_child(copy.root(), 0);
     Cursor cursor = cursor_new(first_statement);
     CHECK_FALSE(cursor_goto_next_sibling(&cursor));  // g(b) is outside

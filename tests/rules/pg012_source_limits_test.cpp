@@ -66,6 +66,24 @@ TEST_CASE("PG012 nodes: at 1:1", "[PG012]") {
     CHECK(findings[0].range.column == 1);
 }
 
+TEST_CASE("PG012 nodes: tree-sitter's count, each string token once", "[PG012]") {
+    analyzer::SourceLimits limits;
+    limits.max_nodes = 1;
+    auto nodes_in = [&](const std::string& code) {
+        auto findings = pg012_findings(code, limits);
+        REQUIRE(findings.size() == 1);
+        return findings[0].message.substr(0, findings[0].message.find(';'));
+    };
+    // module, expression_statement, assignment, `x`, `=`, then the value.
+    CHECK(nodes_in("x = 1\n") == "source has 6 syntax nodes");
+    CHECK(nodes_in("x = 'a'\n") == "source has 9 syntax nodes");  // string: start, content, end
+    // A string over two lines and an f-string had their tokens counted twice.
+    CHECK(nodes_in("x = \"\"\"a\nb\"\"\"\n") == "source has 9 syntax nodes");
+    // string: start, content `a`, interpolation (`{`, `y`, `}`), end.
+    CHECK(nodes_in("x = f'a{y}'\n") == "source has 13 syntax nodes");
+    CHECK(nodes_in("x = 'a\\n'\n") == "source has 10 syntax nodes");  // content holds the escape
+}
+
 TEST_CASE("PG012 depth: at the deepest node, and one level less passes", "[PG012]") {
     analyzer::SourceLimits limits;
     limits.max_depth = 10;
@@ -76,6 +94,25 @@ TEST_CASE("PG012 depth: at the deepest node, and one level less passes", "[PG012
     CHECK(findings[0].message == "syntax nests 11 levels deep; profile tiny allows at most 10 (source.max_depth)");
     CHECK(findings[0].range.line == 2);
     CHECK(findings[0].range.column == 12);  // the innermost `(`, the first node at depth 11
+}
+
+TEST_CASE("PG012 depth: a string's tokens are a level below it, on one line or several", "[PG012]") {
+    analyzer::SourceLimits limits;
+    limits.max_depth = 3;
+    // module > expression_statement > assignment > string > its quotes and content: depth 4.
+    for (std::string code : {"x = 'a'\n", "x = '''a\nb'''\n", "x = f'a'\n"}) {
+        auto findings = pg012_findings(code, limits);
+        INFO(code);
+        REQUIRE(findings.size() == 1);
+        CHECK(findings[0].message == "syntax nests 4 levels deep; profile tiny allows at most 3 (source.max_depth)");
+        CHECK(findings[0].range.column == 5);  // the string, or its opening quote
+    }
+    CHECK(pg012_findings("x = 1\n", limits).empty());
+    // An escape sequence is a child of the content token.
+    auto findings = pg012_findings("x = 'a\\n'\n", limits);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].message == "syntax nests 5 levels deep; profile tiny allows at most 3 (source.max_depth)");
+    CHECK(findings[0].range.column == 7);
 }
 
 TEST_CASE("PG012 strings: the longest literal, quotes included", "[PG012]") {

@@ -18,8 +18,8 @@ struct Analyzed {
 
     explicit Analyzed(std::string_view code)
         : loaded(analyzer::load_source(std::string(code))),
-          tree(analyzer::Parser().parse(loaded.source.text).root()),
-          model(loaded.source, tree.root()) {}
+          tree(analyzer::Parser().parse(loaded.source.text).root(), loaded.source.text),
+          model(loaded.source, tree) {}
 
     // The first node of type `type` in document order.
     Node first(std::string_view type) const {

@@ -179,10 +179,10 @@ json examine(const std::string& path, analyzer::Parser& parser, const analyzer::
     analyzer::LoadedSource loaded = analyzer::load_source(std::move(bytes));
     if (loaded.decodable) {
         analyzer::Tree parsed = parser.parse(loaded.source.text);
-        const analyzer::SyntaxTree tree(parsed.root());
+        const analyzer::SyntaxTree tree(parsed.root(), loaded.source.text);
         std::vector<analyzer::Finding> ignored;  // already reported by analyze_bytes
         analyzer::SyntaxCheck syntax(loaded.source, tree.root(), loaded.invisible_offsets, ignored);
-        Model model(loaded.source, tree.root(), &syntax);
+        Model model(loaded.source, tree, &syntax);
         syntax.finish();
         entry["view"] = view_of(model, syntax);
         if (with_tree) {
