@@ -57,7 +57,8 @@ using Referents = SmallVector<Referent, 2>;
 
 enum class ScopeKind : std::uint8_t { module, function, lambda, class_body, comprehension };
 
-// Sizes the model's walk measures, for the source limits (PG012).
+// Sizes of the source, for the source limits (PG012): nodes and depth are
+// tree-sitter's whole tree's (SyntaxTree counts them), literals the model's walk measures.
 struct SourceMetrics {
     std::uint32_t nodes = 0;           // tree-sitter's syntax nodes, tokens included
     std::uint32_t max_depth = 0;       // the deepest nesting of syntax nodes (the module is depth 0)

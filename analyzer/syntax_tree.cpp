@@ -17,9 +17,8 @@ thread_local std::vector<std::vector<NodeData>> t_spare_arrays;
 // replacement fields are code), no syntax error in it, and no backslash,
 // so that its tokens are leaves (escape sequences are children of the
 // content token) and counting its children counts them all.
-bool tokens_can_be_elided(TSNode node, const NodeData& data, std::string_view text) {
-    if ((data.flags & NodeData::k_has_error) != 0 || ts_node_is_missing(node) || data.end_byte > text.size())
-        return false;
+bool tokens_can_be_elided(const NodeData& data, std::string_view text) {
+    if ((data.flags & (NodeData::k_has_error | NodeData::k_missing)) != 0 || data.end_byte > text.size()) return false;
     std::string_view literal = text.substr(data.start_byte, data.end_byte - data.start_byte);
     return !parse_string_prefix(literal).format && literal.find('\\') == std::string_view::npos;
 }
@@ -78,7 +77,7 @@ SyntaxTree::SyntaxTree(TSNode root, std::string_view text) {
         }
         // Leaves (most nodes) are not asked for children: that costs a cursor step.
         std::uint32_t child_count = ts_node_child_count(node);
-        if (child_count > 0 && data.symbol == string_symbol && tokens_can_be_elided(node, data, text)) {
+        if (child_count > 0 && data.symbol == string_symbol && tokens_can_be_elided(data, text)) {
             data.flags |= NodeData::k_tokens_elided;
             m_tree_sitter_nodes += child_count;
             if (depth + 1 > m_max_depth) {
