@@ -104,11 +104,15 @@ private:
                 if (stored.size() <= depth) stored.resize(depth + 1);
                 stored[depth] = visit(node, kind, current, place);
                 // A string's children are tokens, unless it is an f-string with replacement fields.
+                // The copy has none for a literal that is neither nor holds a backslash
+                // (syntax_tree.hpp): nothing to enter there, and no escape to check.
                 if (kind == m_symbols.string) {
                     measure_literal(node);
-                    std::string_view text = m_model.text(node);
-                    descend = parse_string_prefix(text).format;
-                    if (text.find('\\') != std::string_view::npos) check_backslashes(node, text);
+                    if (!node_tokens_elided(node)) {
+                        std::string_view text = m_model.text(node);
+                        descend = parse_string_prefix(text).format;
+                        if (text.find('\\') != std::string_view::npos) check_backslashes(node, text);
+                    }
                 } else if (kind == m_symbols.concatenated_string) {
                     measure_literal(node);  // `"a" "b"` is one constant to CPython: one literal to smuggle data in
                 }

@@ -617,12 +617,7 @@ public:
             return reached({getter});
         }
         for (const Factory& factory : k_factories) {
-            // A pattern only where the entry has a `*`: most calls meet no factory, and cheaply.
-            bool matches = factory.callee.find('*') == std::string_view::npos
-                               ? factory.callee == q
-                               : q.starts_with(factory.callee.substr(0, factory.callee.find('*'))) &&
-                                     matches_qualified_name(factory.callee, q);
-            if (!matches) continue;
+            if (!matches_qualified_name(factory.callee, q)) continue;
             callee.kind = Referent::Kind::instance;
             callee.qualified = factory.type;  // static: lives as long as any model
             return {callee};

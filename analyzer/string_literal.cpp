@@ -12,7 +12,8 @@ int hex_value(char c) {
     return -1;
 }
 
-// `count` hex digits at `at`, or nothing.
+}  // namespace
+
 std::optional<std::uint32_t> hex_digits(std::string_view text, std::size_t at, std::size_t count) {
     if (at + count > text.size()) return std::nullopt;
     std::uint32_t value = 0;
@@ -23,8 +24,6 @@ std::optional<std::uint32_t> hex_digits(std::string_view text, std::size_t at, s
     }
     return value;
 }
-
-}  // namespace
 
 void append_utf8(std::string& out, std::uint32_t cp) {
     if (cp < 0x80) {

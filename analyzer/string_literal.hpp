@@ -2,6 +2,7 @@
 // Python string and bytes literals decoded as CPython decodes them, for
 // constant folding: a rule must see the string `eval` in '\x65val'.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,6 +37,9 @@ std::optional<std::string> decode_string_body(std::string_view body, StringPrefi
 // compile (`'\u'` is a "truncated \uXXXX escape"), or nothing. Unknown
 // names in `\N{...}` are not looked up.
 std::optional<std::string_view> refused_escape(std::string_view body, StringPrefix prefix);
+
+// The value of `count` hex digits at `at` in `text` (`\x41`, `%2e`), or nothing.
+std::optional<std::uint32_t> hex_digits(std::string_view text, std::size_t at, std::size_t count);
 
 // Appends code point `cp` to `out` as UTF-8.
 void append_utf8(std::string& out, std::uint32_t cp);

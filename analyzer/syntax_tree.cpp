@@ -69,7 +69,6 @@ SyntaxTree::SyntaxTree(TSNode root, std::string_view text) {
             if (parent.symbol < has_fields.size() && has_fields[parent.symbol])
                 data.field = static_cast<std::uint8_t>(ts_tree_cursor_current_field_id(&cursor));
         }
-        ++m_tree_sitter_nodes;
         auto depth = static_cast<std::uint32_t>(path.size());
         if (depth > m_max_depth) {
             m_max_depth = depth;
@@ -79,7 +78,7 @@ SyntaxTree::SyntaxTree(TSNode root, std::string_view text) {
         std::uint32_t child_count = ts_node_child_count(node);
         if (child_count > 0 && data.symbol == string_symbol && tokens_can_be_elided(data, text)) {
             data.flags |= NodeData::k_tokens_elided;
-            m_tree_sitter_nodes += child_count;
+            m_elided_tokens += child_count;
             if (depth + 1 > m_max_depth) {
                 m_max_depth = depth + 1;
                 m_deepest = index;

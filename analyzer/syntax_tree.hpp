@@ -68,13 +68,13 @@ public:
     // Tree-sitter's tree, elided tokens included: its nodes, and the depth
     // of its deepest (the root is depth 0) with the first node there, or the
     // string holding it when that is an elided token.
-    std::uint32_t tree_sitter_nodes() const { return m_tree_sitter_nodes; }
+    std::uint32_t tree_sitter_nodes() const { return static_cast<std::uint32_t>(m_nodes.size()) + m_elided_tokens; }
     std::uint32_t max_depth() const { return m_max_depth; }
     Node deepest() const { return Node{m_nodes.data() + m_deepest}; }
 
 private:
     std::vector<NodeData> m_nodes;
-    std::uint32_t m_tree_sitter_nodes = 0;
+    std::uint32_t m_elided_tokens = 0;
     std::uint32_t m_max_depth = 0;
     std::uint32_t m_deepest = 0;
 };

@@ -6,6 +6,7 @@
 
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/sole_expression.hpp"
+#include "analyzer/string_literal.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -95,13 +96,9 @@ UrlScheme url_scheme(const analyzer::Model& model, Node url, analyzer::ScopeId s
     // urllib unquotes the path (url2pathname): `%2e%2e` is `..`.
     std::string path;
     for (std::size_t i = 0; i < rest.size(); ++i) {
-        if (rest[i] == '%' && i + 2 < rest.size() && std::isxdigit(static_cast<unsigned char>(rest[i + 1])) &&
-            std::isxdigit(static_cast<unsigned char>(rest[i + 2]))) {
-            path += static_cast<char>(std::stoi(std::string(rest.substr(i + 1, 2)), nullptr, 16));
-            i += 2;
-        } else {
-            path += rest[i];
-        }
+        std::optional<std::uint32_t> escaped = rest[i] == '%' ? analyzer::hex_digits(rest, i + 1, 2) : std::nullopt;
+        path += escaped ? static_cast<char>(*escaped) : rest[i];
+        if (escaped) i += 2;
     }
     file.path = std::move(path);
     return file;

@@ -22,11 +22,11 @@ struct Analyzed {
           model(loaded.source, tree) {}
 
     // The first node of type `type` in document order.
-    Node first(std::string_view type) const {
+    analyzer::Node first(std::string_view type) const {
         analyzer::Cursor cursor = cursor_new(tree.root());
-        Node found{};
+        analyzer::Node found{};
         for (bool more = true; more;) {
-            Node node = cursor_current_node(&cursor);
+            analyzer::Node node = cursor_current_node(&cursor);
             if (std::string_view(node_type(node)) == type) {
                 found = node;
                 break;
@@ -40,13 +40,13 @@ struct Analyzed {
     }
 
     // The module's last statement: for `x = EXPR`, EXPR; otherwise the statement itself.
-    Node last() const {
-        Node root = tree.root();
+    analyzer::Node last() const {
+        analyzer::Node root = tree.root();
         std::uint32_t count = node_named_child_count(root);
         if (count == 0) throw std::invalid_argument("empty module");
-        Node statement = node_named_child(root, count - 1);
+        analyzer::Node statement = node_named_child(root, count - 1);
         if (std::string_view(node_type(statement)) != "expression_statement") return statement;
-        Node expression = node_named_child(statement, 0);
+        analyzer::Node expression = node_named_child(statement, 0);
         if (std::string_view(node_type(expression)) != "assignment") return expression;
         return node_child_by_field_id(expression,
                                          ts_language_field_id_for_name(analyzer::python_language(), "right", 5));
