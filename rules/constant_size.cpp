@@ -11,6 +11,7 @@
 #include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/sole_expression.hpp"
+#include "analyzer/string_literal.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -226,7 +227,7 @@ Magnitude SizeEstimator::visit(Node expr, std::uint32_t depth) {
     if (kind == s.string || kind == s.concatenated_string) {
         auto text = m_model.fold_string(expr, m_scope);
         if (!text) return {};
-        bool is_bytes = !m_model.text(expr).empty() && (m_model.text(expr)[0] | 0x20) == 'b';
+        bool is_bytes = analyzer::parse_string_prefix(m_model.text(expr)).bytes;  // `b''`, `rb''`, `Br''`
         return sized_exact(is_bytes ? Kind::bytes : Kind::text, static_cast<std::int64_t>(text->size()));
     }
     if (kind == s.list || kind == s.tuple) {

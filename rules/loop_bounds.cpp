@@ -10,6 +10,7 @@
 #include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/sole_expression.hpp"
+#include "analyzer/string_literal.hpp"
 #include "analyzer/unicode.hpp"
 
 namespace pygate::rules {
@@ -121,7 +122,7 @@ std::optional<Constant> constant_of(Node expr, ScopeId scope, const Model& model
     if (kind == s.string || kind == s.concatenated_string) {
         auto text = model.fold_string(expr, scope);
         if (!text) return std::nullopt;
-        bool bytes = (model.text(expr)[0] | 0x20) == 'b';
+        bool bytes = analyzer::parse_string_prefix(model.text(expr)).bytes;  // `b''`, `rb''`, `Br''`
         return Constant{bytes ? Constant::Kind::bytes : Constant::Kind::text, 0, std::move(*text)};
     }
     if (items_of(expr) == 0) {

@@ -156,4 +156,10 @@ TEST_CASE("Sizes are described as orders of magnitude") {
     CHECK(SizeEstimator::describe(judge("10**10**10").size) == "about 10^10 digits");
     CHECK(SizeEstimator::describe(judge("10**10**10**10").size) == "more than 10^300 digits");
     CHECK(SizeEstimator::describe(judge("[0] * 10**10").size) == "about 10^10 items (about 10^10 bytes)");
+    // Bytes by their prefix, whatever its letters' order and case.
+    for (const char* bytes : {"b'a' * 10**10", "rb'a' * 10**10", "Br'a' * 10**10"}) {
+        INFO(bytes);
+        CHECK(SizeEstimator::describe(judge(bytes).size) == "about 10^10 bytes");
+    }
+    CHECK(SizeEstimator::describe(judge("r'a' * 10**10").size) == "about 10^10 characters");
 }

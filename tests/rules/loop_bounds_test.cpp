@@ -68,6 +68,8 @@ TEST_CASE("Endless iterators are named; those that may end are not") {
     CHECK(endless("iter(lambda: 1, 2)").has_value());
     CHECK_FALSE(endless("iter(lambda: 2, 2)").has_value());
     CHECK_FALSE(endless("iter(f.read, b'')").has_value());
+    CHECK_FALSE(endless("iter(bytes, rb'')").has_value());  // bytes() == rb'': a raw bytes literal is bytes
+    CHECK(endless("iter(str, Rb'')").has_value());          // '' != b''
     CHECK_FALSE(endless("zip(c(), items)").has_value());
     CHECK(endless("zip(c(), itertools.repeat(0))").has_value());
     CHECK(endless("map(str, c())").has_value());
