@@ -681,6 +681,10 @@ ScopeKind Model::scope_kind(ScopeId scope) const {
     return m_scopes[static_cast<std::size_t>(scope)]->kind;
 }
 
+Node Model::definition(ScopeId scope) const {
+    return m_scopes[static_cast<std::size_t>(scope)]->node;
+}
+
 Node Model::decorated_definition(ScopeId function) const {
     return m_scopes[static_cast<std::size_t>(function)]->decorated;
 }

@@ -192,6 +192,9 @@ public:
     bool imports(std::string_view module) const;
 
     ScopeKind scope_kind(ScopeId scope) const;
+    // The def, lambda, class or comprehension a scope is the body of (the
+    // module's root for the module).
+    Node definition(ScopeId scope) const;
     // A function's decorated_definition (its decorators are its named children
     // before the def), or a null node when it has none.
     Node decorated_definition(ScopeId function) const;

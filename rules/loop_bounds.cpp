@@ -52,9 +52,10 @@ struct Symbols {
              boolean_operator = lookup("boolean_operator", true),
              generator_expression = lookup("generator_expression", true), for_in_clause = lookup("for_in_clause", true),
              comment = lookup("comment", true), try_statement = lookup("try_statement", true),
-             except_clause = lookup("except_clause", true), and_token = lookup("and", false),
-             or_token = lookup("or", false), eq = lookup("==", false), ne = lookup("!=", false),
-             lt = lookup("<", false), le = lookup("<=", false), gt = lookup(">", false), ge = lookup(">=", false);
+             except_clause = lookup("except_clause", true), async_token = lookup("async", false),
+             and_token = lookup("and", false), or_token = lookup("or", false), eq = lookup("==", false),
+             ne = lookup("!=", false), lt = lookup("<", false), le = lookup("<=", false), gt = lookup(">", false),
+             ge = lookup(">=", false);
     TSFieldId condition = field_id("condition"), body = field_id("body"), right = field_id("right"),
               left = field_id("left"), argument = field_id("argument"), op = field_id("operator");
 };
@@ -158,6 +159,54 @@ std::optional<Constant> made_by(Node factory, ScopeId scope, const Model& model)
 
 std::optional<std::string> infinite(Node expr, ScopeId scope, const Model& model, int nesting);
 
+// `while True: yield n` as a statement of a generator's body: how the loop is
+// shown when it never ends and only a yield leaves it (each yield hands an
+// item to the consumer and comes back). A loop without a yield is no
+// generator's: it is reported where it stands, not at each use.
+std::optional<std::string> loop_only_yielding(Node loop, ScopeId function, const Model& model, int nesting) {
+    const Symbols& s = symbols();
+    Node body = node_child_by_field_id(loop, s.body);
+    if (body_leaves(body, false, function, model) || !body_leaves(body, true, function, model)) return std::nullopt;
+    if (node_symbol(loop) == s.while_statement) {
+        Node test = node_child_by_field_id(loop, s.condition);
+        auto truth = constant_truth(test, function, model);
+        if (!truth || !*truth) return std::nullopt;
+        return fmt::format("`while {}:`", analyzer::first_line_shortened(model.text(test), 40));
+    }
+    auto endless = infinite(node_child_by_field_id(loop, s.right), function, model, nesting + 1);
+    if (!endless) return std::nullopt;
+    return fmt::format("`for` over {}", *endless);
+}
+
+// `ticks()` where `def ticks(): while True: yield 1`: a generator function of
+// this file whose body, run from its first statement, reaches a loop that only
+// yields makes an iterator that never ends. A decorated function returns
+// whatever its decorator makes, an async one an object `sum` cannot read.
+std::optional<std::string> endless_generator(const Referents& callee, const Model& model, int nesting) {
+    const Symbols& s = symbols();
+    if (callee.size() != 1 || callee[0].kind != Referent::Kind::user_function) return std::nullopt;
+    ScopeId function = callee[0].scope;
+    if (model.scope_kind(function) != analyzer::ScopeKind::function ||
+        !node_is_null(model.decorated_definition(function)))
+        return std::nullopt;
+    Node definition = model.definition(function);
+    if (node_symbol(node_child(definition, 0)) == s.async_token) return std::nullopt;
+    Node block = node_child_by_field_id(definition, s.body);
+    for (std::uint32_t i = 0; i < node_named_child_count(block); ++i) {
+        Node statement = node_named_child(block, i);
+        TSSymbol kind = node_symbol(statement);
+        if (kind == s.while_statement || kind == s.for_statement)
+            if (auto loop = loop_only_yielding(statement, function, model, nesting)) {
+                Node name = node_child_by_field_id(definition, analyzer::PythonSymbols::get().field_name);
+                return fmt::format("{}() (a generator whose {} at line {} only yields)", model.text(name), *loop,
+                                   node_start_row(statement) + 1);
+            }
+        // Anything before the loop that may return, raise or exit ends the generator first.
+        if (body_leaves(statement, false, function, model)) return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 // Whether every positional argument from `first` on never ends (map and zip stop at the shortest).
 std::optional<std::string> all_infinite(Node call, std::uint32_t first, ScopeId scope, const Model& model,
                                         int nesting) {
@@ -187,6 +236,7 @@ std::optional<std::string> infinite(Node expr, ScopeId scope, const Model& model
     if (kind != s.call) return std::nullopt;
     Referents callee = model.resolve(model.call_function(expr), scope);
     if (callee.empty()) return std::nullopt;
+    if (auto endless = endless_generator(callee, model, nesting)) return endless;
     if (any_named(callee, {"itertools.count"})) return "itertools.count()";
     if (any_named(callee, {"itertools.cycle"})) {
         Node items = unparenthesized(model.argument(expr, 0));

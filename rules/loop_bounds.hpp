@@ -21,8 +21,9 @@ std::optional<bool> constant_truth(Node expr, analyzer::ScopeId scope, const ana
 
 // Whether `expr` evaluates to an iterator that never ends: `itertools.count()`,
 // `itertools.cycle(x)`, `itertools.repeat(x)` without a count, `iter(C,
-// sentinel)` where calling C gives a constant other than the sentinel, and
-// map/filter/enumerate/accumulate/generator expressions over one. The answer
+// sentinel)` where calling C gives a constant other than the sentinel, a call
+// of a generator function of the file whose body reaches a loop that only
+// yields, and map/filter/enumerate/accumulate/generator expressions over one. The answer
 // names it (`itertools.count()`); nothing when it may end.
 std::optional<std::string> infinite_iterator(Node expr, analyzer::ScopeId scope, const analyzer::Model& model);
 

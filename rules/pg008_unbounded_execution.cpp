@@ -70,7 +70,7 @@ std::vector<std::string> consumers() {
 }
 std::vector<std::string> infinite_sources() {
     return {"itertools.count", "itertools.cycle", "itertools.repeat (without times)",
-            "builtins.iter (callable, sentinel)"};
+            "builtins.iter (callable, sentinel)", "a generator of the file whose loop only yields"};
 }
 std::vector<std::string> branches() {
     return {"if", "for", "while", "try", "assert", "match", "and/or", "conditional expression", "comprehension"};
@@ -539,7 +539,8 @@ const RuleMetadata k_pg008_unbounded_execution{
         "nothing in its body that leaves; a function, method (through self.) or lambda bound to a name that "
         "calls itself before any branch (if, loop, try, assert, and/or, conditional expression, match, "
         "comprehension), and functions that call each other that way; sum, list, sorted, max, ''.join and "
-        "other consumers of an endless iterator; constant expressions and calls (powers, repetition, "
+        "other consumers of an endless iterator, a generator of the file whose loop only yields (`while True: yield "
+        "n`) among them; constant expressions and calls (powers, repetition, "
         "pow, math.factorial, bytearray, list(range(...)), numpy.zeros/ones/empty/full/arange, the padding "
         "methods ljust/rjust/center/zfill/expandtabs, widths in f-string format specifiers and %-formats) whose "
         "value would exceed the profile's limits.memory_mb or a million digits, sizes held in names included. "

@@ -124,7 +124,9 @@ def main():
         if current != text:
             sys.stdout.writelines(difflib.unified_diff(current.splitlines(True), text.splitlines(True),
                                                        sys.argv[2], "what CPython says now", n=0))
-            sys.exit(1)
+            sys.exit("Debian's security updates change the standard library too (3.11.2-6+deb12u7 made "
+                     "stringprep import unicodedata): bring python3.11 up to date with `apt-get install "
+                     "--only-upgrade libpython3.11-stdlib` before regenerating the table.")
         print(f"{sys.argv[2]}: matches CPython {sys.version.split()[0]}")
     elif len(sys.argv) == 1:
         sys.stdout.write(text)

@@ -79,6 +79,40 @@ TEST_CASE("Endless iterators are named; those that may end are not") {
     CHECK_FALSE(endless("range(10**12)").has_value());
 }
 
+TEST_CASE("Generators of the file never end when their body reaches a loop only a yield leaves") {
+    auto called = [](const std::string& definitions, const std::string& call = "gen()") {
+        Analyzed file("import itertools\n" + definitions + "x = " + call + "\n");
+        return infinite_iterator(file.last(), k_module_scope, file.model);
+    };
+    CHECK(called("def gen():\n    while True:\n        yield 1\n") ==
+          "gen() (a generator whose `while True:` at line 3 only yields)");
+    CHECK(called("def gen():\n    for i in itertools.count():\n        yield i\n") ==
+          "gen() (a generator whose `for` over itertools.count() at line 3 only yields)");
+    CHECK(called("def gen():\n    n = 0\n    yield n\n    while 1:\n        n += 1\n        yield n\n").has_value());
+    CHECK(called("class C:\n    def gen(self):\n        while True:\n            yield 1\n    def run(self):\n"
+                 "        return self.gen()\n",
+                 "C().gen()")
+              .has_value());
+    // Through another endless generator of the file.
+    CHECK(called("def inner():\n    while True:\n        yield 1\ndef gen():\n    for i in inner():\n        yield i\n")
+              .has_value());
+    // Generators that may stop: a return, a raise or a break in or before the loop, a bounded loop.
+    CHECK_FALSE(
+        called("def gen():\n    while True:\n        if x:\n            return\n        yield 1\n").has_value());
+    CHECK_FALSE(called("def gen():\n    if x:\n        return\n    while True:\n        yield 1\n").has_value());
+    CHECK_FALSE(called("def gen():\n    while True:\n        if x:\n            break\n        yield 1\n").has_value());
+    CHECK_FALSE(called("def gen():\n    for i in range(3):\n        yield i\n").has_value());
+    CHECK_FALSE(called("def gen():\n    if x:\n        while True:\n            yield 1\n").has_value());
+    // No yield in the loop: the loop itself is the finding, not each use.
+    CHECK_FALSE(called("def gen():\n    while True:\n        pass\n").has_value());
+    // A decorator decides what calling it returns; an async generator is no iterator.
+    CHECK_FALSE(called("@wrap\ndef gen():\n    while True:\n        yield 1\n").has_value());
+    CHECK_FALSE(called("async def gen():\n    while True:\n        yield 1\n").has_value());
+    // Two generators feeding each other: the nesting limit ends the search.
+    CHECK(called("def a():\n    for i in b():\n        yield i\ndef b():\n    for i in a():\n        yield i\n",
+                 "a()") == std::nullopt);
+}
+
 TEST_CASE("A loop is unbounded only when nothing in its own body leaves it") {
     CHECK(unbounded("while True:\n    x = 1\n"));
     CHECK_FALSE(unbounded("while True:\n    if x:\n        break\n"));
