@@ -3,7 +3,12 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cstring>
 
+#include "analyzer/python_symbols.hpp"
+#include "analyzer/tree_walk.hpp"
+#include "analyzer/unicode.hpp"
+#include "rules/annotation_string.hpp"
 #include "rules/name_table.hpp"
 
 namespace pygate::rules {
@@ -12,6 +17,8 @@ namespace {
 using analyzer::Node;
 
 using analyzer::Referent;
+using analyzer::Referents;
+using analyzer::ScopeId;
 
 constexpr analyzer::RuleNumber k_rule = 1;
 constexpr std::array<std::string_view, 2> k_cwe = {"CWE-94", "CWE-502"};
@@ -63,16 +70,31 @@ constexpr NameEntry k_executes_code_with_entries[] = {
 };
 const NameTable k_executes_code_with{k_executes_code_with_entries};
 
+// typing makes ForwardRefs of the strings among these calls' arguments.
+constexpr NameEntry k_forward_reference_maker_entries[] = {
+    {"typing.ForwardRef", "makes a ForwardRef"},         {"typing.TypeVar", "makes a type variable"},
+    {"typing.NamedTuple", "makes a named tuple type"},   {"typing.TypedDict", "makes a TypedDict type"},
+    {"typing_extensions.*", "makes a typing construct"},
+};
+const NameTable k_forward_reference_makers{k_forward_reference_maker_entries};
+
 std::vector<std::string> references() {
     return patterns_of(k_executes_code);
 }
 std::vector<std::string> calls() {
     return patterns_of(k_executes_code_with);
 }
+std::vector<std::string> forward_reference_makers() {
+    std::vector<std::string> out = patterns_of(k_forward_reference_makers);
+    out.insert(out.end(), {"subscripts of typing.*, collections.abc.* and the builtin generics list, dict, "
+                           "tuple, set, frozenset, type"});
+    return out;
+}
 
-constexpr std::array<RuleTable, 2> k_tables = {{
+constexpr std::array<RuleTable, 3> k_tables = {{
     {"References that run code", references},
     {"Calls that run code with these arguments", calls},
+    {"Where a string is a type that typing evaluates, besides annotations", forward_reference_makers},
 }};
 
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
@@ -124,7 +146,126 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     }
 }
 
-constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call};
+// --- strings typing evaluates (rules/annotation_string.hpp)
+
+struct CodeString {
+    Node string;
+    std::string why;
+};
+
+// `Literal["r", "w"]`: its strings are values, which typing never evaluates.
+bool literal(Node subscript, ScopeId scope, const analyzer::Model& model) {
+    Node value = node_child_by_field_id(subscript, analyzer::PythonSymbols::get().field_value);
+    Referents referents = model.resolve(value, scope);
+    return std::any_of(referents.begin(), referents.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::name &&
+               (r.qualified == "typing.Literal" || r.qualified == "typing_extensions.Literal");
+    });
+}
+
+// The strings in `root` that are code rather than types; nested subscripts
+// are left to their own site unless `whole`.
+std::vector<CodeString> code_strings(Node root, ScopeId scope, const analyzer::Model& model, bool whole) {
+    const auto& p = analyzer::PythonSymbols::get();
+    std::vector<CodeString> out;
+    analyzer::walk_preorder(
+        root,
+        [&](Node node, std::uint32_t) {
+            TSSymbol kind = node_symbol(node);
+            if (kind == p.subscript && !node_eq(node, root) && (!whole || literal(node, scope, model)))
+                return analyzer::WalkStep::skip_children;
+            if (kind != p.string && kind != p.concatenated_string) return analyzer::WalkStep::descend;
+            std::optional<std::string> text = model.fold_string(node, scope);
+            std::optional<std::string> why =
+                text ? annotation_string_is_code(*text) : std::optional<std::string>("a value pygate cannot fold");
+            if (why) out.push_back({node, std::move(*why)});
+            return analyzer::WalkStep::skip_children;
+        },
+        [](Node) {});
+    return out;
+}
+
+void report_code_strings(const std::vector<CodeString>& strings, std::string_view where,
+                         analyzer::RuleContext& context) {
+    for (const CodeString& code : strings)
+        context.report(
+            k_rule, analyzer::Severity::error, code.string,
+            fmt::format("the string {} {} is code, not a type ({}): typing.get_type_hints, and "
+                        "functools.singledispatch's register through it, evaluate it with eval",
+                        analyzer::first_line_shortened(context.model().text(code.string), 60), where, code.why),
+            60);
+}
+
+bool typing_evaluates(const Referents& referents) {
+    return std::any_of(referents.begin(), referents.end(), [](const Referent& r) {
+        if (r.kind != Referent::Kind::name) return false;
+        std::string_view q = r.qualified;
+        return q.starts_with("typing.") || q.starts_with("typing_extensions.") || q.starts_with("collections.abc.") ||
+               q == "builtins.list" || q == "builtins.dict" || q == "builtins.tuple" || q == "builtins.set" ||
+               q == "builtins.frozenset" || q == "builtins.type";
+    });
+}
+
+// Annotations come before the subscripts inside them (sites are in document
+// order): a subscript up to here was judged with its annotation.
+thread_local std::uint32_t t_annotation_end = 0;
+
+void on_module(const analyzer::ModuleSite&, analyzer::RuleContext&) {
+    t_annotation_end = 0;
+}
+
+void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    const auto& p = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    if (site.kind == p.type) {
+        // `type(C).x = 1` parses as a 3.12 type alias (PG000 refuses it where it matters): no annotation.
+        if (node_symbol(node_parent(site.node)) == p.type_alias_statement) return;
+        t_annotation_end = node_end_byte(site.node);
+        return report_code_strings(code_strings(site.node, site.scope, model, true), "in an annotation", context);
+    }
+    if (node_start_byte(site.node) < t_annotation_end) return;
+    std::vector<CodeString> strings;
+    for (std::uint32_t i = 0; i < node_named_child_count(site.node); ++i) {
+        Node index = node_named_child(site.node, i);
+        if (node_eq(index, node_child_by_field_id(site.node, p.field_value))) continue;
+        std::vector<CodeString> found = code_strings(index, site.scope, model, false);
+        strings.insert(strings.end(), found.begin(), found.end());
+    }
+    // Dictionaries are subscripted with strings of every kind: resolve only when one is code.
+    if (strings.empty() || literal(site.node, site.scope, model) ||
+        !typing_evaluates(model.resolve(node_child_by_field_id(site.node, p.field_value), site.scope)))
+        return;
+    report_code_strings(
+        strings, fmt::format("in `{}[...]`", model.text(node_child_by_field_id(site.node, p.field_value))), context);
+}
+
+std::span<const TSSymbol> syntax_kinds() {
+    static const std::array<TSSymbol, 2> kinds = {analyzer::PythonSymbols::get().type,
+                                                  analyzer::PythonSymbols::get().subscript};
+    return kinds;
+}
+
+void on_typing_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    for (const Referent& callee : call.callee) {
+        if (callee.kind != Referent::Kind::name || k_forward_reference_makers.match(callee.qualified) == nullptr)
+            continue;
+        Node arguments = context.model().call_arguments(call.node);
+        if (node_is_null(arguments)) return;
+        return report_code_strings(code_strings(arguments, call.scope, context.model(), false),
+                                   fmt::format("given to `{}`", callee.qualified), context);
+    }
+}
+
+void on_any_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    on_call(call, context);
+    on_typing_call(call, context);
+}
+
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference,
+                                      .on_call = on_any_call,
+                                      .on_syntax = on_syntax,
+                                      .on_module = on_module,
+                                      .syntax_kinds = syntax_kinds};
 
 }  // namespace
 
@@ -140,7 +281,11 @@ const RuleMetadata k_pg001_dynamic_code_execution{
         "types.FunctionType and CodeType; the code module's interpreters; deserialisers that run code (pickle, "
         "marshal, shelve, dill, cloudpickle, yaml.load without SafeLoader, numpy.load with allow_pickle=True, "
         "pandas.read_pickle); helpers that execute strings (timeit with a string, cProfile.run, profile.run, "
-        "pdb.run, trace.Trace().run); typing.get_type_hints, which evaluates annotation strings.",
+        "pdb.run, trace.Trace().run); typing.get_type_hints, which evaluates annotation strings; and strings "
+        "that typing would evaluate (annotations written as strings, strings in subscripts of typing's and the "
+        "builtin generics, in ForwardRef, TypeVar, NamedTuple and TypedDict) that are more than a type: a call, "
+        "an operator, a name beginning with `__`, a builtin that is not a type "
+        "(functools.singledispatch's register evaluates its function's annotations).",
     .why =
         "Whatever a static gate proves about a file stops holding the moment the file runs code that is not in "
         "it. A string passed to eval or a pickle passed to loads can do anything the interpreter can.",

@@ -7,7 +7,7 @@ from typing import get_type_hints as type
 
 
 class C:
-    a: "__import__('os').system('echo pwned')"
+    a: "__import__('os').system('echo pwned')"  # expect: PG001
 
 
 type(C).x = 1  # expect: PG000@1
