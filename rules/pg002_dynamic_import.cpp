@@ -12,6 +12,14 @@ constexpr std::array<std::string_view, 1> k_cwe = {"CWE-470"};
 
 constexpr NameEntry k_imports_dynamically_entries[] = {
     {"builtins.__import__", "imports a module named at run time"},
+    {"builtins.help", "imports the module its argument names to document it (help('antigravity') starts a browser)"},
+    {"pydoc.help", "imports the module its argument names to document it"},
+    {"pydoc.Helper", "imports the modules it is asked about to document them"},
+    {"pydoc.doc", "imports the module its argument names to document it"},
+    {"pydoc.render_doc", "imports the module its argument names to document it"},
+    {"pydoc.locate", "imports the module its argument names"},
+    {"pydoc.safeimport", "imports the module its argument names"},
+    {"pydoc.importfile", "runs a file as a module"},
     {"importlib", "imports modules named at run time"},
     {"importlib.*", "imports modules named at run time"},
     {"pkgutil", "finds and loads modules at run time"},
@@ -48,8 +56,8 @@ const RuleMetadata k_pg002_dynamic_import{
     .summary = "Imports whose module is chosen at run time: __import__, importlib, runpy, sys.modules",
     .catches =
         "References to builtins.__import__, importlib and its members (import_module, reload, util, "
-        "machinery), pkgutil, runpy, zipimport and imp, and lookups in sys.modules, however they are "
-        "reached.",
+        "machinery), pkgutil, runpy, zipimport and imp, help and pydoc (which import the module a string "
+        "names, to document it), and lookups in sys.modules, however they are reached.",
     .why =
         "The import allowlist (PG003) can only judge imports it can read. A module named by a string at run "
         "time, or fetched from sys.modules, escapes it: `__import__('o' + 's')` is `import os`.",
