@@ -2,7 +2,9 @@
 
 #include <array>
 
+#include "analyzer/python_symbols.hpp"
 #include "rules/name_table.hpp"
+#include "rules/plotting_backend.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -38,13 +40,48 @@ const NameTable k_imports_dynamically{k_imports_dynamically_entries};
 std::vector<std::string> references() {
     return patterns_of(k_imports_dynamically);
 }
-constexpr std::array<RuleTable, 1> k_tables = {{{"References that import dynamically", references}}};
+std::vector<std::string> backend_choosers() {
+    return {"matplotlib.use",
+            "matplotlib.pyplot.switch_backend",
+            "matplotlib.rcParams[\"backend\"]",
+            "matplotlib.rcParams.update / rc_context / style.use with a \"backend\" key",
+            "pandas.set_option / "
+            "option_context with plotting.backend",
+            "pandas.options.plotting.backend = ...",
+            "backend= on pandas plotting calls"};
+}
+constexpr std::array<RuleTable, 2> k_tables = {{
+    {"References that import dynamically", references},
+    {"Plotting backends named by strings (\"module://...\" for matplotlib; anything but \"matplotlib\" for pandas)",
+     backend_choosers},
+}};
 
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     report_matching_reference(reference, context, k_rule, k_imports_dynamically);
 }
 
-constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference};
+void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    judge_backend_call(call, context, k_rule);
+}
+
+void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    judge_backend_subscript(site, context, k_rule);
+}
+
+void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
+    judge_backend_attribute(site, context, k_rule);
+}
+
+std::span<const TSSymbol> syntax_kinds() {
+    static const std::array<TSSymbol, 1> kinds = {analyzer::PythonSymbols::get().subscript};
+    return kinds;
+}
+
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference,
+                                      .on_call = on_call,
+                                      .on_attribute = on_attribute,
+                                      .on_syntax = on_syntax,
+                                      .syntax_kinds = syntax_kinds};
 
 }  // namespace
 
@@ -57,7 +94,9 @@ const RuleMetadata k_pg002_dynamic_import{
     .catches =
         "References to builtins.__import__, importlib and its members (import_module, reload, util, "
         "machinery), pkgutil, runpy, zipimport and imp, help and pydoc (which import the module a string "
-        "names, to document it), and lookups in sys.modules, however they are reached.",
+        "names, to document it), and lookups in sys.modules, however they are reached; plotting backends "
+        "named by strings: matplotlib's \"module://...\" backends (use, switch_backend, rcParams) and pandas' "
+        "plotting.backend option and backend= argument, unless constant and not a module.",
     .why =
         "The import allowlist (PG003) can only judge imports it can read. A module named by a string at run "
         "time, or fetched from sys.modules, escapes it: `__import__('o' + 's')` is `import os`.",

@@ -1,0 +1,178 @@
+#include "rules/plotting_backend.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <string>
+
+#include "analyzer/parse.hpp"
+#include "analyzer/python_symbols.hpp"
+#include "analyzer/unicode.hpp"
+
+namespace pygate::rules {
+namespace {
+
+using analyzer::Node;
+using analyzer::Referent;
+using analyzer::Referents;
+using analyzer::ScopeId;
+
+constexpr int k_specificity = 50;
+
+TSSymbol lookup(const char* name) {
+    return ts_language_symbol_for_name(analyzer::python_language(), name, static_cast<std::uint32_t>(std::strlen(name)),
+                                       true);
+}
+TSFieldId field_id(const char* name) {
+    return ts_language_field_id_for_name(analyzer::python_language(), name,
+                                         static_cast<std::uint32_t>(std::strlen(name)));
+}
+
+struct Symbols {
+    TSSymbol dictionary = lookup("dictionary"), pair = lookup("pair"), assignment = lookup("assignment");
+    TSFieldId key = field_id("key"), value = field_id("value"), left = field_id("left"), right = field_id("right");
+};
+
+const Symbols& symbols() {
+    static const Symbols s;
+    return s;
+}
+
+bool named(const Referents& referents, std::initializer_list<std::string_view> names) {
+    return std::any_of(referents.begin(), referents.end(), [&](const Referent& r) {
+        return r.kind == Referent::Kind::name && std::find(names.begin(), names.end(), r.qualified) != names.end();
+    });
+}
+
+std::string shown(const analyzer::Model& model, Node node) {
+    return analyzer::first_line_shortened(model.text(node), 60);
+}
+
+// Why a matplotlib backend value may import a module of its choosing.
+std::optional<std::string> matplotlib_risk(Node value, ScopeId scope, const analyzer::Model& model) {
+    if (node_is_null(value)) return std::nullopt;
+    std::optional<std::string> text = model.fold_string(value, scope);
+    if (!text) return fmt::format("`{}` is a backend pygate cannot fold", shown(model, value));
+    if (text->starts_with("module://"))
+        return fmt::format("`{}` makes matplotlib import module `{}`", *text, text->substr(9));
+    return std::nullopt;
+}
+
+// Why a pandas plotting backend may import a module: anything but "matplotlib".
+std::optional<std::string> pandas_risk(Node value, ScopeId scope, const analyzer::Model& model) {
+    if (node_is_null(value)) return std::nullopt;
+    std::optional<std::string> text = model.fold_string(value, scope);
+    if (!text) return fmt::format("`{}` is a backend pygate cannot fold", shown(model, value));
+    if (*text == "matplotlib") return std::nullopt;
+    return fmt::format("pandas imports module `{}` to plot", *text);
+}
+
+void report(analyzer::RuleContext& context, analyzer::RuleNumber rule, Node at, std::string_view what,
+            const std::string& why) {
+    context.report(
+        rule, analyzer::Severity::error, at,
+        fmt::format("{} chooses a module to import by name: {}; the import allowlist cannot judge it", what, why),
+        k_specificity);
+}
+
+// `{"backend": "module://x"}` given to rcParams.update or rc_context.
+void judge_rc_dictionary(Node dictionary, const analyzer::CallSite& call, analyzer::RuleContext& context,
+                         analyzer::RuleNumber rule, std::string_view what) {
+    const Symbols& s = symbols();
+    if (node_is_null(dictionary) || node_symbol(dictionary) != s.dictionary) return;
+    const analyzer::Model& model = context.model();
+    for (std::uint32_t i = 0; i < node_named_child_count(dictionary); ++i) {
+        Node pair = node_named_child(dictionary, i);
+        if (node_symbol(pair) != s.pair) continue;
+        if (model.fold_string(node_child_by_field_id(pair, s.key), call.scope) != "backend") continue;
+        if (auto why = matplotlib_risk(node_child_by_field_id(pair, s.value), call.scope, model))
+            report(context, rule, pair, what, *why);
+    }
+}
+
+}  // namespace
+
+void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+    const analyzer::Model& model = context.model();
+    if (named(call.callee, {"matplotlib.use", "matplotlib.pyplot.switch_backend"})) {
+        Node backend = model.argument(call.node, 0, "backend");
+        if (node_is_null(backend)) backend = model.argument(call.node, 0, "newbackend");
+        if (auto why = matplotlib_risk(backend, call.scope, model))
+            report(context, rule, call.function, "the call", *why);
+        return;
+    }
+    if (named(call.callee, {"matplotlib.rcParams.update", "matplotlib.pyplot.rcParams.update", "matplotlib.rc_context",
+                            "matplotlib.pyplot.rc_context", "matplotlib.style.use", "matplotlib.pyplot.style.use"})) {
+        Node rc = model.argument(call.node, 0, "rc");
+        if (node_is_null(rc)) rc = model.argument(call.node, 0, "style");
+        return judge_rc_dictionary(rc, call, context, rule, "the call");
+    }
+    if (named(call.callee, {"builtins.setattr"}) &&
+        model.fold_string(model.argument(call.node, 1), call.scope) == "backend" &&
+        named(model.resolve(model.argument(call.node, 0), call.scope), {"pandas.options.plotting"})) {
+        if (auto why = pandas_risk(model.argument(call.node, 2), call.scope, model))
+            report(context, rule, call.function, "the call", *why);
+        return;
+    }
+    if (named(call.callee, {"pandas.set_option", "pandas.option_context"})) {
+        for (std::uint32_t i = 0;; i += 2) {
+            Node key = model.argument(call.node, i);
+            if (node_is_null(key)) return;
+            std::optional<std::string> option = model.fold_string(key, call.scope);
+            if (!option)
+                return report(context, rule, key, "the call",
+                              fmt::format("`{}` is an option pygate cannot fold", shown(model, key)));
+            if (!option->ends_with("backend")) continue;
+            if (auto why = pandas_risk(model.argument(call.node, i + 1), call.scope, model))
+                report(context, rule, key, fmt::format("option `{}`", *option), *why);
+        }
+    }
+    // `df.plot(backend=...)`, `pd.plotting.boxplot(df, backend=...)`: pandas' plotting functions and
+    // methods of values pygate cannot trace, in a file that imports pandas.
+    Node backend = model.argument(call.node, UINT32_MAX, "backend");
+    if (node_is_null(backend) || !model.imports("pandas")) return;
+    bool pandas_call =
+        call.callee.empty() || std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
+            return r.kind == Referent::Kind::name && r.qualified.starts_with("pandas.");
+        });
+    if (!pandas_call) return;
+    if (auto why = pandas_risk(backend, call.scope, model)) report(context, rule, backend, "`backend=`", *why);
+}
+
+void judge_backend_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
+                             analyzer::RuleNumber rule) {
+    const Symbols& s = symbols();
+    const auto& p = analyzer::PythonSymbols::get();
+    Node assignment = node_parent(site.node);
+    if (node_is_null(assignment) || node_symbol(assignment) != s.assignment ||
+        !node_eq(node_child_by_field_id(assignment, s.left), site.node))
+        return;
+    const analyzer::Model& model = context.model();
+    Node index = node_child_by_field_id(site.node, p.field_subscript);
+    if (model.fold_string(index, site.scope) != "backend") return;
+    if (!named(model.resolve(node_child_by_field_id(site.node, p.field_value), site.scope),
+               {"matplotlib.rcParams", "matplotlib.pyplot.rcParams"}))
+        return;
+    if (auto why = matplotlib_risk(node_child_by_field_id(assignment, s.right), site.scope, model))
+        report(context, rule, site.node, "`rcParams[\"backend\"]`", *why);
+}
+
+void judge_backend_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context,
+                             analyzer::RuleNumber rule) {
+    if (!site.store || site.attribute != "backend") return;
+    const analyzer::Model& model = context.model();
+    if (!named(model.resolve(site.object, site.scope), {"pandas.options.plotting"})) return;
+    Node assignment = node_parent(site.node);
+    Node value = node_is_null(assignment) || node_symbol(assignment) != symbols().assignment
+                     ? Node{}
+                     : node_child_by_field_id(assignment, symbols().right);
+    if (node_is_null(value))
+        return report(context, rule, site.node, "`pandas.options.plotting.backend`",
+                      "it is bound to a value pygate cannot see");
+    if (auto why = pandas_risk(value, site.scope, model))
+        report(context, rule, site.node, "`pandas.options.plotting.backend`", *why);
+}
+
+}  // namespace pygate::rules

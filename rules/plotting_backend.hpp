@@ -1,0 +1,27 @@
+#pragma once
+// Plotting backends are modules named by strings. matplotlib imports a
+// `module://name` backend (matplotlib.use, pyplot.switch_backend,
+// rcParams["backend"], rcParams.update and rc_context), and pandas imports
+// whatever module its plotting.backend option or a plot call's `backend=`
+// names. Either runs the code of a module no import statement shows, which
+// the import allowlist cannot judge: a dynamic import (PG002).
+// A backend pygate cannot fold names a module it cannot rule out.
+
+#include "analyzer/rule_hooks.hpp"
+
+namespace pygate::rules {
+
+// Reports a call that may make matplotlib or pandas import a module by name.
+void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule);
+
+// `matplotlib.rcParams["backend"] = value` (a subscript site): reports when
+// the value may name a module.
+void judge_backend_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
+                             analyzer::RuleNumber rule);
+
+// `pandas.options.plotting.backend = value` (an attribute site): reports
+// when the value may name a module.
+void judge_backend_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context,
+                             analyzer::RuleNumber rule);
+
+}  // namespace pygate::rules
