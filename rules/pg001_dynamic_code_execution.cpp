@@ -67,6 +67,9 @@ constexpr NameEntry k_executes_code_with_entries[] = {
     {"timeit.repeat", "with a string statement executes it"},
     {"timeit.Timer", "with a string statement executes it"},
     {"inspect.get_annotations", "with eval_str=True evaluates annotation strings"},
+    {"pandas.eval", "evaluates a string as an expression that reaches attributes and calls"},
+    {"pandas.DataFrame.eval", "evaluates a string as an expression that reaches attributes and calls"},
+    {"pandas.DataFrame.query", "evaluates a string as an expression that reaches attributes and calls"},
 };
 const NameTable k_executes_code_with{k_executes_code_with_entries};
 
@@ -109,6 +112,30 @@ bool is_string(const analyzer::RuleContext& context, Node node, analyzer::ScopeI
     return !node_is_null(node) && context.model().fold_string(node, scope).has_value();
 }
 
+// pandas.eval, DataFrame.eval and DataFrame.query parse their string as
+// Python and, with engine="python", follow any attribute and call any
+// function it reaches (CVE-2024-9880: `@pd.core.frame.com.builtins.__import__("os")`).
+// A constant expression without a call, a dunder or a colon only reads
+// columns and variables; anything else runs code.
+bool pandas_expression_runs_code(const analyzer::RuleContext& context, const analyzer::CallSite& call) {
+    Node expression = context.model().argument(call.node, 0, "expr");
+    std::optional<std::string> text = context.model().fold_string(expression, call.scope);
+    if (!text) return !node_is_null(expression);
+    return text->find("__") != std::string::npos || text->find_first_of("(:") != std::string::npos;
+}
+
+// `frame.query("...")` on a frame pygate cannot trace, in a file that imports pandas.
+const NameEntry* untraced_pandas_expression(const analyzer::RuleContext& context, const analyzer::CallSite& call) {
+    const analyzer::Model& model = context.model();
+    if (!call.callee.empty() || node_symbol(call.function) != analyzer::PythonSymbols::get().attribute ||
+        !model.imports("pandas"))
+        return nullptr;
+    std::string storage;
+    std::string_view method = model.identifier(model.attribute_name(call.function), storage);
+    if (method != "query" && method != "eval") return nullptr;
+    return k_executes_code_with.match(method == "query" ? "pandas.DataFrame.query" : "pandas.DataFrame.eval");
+}
+
 // yaml.load is safe only with a safe loader named explicitly.
 bool safe_yaml_loader(const analyzer::RuleContext& context, const analyzer::CallSite& call) {
     Node loader = context.model().argument(call.node, 1, "Loader");
@@ -122,6 +149,15 @@ bool safe_yaml_loader(const analyzer::RuleContext& context, const analyzer::Call
 
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
+    if (const NameEntry* entry = untraced_pandas_expression(context, call);
+        entry != nullptr && pandas_expression_runs_code(context, call)) {
+        context.report(k_rule, entry->severity, call.function,
+                       fmt::format("`{}` {}: a method of pandas.DataFrame called on a value pygate cannot trace, in "
+                                   "a file that imports pandas",
+                                   model.text(call.function), entry->what),
+                       specificity(*entry) + 50);
+        return;
+    }
     for (const Referent& callee : call.callee) {
         if (callee.kind != Referent::Kind::name) continue;
         const NameEntry* entry = k_executes_code_with.match(callee.qualified);
@@ -134,6 +170,8 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
             runs = is_true(context, model.argument(call.node, 99, "allow_pickle"));
         else if (q == "inspect.get_annotations")
             runs = is_true(context, model.argument(call.node, 99, "eval_str"));
+        else if (q.starts_with("pandas."))
+            runs = pandas_expression_runs_code(context, call);
         else
             runs = is_string(context, model.argument(call.node, 0, "stmt"), call.scope) ||
                    is_string(context, model.argument(call.node, 1, "setup"), call.scope);
@@ -281,7 +319,9 @@ const RuleMetadata k_pg001_dynamic_code_execution{
         "types.FunctionType and CodeType; the code module's interpreters; deserialisers that run code (pickle, "
         "marshal, shelve, dill, cloudpickle, yaml.load without SafeLoader, numpy.load with allow_pickle=True, "
         "pandas.read_pickle); helpers that execute strings (timeit with a string, cProfile.run, profile.run, "
-        "pdb.run, trace.Trace().run); typing.get_type_hints, which evaluates annotation strings; and strings "
+        "pdb.run, trace.Trace().run); pandas.eval, DataFrame.eval and DataFrame.query with an expression that "
+        "is not constant or holds a call, a dunder or a colon; typing.get_type_hints, which evaluates annotation "
+        "strings; and strings "
         "that typing would evaluate (annotations written as strings, strings in subscripts of typing's and the "
         "builtin generics, in ForwardRef, TypeVar, NamedTuple and TypedDict) that are more than a type: a call, "
         "an operator, a name beginning with `__`, a builtin that is not a type "

@@ -1,6 +1,10 @@
 #include "rules/pg004_process_execution.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
+#include <optional>
+#include <string>
 
 #include "rules/name_table.hpp"
 #include "rules/untraced_method_call.hpp"
@@ -57,6 +61,9 @@ constexpr NameEntry k_runs_processes_entries[] = {
     {"numpy.distutils", "compiles native code"},
     {"numpy.distutils.*", "compiles native code"},
     {"matplotlib.animation.*Writer*", "animation writers start ffmpeg or ImageMagick"},
+    {"pandas.read_clipboard", "runs the clipboard program (xclip, xsel, wl-paste or pbpaste)"},
+    {"pandas.*.to_clipboard", "runs the clipboard program (xclip, xsel, wl-copy or pbcopy)"},
+    {"pandas.io.clipboard*", "runs the clipboard program (xclip, xsel, wl-copy or pbcopy)"},
     {"threading.Thread", "starts a thread (thread bombs)", analyzer::Severity::warning},
 };
 const NameTable k_runs_processes{k_runs_processes_entries};
@@ -70,9 +77,33 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     report_matching_reference(reference, context, k_rule, k_runs_processes);
 }
 
+// Animation.save and to_html5_video run the writer rcParams["animation.writer"]
+// names (ffmpeg unless told otherwise) through rcParams' program path; the
+// pillow and html writers are Python.
+void judge_animation_save(const analyzer::CallSite& site, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    for (const analyzer::Referent& callee : site.callee) {
+        if (callee.kind != analyzer::Referent::Kind::name || !callee.qualified.starts_with("matplotlib.animation.") ||
+            !(callee.qualified.ends_with(".save") || callee.qualified.ends_with(".to_html5_video")))
+            continue;
+        if (callee.qualified.ends_with(".save")) {
+            analyzer::Node writer = model.argument(site.node, 1, "writer");
+            std::optional<std::string> name = model.fold_string(writer, site.scope);
+            if (name && (*name == "pillow" || *name == "html")) return;
+        }
+        context.report(k_rule, analyzer::Severity::error, site.function,
+                       fmt::format("`{}` runs ffmpeg or ImageMagick (the program rcParams names; only "
+                                   "writer=\"pillow\" or \"html\" runs none): {}",
+                                   model.text(site.function), context.how_reached(site.function, callee)),
+                       60, &callee);
+        return;
+    }
+}
+
 // `task.get_loop().subprocess_shell(...)`, a loop passed as a parameter: untraced_method_call.hpp.
 void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
-    report_untraced_event_loop_call(site, context, k_rule, k_runs_processes);
+    report_untraced_method_call(site, context, k_rule, k_runs_processes);
+    judge_animation_save(site, context);
 }
 
 constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call};

@@ -86,7 +86,7 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
 
 // `task.get_loop().subprocess_shell(...)`, a loop passed as a parameter: untraced_method_call.hpp.
 void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
-    report_untraced_event_loop_call(site, context, k_rule, k_uses_network);
+    report_untraced_method_call(site, context, k_rule, k_uses_network);
 }
 
 constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call};

@@ -11,7 +11,10 @@
 namespace pygate::rules {
 namespace {
 
-constexpr std::array<GuessedOwner, 1> k_event_loop = {{{"asyncio", "asyncio.AbstractEventLoop"}}};
+// Whose methods rules that report the name alone guess (PG004, PG005).
+constexpr std::array<GuessedOwner, 2> k_guessed_owners = {{
+    {"asyncio", "asyncio.AbstractEventLoop"}, {"pandas", "pandas.DataFrame"},  // `frame.to_clipboard()`
+}};
 
 }  // namespace
 
@@ -42,9 +45,9 @@ std::string guessed_method_reason(const analyzer::CallSite& site, const analyzer
                        analyzer::first_line_shortened(model.text(site.function), 60), owner, guessed.module);
 }
 
-bool report_untraced_event_loop_call(const analyzer::CallSite& site, analyzer::RuleContext& context,
-                                     analyzer::RuleNumber rule, const NameTable& table) {
-    std::optional<GuessedMethod> guessed = guess_untraced_method(site, context.model(), k_event_loop, table);
+bool report_untraced_method_call(const analyzer::CallSite& site, analyzer::RuleContext& context,
+                                 analyzer::RuleNumber rule, const NameTable& table) {
+    std::optional<GuessedMethod> guessed = guess_untraced_method(site, context.model(), k_guessed_owners, table);
     if (!guessed) return false;
     // Named as the owner's method, so that a profile's allow list judges it as it judges a traced one.
     analyzer::Referent as_method;

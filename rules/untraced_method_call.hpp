@@ -40,10 +40,11 @@ std::optional<GuessedMethod> guess_untraced_method(const analyzer::CallSite& sit
                                                    std::span<const std::string_view> too_common = {});
 
 // For rules whose finding is the name alone (PG004, PG005): reports an
-// untraced call of an event loop's method that `table` names, in a file that
-// imports asyncio. Returns whether it did.
-bool report_untraced_event_loop_call(const analyzer::CallSite& site, analyzer::RuleContext& context,
-                                     analyzer::RuleNumber rule, const NameTable& table);
+// untraced call of an event loop's method (in a file that imports asyncio)
+// or a DataFrame's (in a file that imports pandas) that `table` names.
+// Returns whether it did.
+bool report_untraced_method_call(const analyzer::CallSite& site, analyzer::RuleContext& context,
+                                 analyzer::RuleNumber rule, const NameTable& table);
 
 // "`fig.savefig` is a method of matplotlib.figure.Figure called on a value
 // pygate cannot trace, in a file that imports matplotlib".
