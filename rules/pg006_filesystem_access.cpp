@@ -73,7 +73,11 @@ constexpr FileApi k_file_apis[] = {
     {"urllib.request.*URLopener.open", "opens a URL", Access::url, {0, "fullurl"}, {}},
     // Without a filename it downloads to a temporary file: outside the working folder too.
     {"urllib.request.urlretrieve", "downloads to a file", Access::url, {0, "url"}, {}, {1, "filename", "/tmp/"}},
-    {"urllib.request.*URLopener.retrieve", "downloads to a file", Access::url, {0, "url"}, {},
+    {"urllib.request.*URLopener.retrieve",
+     "downloads to a file",
+     Access::url,
+     {0, "url"},
+     {},
      {1, "filename", "/tmp/"}},
     {"io.FileIO", "opens a file", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
     {"io.open_code", "reads a file", Access::read, {0, "path"}, {}},
@@ -117,6 +121,38 @@ constexpr FileApi k_file_apis[] = {
     {"os.replace", "renames a file", Access::write, {0, "src"}, {}, {1, "dst"}},
     {"os.link", "creates a link", Access::write, {0, "src"}, {}, {1, "dst"}},
     {"os.symlink", "creates a link", Access::write, {0, "src"}, {}, {1, "dst"}},
+    // What a path holds, without opening it: whether it exists, its size, times and owner tell what
+    // the profile keeps out of reach (`os.path.exists("/root/.ssh/id_rsa")`), so they are reads.
+    {"os.path.exists", "checks a path", Access::read, {0, "path"}, {}},
+    {"os.path.lexists", "checks a path", Access::read, {0, "path"}, {}},
+    {"os.path.isfile", "checks a path", Access::read, {0, "path"}, {}},
+    {"os.path.isdir", "checks a path", Access::read, {0, "s"}, {}},
+    {"os.path.islink", "checks a path", Access::read, {0, "path"}, {}},
+    {"os.path.ismount", "checks a path", Access::read, {0, "path"}, {}},
+    {"os.path.getsize", "reads a file's size", Access::read, {0, "filename"}, {}},
+    {"os.path.getmtime", "reads a file's times", Access::read, {0, "filename"}, {}},
+    {"os.path.getatime", "reads a file's times", Access::read, {0, "filename"}, {}},
+    {"os.path.getctime", "reads a file's times", Access::read, {0, "filename"}, {}},
+    {"os.path.samefile", "compares two files", Access::read, {0, "f1"}, {}, {1, "f2"}, Access::read},
+    {"os.stat", "reads a file's metadata", Access::read, {0, "path"}, {}},
+    {"os.lstat", "reads a file's metadata", Access::read, {0, "path"}, {}},
+    {"os.access", "checks a path", Access::read, {0, "path"}, {}},
+    {"os.readlink", "reads a link", Access::read, {0, "path"}, {}},
+    {"pathlib.*Path.exists", "checks a path", Access::read, k_object, {}},
+    {"pathlib.*Path.is_dir", "checks a path", Access::read, k_object, {}},
+    {"pathlib.*Path.is_file", "checks a path", Access::read, k_object, {}},
+    {"pathlib.*Path.is_symlink", "checks a path", Access::read, k_object, {}},
+    {"pathlib.*Path.is_mount", "checks a path", Access::read, k_object, {}},
+    {"pathlib.*Path.is_socket", "checks a path", Access::read, k_object, {}},
+    {"pathlib.*Path.is_fifo", "checks a path", Access::read, k_object, {}},
+    {"pathlib.*Path.is_block_device", "checks a path", Access::read, k_object, {}},
+    {"pathlib.*Path.is_char_device", "checks a path", Access::read, k_object, {}},
+    {"pathlib.*Path.stat", "reads a file's metadata", Access::read, k_object, {}},
+    {"pathlib.*Path.lstat", "reads a file's metadata", Access::read, k_object, {}},
+    {"pathlib.*Path.owner", "reads a file's owner", Access::read, k_object, {}},
+    {"pathlib.*Path.group", "reads a file's group", Access::read, k_object, {}},
+    {"pathlib.*Path.readlink", "reads a link", Access::read, k_object, {}},
+    {"pathlib.*Path.samefile", "compares two files", Access::read, k_object, {}, {0, "other_path"}, Access::read},
     {"os.listdir", "lists a folder", Access::read, {0, "path", "."}, {}},
     {"os.scandir", "lists a folder", Access::read, {0, "path", "."}, {}},
     {"os.walk", "walks a folder tree", Access::read, {0, "top"}, {}},
@@ -565,7 +601,9 @@ const RuleMetadata k_pg006_filesystem_access{
     .catches =
         "Calls that open, read, write, list, move or delete files (open, io.open, os.open, codecs.open, pathlib "
         "methods, os and shutil functions, tempfile, glob, tarfile and zipfile, numpy, pandas, matplotlib, "
-        "sqlite3). The open mode and the path are constant-folded; the path must fall under the profile's "
+        "sqlite3), and calls that read what a path holds without opening it (os.path.exists, isfile, getsize, "
+        "os.stat, Path.exists, is_dir, stat, owner, readlink, ...), which count as reads. The open mode and the "
+        "path are constant-folded; the path must fall under the profile's "
         "filesystem.read or filesystem.write prefixes, miss filesystem.write_deny, stay relative and inside the "
         "working folder; a path that is not constant follows filesystem.dynamic_paths.",
     .why =
