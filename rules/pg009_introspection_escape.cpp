@@ -16,6 +16,7 @@ namespace {
 using analyzer::Node;
 
 using analyzer::Referent;
+using analyzer::Referents;
 using analyzer::Severity;
 
 constexpr analyzer::RuleNumber k_rule = 9;
@@ -141,18 +142,27 @@ std::optional<std::string_view> private_member(std::string_view qualified) {
 // A module keeps its internals under private names, and some of them run
 // code: dataclasses._create_fn compiles the body it is given, typing._eval_type
 // evaluates strings. Allowing a module allows its public interface.
+// site's `license`, `copyright` and `credits` too, read or written: they print
+// the files their private `_Printer__filenames` names, so
+// `license._Printer__filenames = ["/etc/passwd"]` turns `str(license)` into a read.
 void check_private_member(const analyzer::Reference& reference, analyzer::RuleContext& context) {
-    if (reference.store) return;
     for (const Referent& referent : reference.referents) {
-        if (referent.kind != Referent::Kind::name || !referent.via_import) continue;
+        std::string_view q = referent.qualified;
+        bool builtin = q.starts_with("builtins.license.") || q.starts_with("builtins.copyright.") ||
+                       q.starts_with("builtins.credits.");
+        if (referent.kind != Referent::Kind::name || !(referent.via_import || builtin)) continue;
+        if (reference.store && !builtin) continue;
         std::optional<std::string_view> segment = private_member(referent.qualified);
         if (!segment) continue;
-        auto module_length = static_cast<std::size_t>(segment->data() - referent.qualified.data()) - 1;
-        std::string_view module = referent.qualified.substr(0, module_length);
+        auto owner_length = static_cast<std::size_t>(segment->data() - referent.qualified.data()) - 1;
+        std::string_view owner = referent.qualified.substr(0, owner_length);
         context.report(k_rule, Severity::error, reference.node,
-                       fmt::format("introspection: `{}` is private to module `{}`, where modules keep internals, some "
-                                   "of which run code; {}",
-                                   *segment, module, context.how_reached(reference.node, referent)),
+                       builtin ? fmt::format("introspection: `{}` is private to `{}`, which prints the files its "
+                                             "internals name; {}",
+                                             *segment, owner, context.how_reached(reference.node, referent))
+                               : fmt::format("introspection: `{}` is private to module `{}`, where modules keep "
+                                             "internals, some of which run code; {}",
+                                             *segment, owner, context.how_reached(reference.node, referent)),
                        k_private_specificity, &referent);
         return;
     }
@@ -194,6 +204,17 @@ void check_format_fields(const analyzer::CallSite& call, analyzer::RuleContext& 
     }
 }
 
+// site's `license`, `copyright` and `credits` (see check_private_member).
+bool site_printer(const analyzer::Model& model, Node object, analyzer::ScopeId scope) {
+    if (node_is_null(object)) return false;
+    Referents referents = model.resolve(object, scope);
+    return std::any_of(referents.begin(), referents.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::name &&
+               (r.qualified == "builtins.license" || r.qualified == "builtins.copyright" ||
+                r.qualified == "builtins.credits");
+    });
+}
+
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     for (const Referent& callee : call.callee) {
@@ -211,6 +232,15 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
             }
             std::string_view attribute = *folded;
             if (by_operator) attribute = attribute.substr(0, attribute.find('.'));
+            if (!by_operator && attribute.starts_with("_") &&
+                site_printer(model, model.argument(call.node, 0), call.scope)) {
+                context.report(k_rule, Severity::error, call.node,
+                               fmt::format("introspection: {}('{}') reaches the internals of a printer of site, "
+                                           "which prints the files they name",
+                                           callee.qualified, *folded),
+                               k_specificity, &callee);
+                return;
+            }
             if (auto why = forbidden(attribute, context.profile())) {
                 context.report(
                     k_rule, Severity::error, call.node,
