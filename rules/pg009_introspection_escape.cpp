@@ -123,15 +123,23 @@ void on_name(const analyzer::NameSite& site, analyzer::RuleContext& context) {
 bool in_getattr_family(const Referent& referent);
 void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleContext& context);
 
+// Modules whose classes keep internals that reach what the rules deny: an
+// event loop's `_make_subprocess_transport` runs a shell command as surely as
+// subprocess.run, and string.Formatter's `_vformat` reads any attribute a
+// format field names. Elsewhere a class's underscored attributes are often its
+// public interface (a named tuple's `_fields`, `_replace`) or what a subclass
+// of the file builds on.
+constexpr std::string_view k_private_classes[] = {"asyncio.", "string."};
+
 // The first private segment (`_create_fn`, not `__init__`) of a module's own
-// namespace, if any. A capitalised segment is a class, whose underscored
-// attributes are often its public interface (a named tuple's `_fields`,
-// `_replace`): the search stops there.
+// namespace, and of its classes' for the modules above, if any.
 std::optional<std::string_view> private_member(std::string_view qualified) {
+    bool classes = std::any_of(std::begin(k_private_classes), std::end(k_private_classes),
+                               [&](std::string_view module) { return qualified.starts_with(module); });
     for (std::size_t dot = qualified.find('.'); dot != std::string_view::npos;) {
         std::size_t next = qualified.find('.', dot + 1);
         std::string_view segment = qualified.substr(dot + 1, next == std::string_view::npos ? next : next - dot - 1);
-        if (segment.empty() || (segment.front() >= 'A' && segment.front() <= 'Z')) return std::nullopt;
+        if (segment.empty() || (!classes && segment.front() >= 'A' && segment.front() <= 'Z')) return std::nullopt;
         bool dunder = segment.size() > 4 && segment.starts_with("__") && segment.ends_with("__");
         if (segment.size() > 1 && segment.front() == '_' && !dunder) return segment;
         dot = next;
@@ -160,7 +168,7 @@ void check_private_member(const analyzer::Reference& reference, analyzer::RuleCo
                        builtin ? fmt::format("introspection: `{}` is private to `{}`, which prints the files its "
                                              "internals name; {}",
                                              *segment, owner, context.how_reached(reference.node, referent))
-                               : fmt::format("introspection: `{}` is private to module `{}`, where modules keep "
+                               : fmt::format("introspection: `{}` is private to `{}`: modules and their classes keep "
                                              "internals, some of which run code; {}",
                                              *segment, owner, context.how_reached(reference.node, referent)),
                        k_private_specificity, &referent);
@@ -261,6 +269,15 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
                                k_specificity, &callee);
                 return;
             }
+        }
+        // `Formatter().get_field("0.__globals__", args, kwargs)` reads the attributes a field name names.
+        if (callee.kind == Referent::Kind::name && callee.qualified == "string.Formatter.get_field") {
+            if (auto field = model.fold_string(model.argument(call.node, 0, "field_name"), call.scope))
+                check_format_fields(call, context, "{" + *field + "}");
+            else
+                context.report(k_rule, Severity::warning, call.node,
+                               "introspection: string.Formatter.get_field with a field name that is not constant",
+                               k_specificity, &callee);
         }
         if (callee.kind == Referent::Kind::name &&
             (callee.qualified == "string.Formatter.format" || callee.qualified == "string.Formatter.vformat")) {
