@@ -2,8 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/tree_walk.hpp"
