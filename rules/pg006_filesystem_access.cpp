@@ -79,6 +79,11 @@ constexpr FileApi k_file_apis[] = {
      {0, "url"},
      {},
      {1, "filename", "/tmp/"}},
+    // The openers' own file methods read the path (or a request's selector) whatever the scheme.
+    {"urllib.request.*URLopener.open_local_file", "reads a file", Access::read, {0, "url"}, {}},
+    {"urllib.request.*URLopener.open_file", "reads a file", Access::read, {0, "url"}, {}},
+    {"urllib.request.FileHandler.file_open", "reads a file", Access::read, {0, "req"}, {}},
+    {"urllib.request.FileHandler.open_local_file", "reads a file", Access::read, {0, "req"}, {}},
     {"io.FileIO", "opens a file", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
     {"io.open_code", "reads a file", Access::read, {0, "path"}, {}},
     {"tokenize.open", "reads a file", Access::read, {0, "filename"}, {}},
