@@ -59,6 +59,7 @@ constexpr NameEntry k_executes_code_entries[] = {
     {"trace.Trace.run*", "executes a string as Python"},
     {"typing.get_type_hints", "evaluates annotation strings"},
     {"typing.ForwardRef._evaluate", "evaluates an annotation string"},
+    {"pandas.core.computation.*", "runs pandas' expression evaluator, which reaches attributes and calls"},
 };
 const NameTable k_executes_code{k_executes_code_entries};
 
@@ -67,6 +68,7 @@ constexpr NameEntry k_executes_code_with_entries[] = {
     {"yaml.load", "without SafeLoader constructs arbitrary Python objects"},
     {"yaml.load_all", "without SafeLoader constructs arbitrary Python objects"},
     {"numpy.load", "with allow_pickle=True unpickles code"},
+    {"numpy.lib.format.read_array", "with allow_pickle=True unpickles code"},
     {"timeit.timeit", "with a string statement executes it"},
     {"timeit.repeat", "with a string statement executes it"},
     {"timeit.Timer", "with a string statement executes it"},
@@ -170,7 +172,7 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
         bool runs = false;
         if (q == "yaml.load" || q == "yaml.load_all")
             runs = !safe_yaml_loader(context, call);
-        else if (q == "numpy.load")
+        else if (q == "numpy.load" || q == "numpy.lib.format.read_array")
             runs = is_true(context, model.argument(call.node, 99, "allow_pickle"));
         else if (q == "inspect.get_annotations")
             runs = is_true(context, model.argument(call.node, 99, "eval_str"));

@@ -233,6 +233,8 @@ constexpr FileApi k_file_apis[] = {
     {"matplotlib.pyplot.imsave", "writes an image", Access::write, {0, "fname"}, {}},
     {"matplotlib.image.imsave", "writes an image", Access::write, {0, "fname"}, {}},
     {"matplotlib.pyplot.imread", "reads a file", Access::read, {0, "fname"}, {}},
+    {"matplotlib.rc_file", "reads a settings file", Access::read, {0, "fname"}, {}},
+    {"matplotlib.pyplot.rc_file", "reads a settings file", Access::read, {0, "fname"}, {}},
     {"matplotlib.image.imread", "reads a file", Access::read, {0, "fname"}, {}},
     {"matplotlib.backends.backend_pdf.PdfPages", "writes a file", Access::write, {0, "filename"}, {}},
     {"matplotlib.figure.Figure.savefig", "saves a figure", Access::write, {0, "fname"}, {}},

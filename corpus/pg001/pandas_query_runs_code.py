@@ -14,3 +14,6 @@ c = pd.eval("df.a.sum()")  # expect: PG001
 
 def summarise(frame):
     return frame.query("x.str.len() > 3")  # expect: PG001
+
+
+r = pd.core.computation.eval.eval("df.a.sum()")  # expect: PG001
