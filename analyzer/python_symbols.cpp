@@ -112,6 +112,8 @@ PythonSymbols look_up() {
     s.keyword_pattern = symbol("keyword_pattern", true);
     s.case_clause = symbol("case_clause", true);
     s.case_pattern = symbol("case_pattern", true);
+    s.dictionary = symbol("dictionary", true);
+    s.pair = symbol("pair", true);
     s.field_name = field("name");
     s.field_alias = field("alias");
     s.field_value = field("value");
@@ -132,6 +134,7 @@ PythonSymbols look_up() {
     s.field_type_conversion = field("type_conversion");
     s.field_superclasses = field("superclasses");
     s.field_argument = field("argument");
+    s.field_key = field("key");
     s.plus_token = symbol("+", false);
     s.slash_token = symbol("/", false);
     s.percent_token = symbol("%", false);

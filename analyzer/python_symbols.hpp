@@ -37,8 +37,20 @@ struct PythonSymbols {
     TSSymbol open_paren, close_paren, open_bracket, close_bracket, open_brace, close_brace;
 
     // Expressions, statements and bindings, for the semantic model.
-    TSSymbol identifier, call, import_statement, import_from_statement, future_import_statement, aliased_import, dotted_name, relative_import, wildcard_import, assignment, augmented_assignment, named_expression, for_statement, for_in_clause, with_item, as_pattern, as_pattern_target, except_clause, lambda, lambda_parameters, parameters, default_parameter, typed_parameter, typed_default_parameter, list_splat_pattern, dictionary_splat_pattern, list_comprehension, set_comprehension, dictionary_comprehension, generator_expression, global_statement, nonlocal_statement, return_statement, pattern_list, tuple_pattern, list_pattern, tuple, list, set, expression_list, parenthesized_expression, conditional_expression, boolean_operator, binary_operator, unary_operator, concatenated_string, string_start, string_end, interpolation, integer, keyword_argument, argument_list, expression_statement, slice, decorator, delete_statement, type, await, decorated_definition, list_splat, dictionary_splat, keyword_pattern, case_clause, case_pattern;
-    TSFieldId field_name, field_alias, field_value, field_left, field_right, field_body, field_parameters, field_function, field_arguments, field_object, field_attribute, field_subscript, field_module_name, field_definition, field_operator, field_expression, field_format_specifier, field_type_conversion, field_superclasses, field_argument;
+    TSSymbol identifier, call, import_statement, import_from_statement, future_import_statement, aliased_import,
+        dotted_name, relative_import, wildcard_import, assignment, augmented_assignment, named_expression,
+        for_statement, for_in_clause, with_item, as_pattern, as_pattern_target, except_clause, lambda,
+        lambda_parameters, parameters, default_parameter, typed_parameter, typed_default_parameter, list_splat_pattern,
+        dictionary_splat_pattern, list_comprehension, set_comprehension, dictionary_comprehension, generator_expression,
+        global_statement, nonlocal_statement, return_statement, pattern_list, tuple_pattern, list_pattern, tuple, list,
+        set, expression_list, parenthesized_expression, conditional_expression, boolean_operator, binary_operator,
+        unary_operator, concatenated_string, string_start, string_end, interpolation, integer, keyword_argument,
+        argument_list, expression_statement, slice, decorator, delete_statement, type, await, decorated_definition,
+        list_splat, dictionary_splat, keyword_pattern, case_clause, case_pattern, dictionary, pair;
+    TSFieldId field_name, field_alias, field_value, field_left, field_right, field_body, field_parameters,
+        field_function, field_arguments, field_object, field_attribute, field_subscript, field_module_name,
+        field_definition, field_operator, field_expression, field_format_specifier, field_type_conversion,
+        field_superclasses, field_argument, field_key;
     // Anonymous tokens the model compares: operators and keywords.
     TSSymbol plus_token, slash_token, percent_token, star_token, minus_token, or_token, and_token;
 

@@ -3,11 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstring>
 #include <optional>
 #include <string>
 
-#include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/unicode.hpp"
 
@@ -20,25 +18,6 @@ using analyzer::Referents;
 using analyzer::ScopeId;
 
 constexpr int k_specificity = 50;
-
-TSSymbol lookup(const char* name) {
-    return ts_language_symbol_for_name(analyzer::python_language(), name, static_cast<std::uint32_t>(std::strlen(name)),
-                                       true);
-}
-TSFieldId field_id(const char* name) {
-    return ts_language_field_id_for_name(analyzer::python_language(), name,
-                                         static_cast<std::uint32_t>(std::strlen(name)));
-}
-
-struct Symbols {
-    TSSymbol dictionary = lookup("dictionary"), pair = lookup("pair"), assignment = lookup("assignment");
-    TSFieldId key = field_id("key"), value = field_id("value"), left = field_id("left"), right = field_id("right");
-};
-
-const Symbols& symbols() {
-    static const Symbols s;
-    return s;
-}
 
 bool named(const Referents& referents, std::initializer_list<std::string_view> names) {
     return std::any_of(referents.begin(), referents.end(), [&](const Referent& r) {
@@ -80,14 +59,14 @@ void report(analyzer::RuleContext& context, analyzer::RuleNumber rule, Node at, 
 // `{"backend": "module://x"}` given to rcParams.update or rc_context.
 void judge_rc_dictionary(Node dictionary, const analyzer::CallSite& call, analyzer::RuleContext& context,
                          analyzer::RuleNumber rule, std::string_view what) {
-    const Symbols& s = symbols();
+    const auto& s = analyzer::PythonSymbols::get();
     if (node_is_null(dictionary) || node_symbol(dictionary) != s.dictionary) return;
     const analyzer::Model& model = context.model();
     for (std::uint32_t i = 0; i < node_named_child_count(dictionary); ++i) {
         Node pair = node_named_child(dictionary, i);
         if (node_symbol(pair) != s.pair) continue;
-        if (model.fold_string(node_child_by_field_id(pair, s.key), call.scope) != "backend") continue;
-        if (auto why = matplotlib_risk(node_child_by_field_id(pair, s.value), call.scope, model))
+        if (model.fold_string(node_child_by_field_id(pair, s.field_key), call.scope) != "backend") continue;
+        if (auto why = matplotlib_risk(node_child_by_field_id(pair, s.field_value), call.scope, model))
             report(context, rule, pair, what, *why);
     }
 }
@@ -143,11 +122,10 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
 
 void judge_backend_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
                              analyzer::RuleNumber rule) {
-    const Symbols& s = symbols();
     const auto& p = analyzer::PythonSymbols::get();
     Node assignment = node_parent(site.node);
-    if (node_is_null(assignment) || node_symbol(assignment) != s.assignment ||
-        !node_eq(node_child_by_field_id(assignment, s.left), site.node))
+    if (node_is_null(assignment) || node_symbol(assignment) != p.assignment ||
+        !node_eq(node_child_by_field_id(assignment, p.field_left), site.node))
         return;
     const analyzer::Model& model = context.model();
     Node index = node_child_by_field_id(site.node, p.field_subscript);
@@ -155,7 +133,7 @@ void judge_backend_subscript(const analyzer::SyntaxSite& site, analyzer::RuleCon
     if (!named(model.resolve(node_child_by_field_id(site.node, p.field_value), site.scope),
                {"matplotlib.rcParams", "matplotlib.pyplot.rcParams"}))
         return;
-    if (auto why = matplotlib_risk(node_child_by_field_id(assignment, s.right), site.scope, model))
+    if (auto why = matplotlib_risk(node_child_by_field_id(assignment, p.field_right), site.scope, model))
         report(context, rule, site.node, "`rcParams[\"backend\"]`", *why);
 }
 
@@ -164,10 +142,11 @@ void judge_backend_attribute(const analyzer::AttributeSite& site, analyzer::Rule
     if (!site.store || site.attribute != "backend") return;
     const analyzer::Model& model = context.model();
     if (!named(model.resolve(site.object, site.scope), {"pandas.options.plotting"})) return;
+    const auto& p = analyzer::PythonSymbols::get();
     Node assignment = node_parent(site.node);
-    Node value = node_is_null(assignment) || node_symbol(assignment) != symbols().assignment
+    Node value = node_is_null(assignment) || node_symbol(assignment) != p.assignment
                      ? Node{}
-                     : node_child_by_field_id(assignment, symbols().right);
+                     : node_child_by_field_id(assignment, p.field_right);
     if (node_is_null(value))
         return report(context, rule, site.node, "`pandas.options.plotting.backend`",
                       "it is bound to a value pygate cannot see");
