@@ -228,33 +228,43 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     for (const Referent& callee : call.callee) {
         if (in_getattr_family(callee)) {
             bool by_operator = callee.qualified.starts_with("operator.");
-            Node name = model.argument(call.node, by_operator ? 0 : 1);
-            if (node_is_null(name)) continue;
-            std::optional<std::string> folded = model.fold_string(name, call.scope);
-            if (!folded) {
-                context.report(
-                    k_rule, Severity::warning, call.node,
-                    fmt::format("introspection: {} with an attribute name that is not constant", callee.qualified),
-                    k_specificity, &callee);
-                return;
-            }
-            std::string_view attribute = *folded;
-            if (by_operator) attribute = attribute.substr(0, attribute.find('.'));
-            if (!by_operator && attribute.starts_with("_") &&
-                site_printer(model, model.argument(call.node, 0), call.scope)) {
-                context.report(k_rule, Severity::error, call.node,
-                               fmt::format("introspection: {}('{}') reaches the internals of a printer of site, "
-                                           "which prints the files they name",
-                                           callee.qualified, *folded),
-                               k_specificity, &callee);
-                return;
-            }
-            if (auto why = forbidden(attribute, context.profile())) {
-                context.report(
-                    k_rule, Severity::error, call.node,
-                    fmt::format("introspection: {}({}): {}", callee.qualified, fmt::format("'{}'", *folded), *why),
-                    k_specificity, &callee);
-                return;
+            // attrgetter takes several names, each a dotted path it follows segment by segment.
+            bool attrgetter = callee.qualified == "operator.attrgetter";
+            for (std::uint32_t i = by_operator ? 0 : 1;; ++i) {
+                Node name = model.argument(call.node, i);
+                if (node_is_null(name)) break;
+                std::optional<std::string> folded = model.fold_string(name, call.scope);
+                if (!folded) {
+                    context.report(
+                        k_rule, Severity::warning, call.node,
+                        fmt::format("introspection: {} with an attribute name that is not constant", callee.qualified),
+                        k_specificity, &callee);
+                    return;
+                }
+                if (!by_operator && folded->starts_with("_") &&
+                    site_printer(model, model.argument(call.node, 0), call.scope)) {
+                    context.report(k_rule, Severity::error, call.node,
+                                   fmt::format("introspection: {}('{}') reaches the internals of a printer of site, "
+                                               "which prints the files they name",
+                                               callee.qualified, *folded),
+                                   k_specificity, &callee);
+                    return;
+                }
+                std::string_view path = *folded;
+                for (std::size_t start = 0;;) {
+                    std::size_t dot = attrgetter ? path.find('.', start) : std::string_view::npos;
+                    std::string_view attribute =
+                        path.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+                    if (auto why = forbidden(attribute, context.profile())) {
+                        context.report(k_rule, Severity::error, call.node,
+                                       fmt::format("introspection: {}('{}'): {}", callee.qualified, *folded, *why),
+                                       k_specificity, &callee);
+                        return;
+                    }
+                    if (dot == std::string_view::npos) break;
+                    start = dot + 1;
+                }
+                if (!attrgetter) break;
             }
         }
         if (callee.kind == Referent::Kind::name && callee.qualified == "builtins.dir") {
