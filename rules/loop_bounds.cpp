@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <variant>
@@ -55,9 +56,15 @@ struct Symbols {
              except_clause = lookup("except_clause", true), async_token = lookup("async", false),
              and_token = lookup("and", false), or_token = lookup("or", false), eq = lookup("==", false),
              ne = lookup("!=", false), lt = lookup("<", false), le = lookup("<=", false), gt = lookup(">", false),
-             ge = lookup(">=", false);
+             ge = lookup(">=", false), ellipsis = lookup("ellipsis", true),
+             named_expression = lookup("named_expression", true),
+             conditional_expression = lookup("conditional_expression", true),
+             unary_operator = lookup("unary_operator", true), binary_operator = lookup("binary_operator", true),
+             identifier = lookup("identifier", true), minus = lookup("-", false), plus = lookup("+", false),
+             tilde = lookup("~", false), star = lookup("*", false), power = lookup("**", false);
     TSFieldId condition = field_id("condition"), body = field_id("body"), right = field_id("right"),
-              left = field_id("left"), argument = field_id("argument"), op = field_id("operator");
+              left = field_id("left"), argument = field_id("argument"), op = field_id("operator"),
+              value = field_id("value");
 };
 
 const Symbols& symbols() {
@@ -338,6 +345,76 @@ bool leaves(Cursor* cursor, std::uint32_t loops, std::uint32_t depth, bool yield
 
 }  // namespace
 
+namespace {
+
+// `-1`, `2 ** 3`, `~0`: arithmetic on number literals, as a double (`10 ** 400`
+// is infinity, which is true as the number is). Names are left alone: the
+// model is flow-insensitive and `n -= 1` may change what `n` holds.
+std::optional<double> number_of(Node expr, ScopeId scope, const Model& model, int depth) {
+    const Symbols& s = symbols();
+    expr = unparenthesized(expr);
+    if (node_is_null(expr) || depth > k_max_nesting) return std::nullopt;
+    TSSymbol kind = node_symbol(expr);
+    if (kind == s.integer || kind == s.float_ || kind == s.true_ || kind == s.false_) {
+        auto value = constant_of(expr, scope, model);
+        if (!value || value->kind != Constant::Kind::number) return std::nullopt;
+        return value->number;
+    }
+    if (kind == s.unary_operator) {
+        auto value = number_of(node_child_by_field_id(expr, s.argument), scope, model, depth + 1);
+        if (!value) return std::nullopt;
+        TSSymbol op = node_symbol(node_child_by_field_id(expr, s.op));
+        if (op == s.minus) return -*value;
+        if (op == s.plus) return *value;
+        if (op == s.tilde) return -*value - 1;
+        return std::nullopt;
+    }
+    if (kind != s.binary_operator) return std::nullopt;
+    auto a = number_of(node_child_by_field_id(expr, s.left), scope, model, depth + 1);
+    auto b = number_of(node_child_by_field_id(expr, s.right), scope, model, depth + 1);
+    if (!a || !b) return std::nullopt;
+    TSSymbol op = node_symbol(node_child_by_field_id(expr, s.op));
+    if (op == s.plus) return *a + *b;
+    if (op == s.minus) return *a - *b;
+    if (op == s.star) return *a * *b;
+    if (op == s.power && *b >= 0) return std::pow(*a, *b);
+    return std::nullopt;
+}
+
+// `1 < 2`, `0 <= 1 < 2`: every link of the chain between constants.
+std::optional<bool> comparison_truth(Node expr, ScopeId scope, const Model& model) {
+    const Symbols& s = symbols();
+    std::uint32_t count = node_child_count(expr);
+    if (count < 3 || count % 2 == 0) return std::nullopt;
+    bool all = true;
+    for (std::uint32_t i = 0; i + 2 < count; i += 2) {
+        auto a = constant_of(node_child(expr, i), scope, model);
+        auto b = constant_of(node_child(expr, i + 2), scope, model);
+        if (!a || !b) return std::nullopt;
+        TSSymbol op = node_symbol(node_child(expr, i + 1));
+        std::optional<bool> link;
+        if (op == s.eq)
+            link = equal(*a, *b);
+        else if (op == s.ne)
+            link = !equal(*a, *b);
+        else if (a->kind != Constant::Kind::number || b->kind != Constant::Kind::number)
+            return std::nullopt;
+        else if (op == s.lt)
+            link = a->number < b->number;
+        else if (op == s.le)
+            link = a->number <= b->number;
+        else if (op == s.gt)
+            link = a->number > b->number;
+        else if (op == s.ge)
+            link = a->number >= b->number;
+        if (!link) return std::nullopt;
+        all = all && *link;
+    }
+    return all;
+}
+
+}  // namespace
+
 std::optional<bool> constant_truth(Node expr, ScopeId scope, const Model& model) {
     const Symbols& s = symbols();
     expr = unparenthesized(expr);
@@ -361,20 +438,28 @@ std::optional<bool> constant_truth(Node expr, ScopeId scope, const Model& model)
         }
         return std::nullopt;
     }
-    if (kind == s.comparison) {
-        if (node_child_count(expr) != 3) return std::nullopt;
-        auto a = constant_of(node_child(expr, 0), scope, model);
-        auto b = constant_of(node_child(expr, 2), scope, model);
-        if (!a || !b) return std::nullopt;
-        TSSymbol op = node_symbol(node_child(expr, 1));
-        if (op == s.eq) return equal(*a, *b);
-        if (op == s.ne) return !equal(*a, *b);
-        if (a->kind != Constant::Kind::number || b->kind != Constant::Kind::number) return std::nullopt;
-        if (op == s.lt) return a->number < b->number;
-        if (op == s.le) return a->number <= b->number;
-        if (op == s.gt) return a->number > b->number;
-        if (op == s.ge) return a->number >= b->number;
-        return std::nullopt;
+    if (kind == s.comparison) return comparison_truth(expr, scope, model);
+    if (kind == s.ellipsis) return true;
+    if (kind == s.named_expression) return constant_truth(node_child_by_field_id(expr, s.value), scope, model);
+    if (kind == s.conditional_expression) {  // `a if test else b`
+        auto test = constant_truth(node_named_child(expr, 1), scope, model);
+        auto a = constant_truth(node_named_child(expr, 0), scope, model);
+        auto b = constant_truth(node_named_child(expr, 2), scope, model);
+        if (test) return *test ? a : b;
+        return a && b && *a == *b ? a : std::nullopt;
+    }
+    if (kind == s.unary_operator || kind == s.binary_operator) {
+        auto value = number_of(expr, scope, model, 0);
+        if (!value) return std::nullopt;
+        return *value != 0;
+    }
+    // A builtin function or class (`while int:`): always true.
+    if (kind == s.identifier) {
+        Referents referents = model.resolve(expr, scope);
+        bool builtin = !referents.empty() && std::all_of(referents.begin(), referents.end(), [](const Referent& r) {
+            return r.kind == Referent::Kind::name && r.qualified.starts_with("builtins.");
+        });
+        return builtin ? std::optional<bool>(true) : std::nullopt;
     }
     if (kind == s.set) return items_of(expr) > 0 ? std::optional<bool>(true) : std::nullopt;
     if (kind == s.list || kind == s.tuple || kind == s.dictionary) return items_of(expr) > 0;

@@ -50,6 +50,27 @@ TEST_CASE("Constant tests fold to true or false; anything else is unknown") {
     CHECK(truth("1 and name") == std::nullopt);
     CHECK(truth("name") == std::nullopt);
     CHECK(truth("f()") == std::nullopt);
+    // Arithmetic on number literals, `...`, chains, conditional and walrus expressions.
+    CHECK(truth("...") == true);
+    CHECK(truth("-1") == true);
+    CHECK(truth("~0") == true);
+    CHECK(truth("~-1") == false);
+    CHECK(truth("2 ** 3") == true);
+    CHECK(truth("1 - 1") == false);
+    CHECK(truth("10 ** 400") == true);  // infinity as a double: still true
+    CHECK(truth("2 ** -1") == std::nullopt);
+    CHECK(truth("1 < 2 < 3") == true);
+    CHECK(truth("1 < 3 < 2") == false);
+    CHECK(truth("1 < name < 3") == std::nullopt);
+    CHECK(truth("1 if True else 0") == true);
+    CHECK(truth("0 if True else 1") == false);
+    CHECK(truth("1 if name else 2") == true);
+    CHECK(truth("1 if name else 0") == std::nullopt);
+    CHECK(truth("(y := 1)") == true);
+    // Builtin functions and classes are true; names of the file are not folded (`n -= 1` changes them).
+    CHECK(truth("int") == true);
+    CHECK(truth("print") == true);
+    CHECK(truth("-name") == std::nullopt);
 }
 
 TEST_CASE("Endless iterators are named; those that may end are not") {
