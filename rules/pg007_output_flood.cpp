@@ -146,13 +146,23 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     double limit = std::log10(static_cast<double>(std::max<std::int64_t>(context.profile().limits.output_bytes, 1)));
     double total = -1;
-    for (std::uint32_t i = 0;; ++i) {
-        Node argument = model.argument(call.node, i);
-        if (node_is_null(argument)) break;
+    const auto& p = analyzer::PythonSymbols::get();
+    Node arguments = model.call_arguments(call.node);
+    for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments); ++i) {
+        Node argument = node_named_child(arguments, i);
+        TSSymbol kind = node_symbol(argument);
+        if (kind == p.keyword_argument || kind == p.dictionary_splat || !node_is_named(argument)) continue;
+        // `print(*range(10**9))` prints each item and a space; `print([0] * 10**8)` each item and ", ".
+        bool splat = kind == p.list_splat;
+        if (splat) argument = node_named_child(argument, 0);
         SizeEstimator estimator(model, call.scope, SizeLimits::of(context.profile()));
         Magnitude size = estimator.estimate(argument);
-        if (size.kind != Magnitude::Kind::text && size.kind != Magnitude::Kind::bytes) continue;
-        total = total < 0 ? size.log10 : std::max(total, size.log10) + std::log10(2.0);
+        double bytes = size.log10;
+        if (size.kind == Magnitude::Kind::list || (splat && size.kind == Magnitude::Kind::range))
+            bytes += std::log10(splat ? 2.0 : 3.0);
+        else if (size.kind != Magnitude::Kind::text && size.kind != Magnitude::Kind::bytes)
+            continue;
+        total = total < 0 ? bytes : std::max(total, bytes) + std::log10(2.0);
     }
     if (total <= limit) return;
     context.report(k_rule, analyzer::Severity::warning, call.node,
