@@ -66,9 +66,14 @@ public:
             m_on_attribute.add(rule->on_attribute);
             m_on_name.add(rule->on_name);
             m_on_import.add(rule->on_import);
-            m_on_syntax.add(rule->on_syntax);
+            if (rule->on_syntax != nullptr && rule->syntax_kinds != nullptr)
+                for (TSSymbol kind : rule->syntax_kinds())
+                    m_on_syntax.push_back({kind, rule->on_syntax});
             m_on_module.add(rule->on_module);
         }
+        // By kind, each kind's hooks in the rules' order: a site calls only the rules that asked for its kind.
+        std::stable_sort(m_on_syntax.begin(), m_on_syntax.end(),
+                         [](const SyntaxHook& a, const SyntaxHook& b) { return a.kind < b.kind; });
     }
 
     void run(std::vector<Finding>& findings) {
@@ -85,7 +90,11 @@ private:
     HookList<AttributeSite> m_on_attribute;
     HookList<NameSite> m_on_name;
     HookList<ImportSite> m_on_import;
-    HookList<SyntaxSite> m_on_syntax;
+    struct SyntaxHook {
+        TSSymbol kind;
+        void (*hook)(const SyntaxSite&, RuleContext&);
+    };
+    std::vector<SyntaxHook> m_on_syntax;
     HookList<ModuleSite> m_on_module;
     std::vector<RuleContext::Candidate> m_candidates;
     RuleContext m_context;
@@ -165,8 +174,11 @@ private:
                 import(site);
                 break;
             case Model::SiteKind::syntax: {
-                m_on_syntax.call(SyntaxSite{site.node, site.scope, node_symbol(site.node), site.argument_of},
-                                 m_context);
+                SyntaxSite syntax{site.node, site.scope, node_symbol(site.node), site.argument_of};
+                auto first = std::lower_bound(m_on_syntax.begin(), m_on_syntax.end(), syntax.kind,
+                                              [](const SyntaxHook& hook, TSSymbol kind) { return hook.kind < kind; });
+                for (auto it = first; it != m_on_syntax.end() && it->kind == syntax.kind; ++it)
+                    it->hook(syntax, m_context);
                 break;
             }
         }

@@ -199,8 +199,14 @@ std::optional<std::string> endless_generator(const Referents& callee, const Mode
     Node definition = model.definition(function);
     if (node_symbol(node_child(definition, 0)) == s.async_token) return std::nullopt;
     Node block = node_child_by_field_id(definition, s.body);
-    for (std::uint32_t i = 0; i < node_named_child_count(block); ++i) {
-        Node statement = node_named_child(block, i);
+    // Most functions have no loop among their own statements: look before reading any statement through.
+    bool has_loop = false;
+    for (Node statement = node_first_child(block); !node_is_null(statement) && !has_loop;
+         statement = node_next_sibling(statement))
+        has_loop = node_symbol(statement) == s.while_statement || node_symbol(statement) == s.for_statement;
+    if (!has_loop) return std::nullopt;
+    for (Node statement = node_first_child(block); !node_is_null(statement); statement = node_next_sibling(statement)) {
+        if (!node_is_named(statement)) continue;
         TSSymbol kind = node_symbol(statement);
         if (kind == s.while_statement || kind == s.for_statement)
             if (auto loop = loop_only_yielding(statement, function, model, nesting)) {

@@ -118,6 +118,9 @@ bool is_string(const analyzer::RuleContext& context, Node node, analyzer::ScopeI
     return !node_is_null(node) && context.model().fold_string(node, scope).has_value();
 }
 
+// Whether the file being analysed imports pandas (on_module; a file is analysed on one thread).
+thread_local bool t_imports_pandas = false;
+
 // pandas.eval, DataFrame.eval and DataFrame.query parse their string as
 // Python and, with engine="python", follow any attribute and call any
 // function it reaches (CVE-2024-9880: `@pd.core.frame.com.builtins.__import__("os")`).
@@ -133,8 +136,8 @@ bool pandas_expression_runs_code(const analyzer::RuleContext& context, const ana
 // `frame.query("...")` on a frame pygate cannot trace, in a file that imports pandas.
 const NameEntry* untraced_pandas_expression(const analyzer::RuleContext& context, const analyzer::CallSite& call) {
     const analyzer::Model& model = context.model();
-    if (!call.callee.empty() || node_symbol(call.function) != analyzer::PythonSymbols::get().attribute ||
-        !model.imports("pandas"))
+    if (!t_imports_pandas || !call.callee.empty() ||
+        node_symbol(call.function) != analyzer::PythonSymbols::get().attribute)
         return nullptr;
     std::string storage;
     std::string_view method = model.identifier(model.attribute_name(call.function), storage);
@@ -254,8 +257,9 @@ bool typing_evaluates(const Referents& referents) {
 // order): a subscript up to here was judged with its annotation.
 thread_local std::uint32_t t_annotation_end = 0;
 
-void on_module(const analyzer::ModuleSite&, analyzer::RuleContext&) {
+void on_module(const analyzer::ModuleSite&, analyzer::RuleContext& context) {
     t_annotation_end = 0;
+    t_imports_pandas = context.model().imports("pandas");
 }
 
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
@@ -268,10 +272,14 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
         return report_code_strings(code_strings(site.node, site.scope, model, true), "in an annotation", context);
     }
     if (node_start_byte(site.node) < t_annotation_end) return;
+    // typing's forms hold their strings as indexes (`Union["A", "B"]`) or in a list of them
+    // (`Callable[["A"], B]`); other indexes are left unread, for speed.
     std::vector<CodeString> strings;
-    for (std::uint32_t i = 0; i < node_named_child_count(site.node); ++i) {
-        Node index = node_named_child(site.node, i);
-        if (node_eq(index, node_child_by_field_id(site.node, p.field_value))) continue;
+    Node value = node_child_by_field_id(site.node, p.field_value);
+    for (Node index = node_first_child(site.node); !node_is_null(index); index = node_next_sibling(index)) {
+        TSSymbol kind = node_symbol(index);
+        bool holds_strings = kind == p.string || kind == p.concatenated_string || kind == p.list || kind == p.tuple;
+        if (!holds_strings || node_eq(index, value)) continue;
         std::vector<CodeString> found = code_strings(index, site.scope, model, false);
         strings.insert(strings.end(), found.begin(), found.end());
     }

@@ -148,8 +148,8 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     double total = -1;
     const auto& p = analyzer::PythonSymbols::get();
     Node arguments = model.call_arguments(call.node);
-    for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments); ++i) {
-        Node argument = node_named_child(arguments, i);
+    for (Node argument = node_is_null(arguments) ? Node{} : node_first_child(arguments); !node_is_null(argument);
+         argument = node_next_sibling(argument)) {
         TSSymbol kind = node_symbol(argument);
         if (kind == p.keyword_argument || kind == p.dictionary_splat || !node_is_named(argument)) continue;
         // `print(*range(10**9))` prints each item and a space; `print([0] * 10**8)` each item and ", ".

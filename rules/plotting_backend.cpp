@@ -75,6 +75,13 @@ void judge_rc_dictionary(Node dictionary, const analyzer::CallSite& call, analyz
 
 void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
     const analyzer::Model& model = context.model();
+    // Most calls are neither matplotlib's nor pandas' nor setattr: leave them at once.
+    bool candidate = std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::name &&
+               (r.qualified.starts_with("matplotlib.") || r.qualified.starts_with("pandas.") ||
+                r.qualified == "builtins.setattr");
+    });
+    if (!candidate && (!call.callee.empty() || !model.imports("pandas"))) return;
     if (named(call.callee, {"matplotlib.use", "matplotlib.pyplot.switch_backend"})) {
         Node backend = model.argument(call.node, 0, "backend");
         if (node_is_null(backend)) backend = model.argument(call.node, 0, "newbackend");
@@ -110,8 +117,9 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
     }
     // `df.plot(backend=...)`, `pd.plotting.boxplot(df, backend=...)`: pandas' plotting functions and
     // methods of values pygate cannot trace, in a file that imports pandas.
+    if (!model.imports("pandas")) return;
     Node backend = model.argument(call.node, UINT32_MAX, "backend");
-    if (node_is_null(backend) || !model.imports("pandas")) return;
+    if (node_is_null(backend)) return;
     bool pandas_call =
         call.callee.empty() || std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
             return r.kind == Referent::Kind::name && r.qualified.starts_with("pandas.");
