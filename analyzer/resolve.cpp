@@ -1059,6 +1059,12 @@ public:
     std::optional<std::string> fold_path_call(std::string_view q, Node call, Node function, ScopeId scope,
                                               int depth) {
         auto joined_arguments = [&](std::string out) -> std::optional<std::string> {
+            // `Path("input", *parts)`: arguments behind a star are not constant, and argument()
+            // answers for none of them, so the join would otherwise stop short of them.
+            Node arguments = node_last_child(call);
+            for (Node child = node_is_null(arguments) ? Node{} : node_first_child(arguments); !node_is_null(child);
+                 child = node_next_sibling(child))
+                if (node_symbol(child) == s.list_splat || node_symbol(child) == s.dictionary_splat) return std::nullopt;
             for (std::uint32_t i = 0;; ++i) {
                 Node part = argument(call, i);
                 if (node_is_null(part)) return out;

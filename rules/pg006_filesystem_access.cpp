@@ -12,6 +12,7 @@
 #include "analyzer/qualified_name_pattern.hpp"
 #include "analyzer/unicode.hpp"
 #include "rules/name_table.hpp"
+#include "rules/path_prefix.hpp"
 #include "rules/untraced_method_call.hpp"
 #include "rules/url_scheme.hpp"
 
@@ -446,6 +447,37 @@ private:
         return judge(path, node, access);
     }
 
+    // A path that is not constant may still start in a known folder (rules/path_prefix.hpp):
+    // `Path(".git/hooks") / name` is refused whatever filesystem.dynamic_paths says.
+    bool known_folder_passes(Node node, std::string_view verb) {
+        std::optional<std::string> folder = known_folder(node, m_site.scope, model());
+        if (!folder) return true;
+        std::string spelled = analyzer::first_line_shortened(model().text(node), 60);
+        if (folder->starts_with('/') || folder->starts_with('~')) {
+            report(Severity::error, fmt::format("{} `{}`, somewhere in `{}`, an absolute path: profiles allow only "
+                                                "paths under the working folder",
+                                                verb, spelled, *folder));
+            return false;
+        }
+        std::optional<std::string> relative = normalised(*folder);
+        if (!relative) {
+            report(Severity::error, fmt::format("{} `{}`, somewhere in `{}`, which leaves the working folder through "
+                                                "`..`",
+                                                verb, spelled, *folder));
+            return false;
+        }
+        if (verb != "writes") return true;
+        for (const std::string& pattern : m_files.write_deny) {
+            if (!pattern.ends_with('/') || !denied_by(*relative + "/", pattern)) continue;
+            report(Severity::error,
+                   fmt::format("writes `{}`, somewhere in `{}`, which profile {} never allows (filesystem.write_deny "
+                               "`{}`: a path that runs code later)",
+                               spelled, *folder, m_profile.name, pattern));
+            return false;
+        }
+        return true;
+    }
+
     // `path`: the folded path, or nothing when it is not constant (`node` spells it).
     bool judge(const std::optional<std::string>& path, Node node, Access access) {
         bool writes = access == Access::write;
@@ -489,6 +521,7 @@ private:
 
     bool dynamic(Node node, std::string_view verb) {
         using analyzer::DynamicPaths;
+        if (!node_is_null(node) && !known_folder_passes(node, verb)) return false;
         if (m_files.dynamic_paths == DynamicPaths::allow) return true;
         std::string spelled = node_is_null(node)
                                   ? std::string("a file descriptor")
