@@ -104,7 +104,14 @@ bool is_super_call(const analyzer::RuleContext& context, Node object, analyzer::
     return false;
 }
 
+void check_format_fields(Node where, analyzer::RuleContext& context, const std::string& format);
+
 void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
+    // "...".format and "...".format_map of a constant format string, called or copied
+    // (`f = "{0.__class__}".format; f(x)`).
+    if ((site.attribute == "format" || site.attribute == "format_map") && !site.store)
+        if (auto format = context.model().fold_string(site.object, site.scope))
+            return check_format_fields(site.node, context, *format);
     std::optional<std::string> why = forbidden(site.attribute, context.profile());
     if (!why) return;
     // super().__init__(...) and other dunder methods on super() are ordinary, except the escapes.
@@ -190,7 +197,7 @@ bool in_getattr_family(const Referent& referent) {
 }
 
 // `{0.__class__}` and `{x[__globals__]}` in a format string read those attributes.
-void check_format_fields(const analyzer::CallSite& call, analyzer::RuleContext& context, const std::string& format) {
+void check_format_fields(Node where, analyzer::RuleContext& context, const std::string& format) {
     for (std::size_t open = format.find('{'); open != std::string::npos; open = format.find('{', open + 1)) {
         if (open + 1 < format.size() && format[open + 1] == '{') {
             ++open;
@@ -203,7 +210,7 @@ void check_format_fields(const analyzer::CallSite& call, analyzer::RuleContext& 
             std::size_t end = field.find_first_of(".[]", at + 1);
             std::string part = field.substr(at + 1, end == std::string::npos ? std::string::npos : end - at - 1);
             if (auto why = forbidden(part, context.profile())) {
-                context.report(k_rule, Severity::error, call.node,
+                context.report(k_rule, Severity::error, where,
                                fmt::format("introspection through a format string: field `{{{}}}`: {}", field, *why),
                                k_specificity);
                 return;
@@ -283,7 +290,7 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
         // `Formatter().get_field("0.__globals__", args, kwargs)` reads the attributes a field name names.
         if (callee.kind == Referent::Kind::name && callee.qualified == "string.Formatter.get_field") {
             if (auto field = model.fold_string(model.argument(call.node, 0, "field_name"), call.scope))
-                check_format_fields(call, context, "{" + *field + "}");
+                check_format_fields(call.node, context, "{" + *field + "}");
             else
                 context.report(k_rule, Severity::warning, call.node,
                                "introspection: string.Formatter.get_field with a field name that is not constant",
@@ -292,16 +299,13 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
         if (callee.kind == Referent::Kind::name &&
             (callee.qualified == "string.Formatter.format" || callee.qualified == "string.Formatter.vformat")) {
             if (auto format = model.fold_string(model.argument(call.node, 0), call.scope))
-                check_format_fields(call, context, *format);
+                check_format_fields(call.node, context, *format);
         }
-    }
-    // "...".format(x) and "...".format_map(x) with a constant format string.
-    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    if (node_symbol(call.function) == s.attribute) {
-        std::string_view method = model.text(model.attribute_name(call.function));
-        if (method == "format" || method == "format_map") {
-            if (auto format = model.fold_string(model.attribute_object(call.function), call.scope))
-                check_format_fields(call, context, *format);
+        // str.format("{0.__class__}", x): the format string is the first argument.
+        if (callee.kind == Referent::Kind::name &&
+            (callee.qualified == "builtins.str.format" || callee.qualified == "builtins.str.format_map")) {
+            if (auto format = model.fold_string(model.argument(call.node, 0), call.scope))
+                check_format_fields(call.node, context, *format);
         }
     }
 }
