@@ -114,6 +114,8 @@ PythonSymbols look_up() {
     s.case_pattern = symbol("case_pattern", true);
     s.dictionary = symbol("dictionary", true);
     s.pair = symbol("pair", true);
+    s.generic_type = symbol("generic_type", true);
+    s.type_parameter = symbol("type_parameter", true);
     s.field_name = field("name");
     s.field_alias = field("alias");
     s.field_value = field("value");

@@ -46,7 +46,8 @@ struct PythonSymbols {
         set, expression_list, parenthesized_expression, conditional_expression, boolean_operator, binary_operator,
         unary_operator, concatenated_string, string_start, string_end, interpolation, integer, keyword_argument,
         argument_list, expression_statement, slice, decorator, delete_statement, type, await, decorated_definition,
-        list_splat, dictionary_splat, keyword_pattern, case_clause, case_pattern, dictionary, pair;
+        list_splat, dictionary_splat, keyword_pattern, case_clause, case_pattern, dictionary, pair, generic_type,
+        type_parameter;
     TSFieldId field_name, field_alias, field_value, field_left, field_right, field_body, field_parameters,
         field_function, field_arguments, field_object, field_attribute, field_subscript, field_module_name,
         field_definition, field_operator, field_expression, field_format_specifier, field_type_conversion,

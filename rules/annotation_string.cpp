@@ -42,14 +42,21 @@ std::optional<std::string> judge_name(std::string_view spelled, bool attribute) 
 std::optional<std::string> judge(std::string_view text, int nesting) {
     if (nesting > k_max_nesting) return "strings nested too deep";
     bool after_dot = false;
-    std::string_view last_name;           // the last name read: `Literal` before its `[`
-    std::vector<bool> in_literal{false};  // per open bracket: whether it subscripts Literal
+    std::string_view last_name;  // the last name read: `Literal` before its `[`
+    // Per open bracket: whether its strings are values: all of Literal's, and
+    // Annotated's after its first element (the metadata typing never evaluates).
+    enum class Values : std::uint8_t { none, all, after_first };
+    std::vector<Values> values{Values::none};
     for (std::size_t i = 0; i < text.size();) {
         auto c = static_cast<unsigned char>(text[i]);
         if (c == '[') {
-            in_literal.push_back(last_name == "Literal");
+            values.push_back(last_name == "Literal"     ? Values::all
+                             : last_name == "Annotated" ? Values::after_first
+                                                        : Values::none);
         } else if (c == ']') {
-            if (in_literal.size() > 1) in_literal.pop_back();
+            if (values.size() > 1) values.pop_back();
+        } else if (c == ',' && values.back() == Values::after_first) {
+            values.back() = Values::all;
         }
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '[' || c == ']' || c == ',' || c == '|' ||
             c == '-') {
@@ -67,7 +74,7 @@ std::optional<std::string> judge(std::string_view text, int nesting) {
             std::size_t end = text.find(static_cast<char>(c), i + 1);
             if (end == std::string_view::npos) return "an unterminated string";
             std::string_view inner = text.substr(i + 1, end - i - 1);
-            if (!in_literal.back()) {
+            if (values.back() != Values::all) {
                 if (inner.find('\\') != std::string_view::npos) return "an escape in a nested string";
                 if (auto code = judge(inner, nesting + 1)) return code;
             }

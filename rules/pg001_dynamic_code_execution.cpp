@@ -200,14 +200,37 @@ struct CodeString {
     std::string why;
 };
 
+// Whether `subscript` (or a generic type, `Literal[...]` in an annotation) subscripts typing's `name`.
+bool subscripts(Node subscript, ScopeId scope, const analyzer::Model& model, std::string_view name) {
+    const auto& p = analyzer::PythonSymbols::get();
+    Node value = node_symbol(subscript) == p.generic_type ? node_child(subscript, 0)
+                                                          : node_child_by_field_id(subscript, p.field_value);
+    Referents referents = model.resolve(value, scope);
+    return std::any_of(referents.begin(), referents.end(), [&](const Referent& r) {
+        if (r.kind != Referent::Kind::name) return false;
+        std::string_view q = r.qualified;
+        return (q.starts_with("typing.") && q.substr(7) == name) ||
+               (q.starts_with("typing_extensions.") && q.substr(18) == name);
+    });
+}
+
 // `Literal["r", "w"]`: its strings are values, which typing never evaluates.
 bool literal(Node subscript, ScopeId scope, const analyzer::Model& model) {
-    Node value = node_child_by_field_id(subscript, analyzer::PythonSymbols::get().field_value);
-    Referents referents = model.resolve(value, scope);
-    return std::any_of(referents.begin(), referents.end(), [](const Referent& r) {
-        return r.kind == Referent::Kind::name &&
-               (r.qualified == "typing.Literal" || r.qualified == "typing_extensions.Literal");
-    });
+    return subscripts(subscript, scope, model, "Literal");
+}
+
+// `Annotated[T, "metadata"]`: only T is a type; the metadata is never evaluated.
+bool annotated(Node subscript, ScopeId scope, const analyzer::Model& model) {
+    return subscripts(subscript, scope, model, "Annotated");
+}
+
+// The first index of a subscript or generic type (`T` of `Annotated[T, ...]`).
+Node first_index(Node subscript) {
+    const auto& p = analyzer::PythonSymbols::get();
+    if (node_symbol(subscript) != p.generic_type) return node_child_by_field_id(subscript, p.field_subscript);
+    for (Node child = node_first_child(subscript); !node_is_null(child); child = node_next_sibling(child))
+        if (node_symbol(child) == p.type_parameter) return node_named_child(child, 0);
+    return Node{};
 }
 
 // The strings in `root` that are code rather than types; nested subscripts
@@ -219,8 +242,14 @@ std::vector<CodeString> code_strings(Node root, ScopeId scope, const analyzer::M
         root,
         [&](Node node, std::uint32_t) {
             TSSymbol kind = node_symbol(node);
-            if (kind == p.subscript && !node_eq(node, root) && (!whole || literal(node, scope, model)))
+            bool subscript = kind == p.subscript || kind == p.generic_type;
+            if (subscript && !node_eq(node, root) && (!whole || literal(node, scope, model)))
                 return analyzer::WalkStep::skip_children;
+            if (subscript && whole && annotated(node, scope, model)) {
+                std::vector<CodeString> inner = code_strings(first_index(node), scope, model, whole);
+                out.insert(out.end(), std::make_move_iterator(inner.begin()), std::make_move_iterator(inner.end()));
+                return analyzer::WalkStep::skip_children;
+            }
             if (kind != p.string && kind != p.concatenated_string) return analyzer::WalkStep::descend;
             std::optional<std::string> text = model.fold_string(node, scope);
             std::optional<std::string> why =
@@ -268,6 +297,7 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
     if (site.kind == p.type) {
         // `type(C).x = 1` parses as a 3.12 type alias (PG000 refuses it where it matters): no annotation.
         if (node_symbol(node_parent(site.node)) == p.type_alias_statement) return;
+        if (node_start_byte(site.node) < t_annotation_end) return;  // inside one judged whole (`Literal[...]`'s)
         t_annotation_end = node_end_byte(site.node);
         return report_code_strings(code_strings(site.node, site.scope, model, true), "in an annotation", context);
     }
@@ -284,6 +314,12 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
         strings.insert(strings.end(), found.begin(), found.end());
     }
     // Dictionaries are subscripted with strings of every kind: resolve only when one is code.
+    if (!strings.empty() && annotated(site.node, site.scope, model)) {
+        std::uint32_t first_end = node_end_byte(first_index(site.node));
+        strings.erase(std::remove_if(strings.begin(), strings.end(),
+                                     [&](const CodeString& c) { return node_start_byte(c.string) >= first_end; }),
+                      strings.end());
+    }
     if (strings.empty() || literal(site.node, site.scope, model) ||
         !typing_evaluates(model.resolve(node_child_by_field_id(site.node, p.field_value), site.scope)))
         return;

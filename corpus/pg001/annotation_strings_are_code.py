@@ -30,3 +30,7 @@ Gen = list["x.__class__"]  # expect: PG001
 class C:
     attr: "ｅｖａｌ"  # expect: PG001
     other: "Z[f'{1}']"  # expect: PG001
+
+
+def annotated(x: typing.Annotated["(lambda: 0)()", "metadata (never evaluated)"]):  # expect: PG001
+    return x

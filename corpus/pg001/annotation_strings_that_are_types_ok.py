@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import typing
-from typing import Dict, List, Literal, Optional
+from typing import Annotated, Dict, List, Literal, Optional
 
 import collections.abc
 
@@ -38,3 +38,10 @@ def h(on_error: 'Literal["raise", "warn", "(x)"]' = "raise") -> typing.Literal["
 
 Scope = typing.Tuple[Literal["global"], str]
 Keyword = "not in"
+
+
+def measured(distance: Annotated[float, "metres (m)"], note: "Annotated[str, 'free (text)']") -> None:
+    return None
+
+
+Metres = typing.Annotated[float, "unit: m (SI)"]

@@ -33,4 +33,8 @@ TEST_CASE("Strings that would run code name the token that makes them code") {
     CHECK(annotation_string_is_code("List['Node") == "an unterminated string");
     CHECK(annotation_string_is_code("Z[f'{1}']") == "`{`");
     CHECK(annotation_string_is_code("Literal['x'][f()]") == "`(`");
+    // Annotated's metadata is a value; its first element is a type.
+    CHECK(annotation_string_is_code("Annotated[int, 'metres (m)']") == std::nullopt);
+    CHECK(annotation_string_is_code("Annotated['f()', 'm']") == "`(`");
+    CHECK(annotation_string_is_code("List[Annotated[int, 'a (b)'], 'g()']") == "`(`");
 }
