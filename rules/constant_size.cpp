@@ -479,8 +479,20 @@ Magnitude SizeEstimator::call(Node node, const Referents& callee, std::uint32_t 
     }
     if (named_any(callee, {"builtins.bytearray", "builtins.bytes"})) {
         Magnitude n = visit(argument(0), depth + 1);
-        if (n.kind != Kind::integer) return {};
+        // `bytes(10**12)` zero bytes; `bytes(range(256))` one byte an item.
+        if (n.kind != Kind::integer && n.kind != Kind::range && n.kind != Kind::list) return {};
         return Magnitude{Kind::bytes, n.log10, n.exact};
+    }
+    // Lazy views the size of what they read: `map(str, range(10**10))` is a range's worth of items.
+    if (named_any(callee, {"builtins.map", "builtins.enumerate", "builtins.reversed"})) {
+        Magnitude items = visit(argument(named(callee, "builtins.map") ? 1 : 0), depth + 1);
+        if (items.kind == Kind::range || is_sized(items.kind)) return Magnitude{Kind::range, items.log10, items.exact};
+        return {};
+    }
+    if (named(callee, "builtins.dict.fromkeys")) {
+        Magnitude items = visit(argument(0), depth + 1);
+        if (items.kind == Kind::range || is_sized(items.kind)) return Magnitude{Kind::list, items.log10, items.exact};
+        return {};
     }
     if (named(callee, "builtins.range")) {
         bool two = !node_is_null(argument(1));

@@ -33,13 +33,21 @@ constexpr std::size_t k_max_edges = 4096;  // calls between functions remembered
 
 // Calls that build a value whose size their constant arguments decide.
 constexpr NameEntry k_sized_call_entries[] = {
-    {"builtins.pow", "raises to a power"},          {"operator.pow", "raises to a power"},
-    {"math.factorial", "computes a factorial"},     {"builtins.bytearray", "allocates bytes"},
-    {"builtins.bytes", "allocates bytes"},          {"builtins.list", "materialises a range"},
-    {"builtins.tuple", "materialises a range"},     {"builtins.set", "materialises a range"},
-    {"builtins.frozenset", "materialises a range"}, {"builtins.sorted", "materialises a range"},
-    {"numpy.zeros", "allocates an array"},          {"numpy.ones", "allocates an array"},
-    {"numpy.empty", "allocates an array"},          {"numpy.full", "allocates an array"},
+    {"builtins.pow", "raises to a power"},
+    {"operator.pow", "raises to a power"},
+    {"math.factorial", "computes a factorial"},
+    {"builtins.bytearray", "allocates bytes"},
+    {"builtins.bytes", "allocates bytes"},
+    {"builtins.list", "materialises a range"},
+    {"builtins.tuple", "materialises a range"},
+    {"builtins.set", "materialises a range"},
+    {"builtins.frozenset", "materialises a range"},
+    {"builtins.sorted", "materialises a range"},
+    {"builtins.dict.fromkeys", "materialises a range"},
+    {"numpy.zeros", "allocates an array"},
+    {"numpy.ones", "allocates an array"},
+    {"numpy.empty", "allocates an array"},
+    {"numpy.full", "allocates an array"},
     {"numpy.arange", "allocates an array"},
 };
 const NameTable k_sized_calls{k_sized_call_entries};
@@ -241,6 +249,61 @@ void judge_format_specifier(const analyzer::SyntaxSite& site, analyzer::RuleCont
         if (estimator.gave_up() || estimator.oversize()) return report_oversize(estimator, expression, context);
         if (width.kind == Magnitude::Kind::integer && width.log10 > limits.max_bytes_log10) return report(width);
     }
+}
+
+// The widest number in a format spec, as log10 (digits - 1): a width or a precision.
+std::optional<double> widest_number(std::string_view spec) {
+    std::optional<double> widest;
+    for (std::size_t d = 0; d < spec.size();) {
+        std::size_t digits = 0;
+        while (d + digits < spec.size() && std::isdigit(static_cast<unsigned char>(spec[d + digits])))
+            ++digits;
+        if (digits > 0) widest = std::max(widest.value_or(0), static_cast<double>(digits - 1));
+        d += digits > 0 ? digits : 1;
+    }
+    return widest;
+}
+
+// `"{:>10000000000}".format(x)` and `format(x, ">10000000000")` pad to that
+// width, as an f-string's specifier does (judge_format_specifier).
+void judge_format_widths(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    std::optional<double> widest;
+    Node shown_at = call.node;
+    bool builtin_format = std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::name && r.qualified == "builtins.format";
+    });
+    if (builtin_format) {
+        if (auto spec = model.fold_string(model.argument(call.node, 1, "format_spec"), call.scope))
+            widest = widest_number(*spec);
+    } else if (node_symbol(call.function) == symbols().attribute) {
+        std::string storage;
+        if (model.identifier(model.attribute_name(call.function), storage) != "format") return;
+        std::optional<std::string> format = model.fold_string(model.attribute_object(call.function), call.scope);
+        if (!format) return;
+        // Each replacement field's spec: what follows its first `:` up to its closing brace.
+        for (std::size_t open = format->find('{'); open != std::string::npos; open = format->find('{', open + 1)) {
+            if (open + 1 < format->size() && (*format)[open + 1] == '{') {
+                ++open;
+                continue;
+            }
+            std::size_t close = open + 1;
+            for (int depth = 1; close < format->size() && depth > 0; ++close)
+                depth += (*format)[close] == '{' ? 1 : (*format)[close] == '}' ? -1 : 0;
+            std::string_view field = std::string_view(*format).substr(open + 1, close - open - 1);
+            std::size_t colon = field.find(':');
+            if (colon == std::string_view::npos) continue;
+            if (auto width = widest_number(field.substr(colon + 1))) widest = std::max(widest.value_or(0), *width);
+        }
+    }
+    SizeLimits limits = SizeLimits::of(context.profile());
+    if (!widest || *widest <= limits.max_bytes_log10) return;
+    context.report(
+        k_rule, analyzer::Severity::error, shown_at,
+        fmt::format("`{}` pads to {}, more than the profile's limits.memory_mb = {}: a memory or CPU bomb",
+                    shown(model, call.node), SizeEstimator::describe({Magnitude::Kind::text, *widest, std::nullopt}),
+                    context.profile().limits.memory_mb),
+        k_specificity);
 }
 
 void judge_sized_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
@@ -454,6 +517,24 @@ void judge_consumer(const analyzer::CallSite& call, const NameEntry* consumer, a
                    k_specificity);
 }
 
+// `[i for i in range(10**10)]`: a comprehension holds an item for each its
+// first iterable gives (at least a slot of 8 bytes), and the profile's memory
+// limit bounds them.
+void judge_comprehension_size(const analyzer::SyntaxSite& site, Node iterable, analyzer::RuleContext& context) {
+    SizeEstimator estimator(context.model(), site.scope, SizeLimits::of(context.profile()), &t_state.visited);
+    Magnitude items = estimator.estimate(iterable);
+    if (estimator.gave_up() || estimator.oversize()) return report_oversize(estimator, iterable, context);
+    if (items.kind != Magnitude::Kind::range && items.kind != Magnitude::Kind::list) return;
+    Magnitude built{Magnitude::Kind::list, items.log10, items.exact};
+    if (SizeEstimator::footprint_log10(built) <= SizeLimits::of(context.profile()).max_bytes_log10) return;
+    context.report(k_rule, analyzer::Severity::error, site.node,
+                   fmt::format("a comprehension over `{}` builds {}, more than the profile's limits.memory_mb = {}: a "
+                               "memory or CPU bomb",
+                               shown(context.model(), iterable), SizeEstimator::describe(built),
+                               context.profile().limits.memory_mb),
+                   k_specificity);
+}
+
 // `[x for x in itertools.count()]`: a comprehension (not a generator) builds
 // its whole result, so an endless first iterable never finishes. Its first
 // iterable is evaluated in the enclosing scope, the site's.
@@ -465,7 +546,7 @@ void judge_comprehension(const analyzer::SyntaxSite& site, analyzer::RuleContext
         if (node_symbol(clause) != p.for_in_clause) continue;
         Node iterable = node_child_by_field_id(clause, p.field_right);
         auto endless = infinite_iterator(iterable, site.scope, model);
-        if (!endless) return;
+        if (!endless) return judge_comprehension_size(site, iterable, context);
         context.report(k_rule, analyzer::Severity::error, iterable,
                        fmt::format("a comprehension builds its whole result from {}, which never ends: it runs "
                                    "until memory or time runs out",
@@ -503,6 +584,7 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     if (SizeEstimator::padding_method(model, call.node)) judge_sized_call(call, context);
+    judge_format_widths(call, context);
     if (call.callee.empty()) {
         if (string_join(call, model)) judge_consumer(call, &k_consumer_entries[12], context);
         return;
@@ -542,7 +624,8 @@ const RuleMetadata k_pg008_unbounded_execution{
         "other consumers of an endless iterator, a generator of the file whose loop only yields (`while True: yield "
         "n`) among them; constant expressions and calls (powers, repetition, "
         "pow, math.factorial, bytearray, list(range(...)), numpy.zeros/ones/empty/full/arange, the padding "
-        "methods ljust/rjust/center/zfill/expandtabs, widths in f-string format specifiers and %-formats) whose "
+        "methods ljust/rjust/center/zfill/expandtabs, widths in format specifiers of f-strings, str.format and "
+        "format() and in %-formats, comprehensions over ranges) whose "
         "value would exceed the profile's limits.memory_mb or a million digits, sizes held in names included. "
         "Sizes are estimated as orders of magnitude, never computed.",
     .why =

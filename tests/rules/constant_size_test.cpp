@@ -120,6 +120,15 @@ TEST_CASE("Values under the limits are not flagged; just over them are") {
     CHECK(judge("pow(10, 10**10)").oversize);
     CHECK_FALSE(judge("pow(10, 10**10, 97)").oversize);
     CHECK(judge("0 * 10**10**10").oversize);  // the power is computed before the product
+    // Lazy views have the size of what they read; bytes of a range a byte an item.
+    CHECK(judge("list(map(str, range(10**10)))").oversize);
+    CHECK_FALSE(judge("map(str, range(10**10))").oversize);  // lazy: nothing built
+    CHECK(judge("list(enumerate(range(10**10)))").oversize);
+    CHECK(judge("dict.fromkeys(range(10**10))").oversize);
+    CHECK_FALSE(judge("dict.fromkeys(range(1000))").oversize);
+    CHECK(judge("bytes(range(256)) * 10**8").oversize);  // 25.6 GB
+    CHECK_FALSE(judge("bytes(range(256)) * 1000").oversize);
+    CHECK(judge("bytes(range(256))").size.exact == 256);
 }
 
 TEST_CASE("Exact small values, trivial bases and unknowns") {
