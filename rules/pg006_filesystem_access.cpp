@@ -431,9 +431,23 @@ private:
         return judge(scheme.path, node, Access::read);
     }
 
+    // A file object (what open() returned, judged where it was opened) or an
+    // in-memory buffer (`io.StringIO(text)`) is no path: `pd.read_csv(f)`.
+    bool file_object_or_buffer(Node node) {
+        if (node_is_null(node)) return false;
+        analyzer::Referents referents = model().resolve(node, m_site.scope);
+        return !referents.empty() && std::all_of(referents.begin(), referents.end(), [](const Referent& r) {
+            std::string_view q = r.qualified;
+            bool buffer = q == "io.StringIO" || q == "io.BytesIO";
+            return (r.kind == Referent::Kind::instance && (buffer || q == "io.IOBase")) ||
+                   (r.kind == Referent::Kind::name && buffer);
+        });
+    }
+
     // Returns whether the path passed (or reported nothing worse than a review).
     bool check_path(const Argument& where, Access access) {
         Node node = argument(where);
+        if (file_object_or_buffer(node)) return true;
         std::optional<std::string> path;
         if (node_is_null(node) && where.position == Argument::k_object) {
             // A copied method (`w = p.write_text; w(...)`): its Path is out of sight, so not constant.
