@@ -14,6 +14,7 @@
 #include "analyzer/unicode.hpp"
 #include "rules/annotation_string.hpp"
 #include "rules/name_table.hpp"
+#include "rules/untraced_method_call.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -118,9 +119,6 @@ bool is_string(const analyzer::RuleContext& context, Node node, analyzer::ScopeI
     return !node_is_null(node) && context.model().fold_string(node, scope).has_value();
 }
 
-// Whether the file being analysed imports pandas (on_module; a file is analysed on one thread).
-thread_local bool t_imports_pandas = false;
-
 // pandas.eval, DataFrame.eval and DataFrame.query parse their string as
 // Python and, with engine="python", follow any attribute and call any
 // function it reaches (CVE-2024-9880: `@pd.core.frame.com.builtins.__import__("os")`).
@@ -134,16 +132,7 @@ bool pandas_expression_runs_code(const analyzer::RuleContext& context, const ana
 }
 
 // `frame.query("...")` on a frame pygate cannot trace, in a file that imports pandas.
-const NameEntry* untraced_pandas_expression(const analyzer::RuleContext& context, const analyzer::CallSite& call) {
-    const analyzer::Model& model = context.model();
-    if (!t_imports_pandas || !call.callee.empty() ||
-        node_symbol(call.function) != analyzer::PythonSymbols::get().attribute)
-        return nullptr;
-    std::string storage;
-    std::string_view method = model.identifier(model.attribute_name(call.function), storage);
-    if (method != "query" && method != "eval") return nullptr;
-    return k_executes_code_with.match(method == "query" ? "pandas.DataFrame.query" : "pandas.DataFrame.eval");
-}
+constexpr std::array<GuessedOwner, 1> k_data_frame = {{{"pandas", "pandas.DataFrame"}}};
 
 // yaml.load is safe only with a safe loader named explicitly.
 bool safe_yaml_loader(const analyzer::RuleContext& context, const analyzer::CallSite& call) {
@@ -158,13 +147,13 @@ bool safe_yaml_loader(const analyzer::RuleContext& context, const analyzer::Call
 
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
-    if (const NameEntry* entry = untraced_pandas_expression(context, call);
-        entry != nullptr && pandas_expression_runs_code(context, call)) {
-        context.report(k_rule, entry->severity, call.function,
-                       fmt::format("`{}` {}: a method of pandas.DataFrame called on a value pygate cannot trace, in "
-                                   "a file that imports pandas",
-                                   model.text(call.function), entry->what),
-                       specificity(*entry) + 50);
+    if (auto guessed = guess_untraced_method(call, model, k_data_frame, k_executes_code_with);
+        guessed && pandas_expression_runs_code(context, call)) {
+        Referent as_method;  // named as the method, so that an allow list judges it as a traced call
+        as_method.qualified = guessed->qualified;
+        context.report(k_rule, guessed->entry->severity, call.function,
+                       fmt::format("{}: {}", guessed->entry->what, guessed_method_reason(call, model, *guessed)),
+                       specificity(*guessed->entry) + 50, &as_method);
         return;
     }
     for (const Referent& callee : call.callee) {
@@ -286,9 +275,8 @@ bool typing_evaluates(const Referents& referents) {
 // order): a subscript up to here was judged with its annotation.
 thread_local std::uint32_t t_annotation_end = 0;
 
-void on_module(const analyzer::ModuleSite&, analyzer::RuleContext& context) {
+void on_module(const analyzer::ModuleSite&, analyzer::RuleContext&) {
     t_annotation_end = 0;
-    t_imports_pandas = context.model().imports("pandas");
 }
 
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
