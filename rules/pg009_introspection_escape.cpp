@@ -130,6 +130,14 @@ void on_name(const analyzer::NameSite& site, analyzer::RuleContext& context) {
 bool in_getattr_family(const Referent& referent);
 void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleContext& context);
 
+// site's printers: they print the files their private `_Printer__filenames`
+// names, so `license._Printer__filenames = ["/etc/passwd"]` turns `str(license)` into a read.
+constexpr std::string_view k_site_printers[] = {"builtins.license", "builtins.copyright", "builtins.credits"};
+
+bool is_site_printer(std::string_view qualified) {
+    return std::find(std::begin(k_site_printers), std::end(k_site_printers), qualified) != std::end(k_site_printers);
+}
+
 // Modules whose classes keep internals that reach what the rules deny: an
 // event loop's `_make_subprocess_transport` runs a shell command as surely as
 // subprocess.run, and string.Formatter's `_vformat` reads any attribute a
@@ -157,22 +165,20 @@ std::optional<std::string_view> private_member(std::string_view qualified) {
 // A module keeps its internals under private names, and some of them run
 // code: dataclasses._create_fn compiles the body it is given, typing._eval_type
 // evaluates strings. Allowing a module allows its public interface.
-// site's `license`, `copyright` and `credits` too, read or written: they print
-// the files their private `_Printer__filenames` names, so
-// `license._Printer__filenames = ["/etc/passwd"]` turns `str(license)` into a read.
+// site's printers' (k_site_printers) too, read or written.
 void check_private_member(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     for (const Referent& referent : reference.referents) {
         std::string_view q = referent.qualified;
-        bool builtin = q.starts_with("builtins.license.") || q.starts_with("builtins.copyright.") ||
-                       q.starts_with("builtins.credits.");
-        if (referent.kind != Referent::Kind::name || !(referent.via_import || builtin)) continue;
-        if (reference.store && !builtin) continue;
+        std::size_t second_dot = q.find('.', q.find('.') + 1);  // `builtins.license` of `builtins.license._x`
+        bool printer = second_dot != std::string_view::npos && is_site_printer(q.substr(0, second_dot));
+        if (referent.kind != Referent::Kind::name || !(referent.via_import || printer)) continue;
+        if (reference.store && !printer) continue;
         std::optional<std::string_view> segment = private_member(referent.qualified);
         if (!segment) continue;
         auto owner_length = static_cast<std::size_t>(segment->data() - referent.qualified.data()) - 1;
         std::string_view owner = referent.qualified.substr(0, owner_length);
         context.report(k_rule, Severity::error, reference.node,
-                       builtin ? fmt::format("introspection: `{}` is private to `{}`, which prints the files its "
+                       printer ? fmt::format("introspection: `{}` is private to `{}`, which prints the files its "
                                              "internals name; {}",
                                              *segment, owner, context.how_reached(reference.node, referent))
                                : fmt::format("introspection: `{}` is private to `{}`: modules and their classes keep "
@@ -219,14 +225,11 @@ void check_format_fields(Node where, analyzer::RuleContext& context, const std::
     }
 }
 
-// site's `license`, `copyright` and `credits` (see check_private_member).
 bool site_printer(const analyzer::Model& model, Node object, analyzer::ScopeId scope) {
     if (node_is_null(object)) return false;
     Referents referents = model.resolve(object, scope);
     return std::any_of(referents.begin(), referents.end(), [](const Referent& r) {
-        return r.kind == Referent::Kind::name &&
-               (r.qualified == "builtins.license" || r.qualified == "builtins.copyright" ||
-                r.qualified == "builtins.credits");
+        return r.kind == Referent::Kind::name && is_site_printer(r.qualified);
     });
 }
 
