@@ -210,47 +210,6 @@ void judge_operator(const analyzer::SyntaxSite& site, analyzer::RuleContext& con
     if (estimator.gave_up() || estimator.oversize()) report_oversize(estimator, site.node, context);
 }
 
-// `f"{x:>{10**12}}"`, `f"{x:>1000000000000}"`: a width or precision in a
-// format specifier builds that many characters.
-void judge_format_specifier(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
-    const analyzer::Model& model = context.model();
-    SizeLimits limits = SizeLimits::of(context.profile());
-    auto report = [&](const Magnitude& width) {
-        context.report(k_rule, analyzer::Severity::error, site.node,
-                       fmt::format("the format specifier `{}` pads to {}, more than the profile's limits.memory_mb "
-                                   "= {}: a memory or CPU bomb",
-                                   shown(model, site.node),
-                                   SizeEstimator::describe({Magnitude::Kind::text, width.log10, width.exact}),
-                                   context.profile().limits.memory_mb),
-                       k_specificity);
-    };
-    std::string_view text = model.text(site.node);
-    std::uint32_t start = node_start_byte(site.node);
-    std::uint32_t at = 0;  // literal text between the nested fields
-    for (std::uint32_t i = 0; i <= node_named_child_count(site.node); ++i) {
-        Node field = i < node_named_child_count(site.node) ? node_named_child(site.node, i) : Node{};
-        std::uint32_t until =
-            node_is_null(field) ? static_cast<std::uint32_t>(text.size()) : node_start_byte(field) - start;
-        std::string_view literal = text.substr(at, until > at ? until - at : 0);
-        for (std::size_t d = 0; d < literal.size();) {
-            std::size_t digits = 0;
-            while (d + digits < literal.size() && std::isdigit(static_cast<unsigned char>(literal[d + digits])))
-                ++digits;
-            if (digits > 0 && static_cast<double>(digits - 1) > limits.max_bytes_log10)
-                return report(Magnitude{Magnitude::Kind::integer, static_cast<double>(digits - 1), std::nullopt});
-            d += digits > 0 ? digits : 1;
-        }
-        if (node_is_null(field)) break;
-        at = node_end_byte(field) - start;
-        if (node_symbol(field) != symbols().format_expression) continue;
-        Node expression = node_child_by_field_id(field, analyzer::PythonSymbols::get().field_expression);
-        SizeEstimator estimator(model, site.scope, limits, &t_state.visited);
-        Magnitude width = estimator.estimate(expression);
-        if (estimator.gave_up() || estimator.oversize()) return report_oversize(estimator, expression, context);
-        if (width.kind == Magnitude::Kind::integer && width.log10 > limits.max_bytes_log10) return report(width);
-    }
-}
-
 // The widest number in a format spec, as log10 (digits - 1): a width or a precision.
 std::optional<double> widest_number(std::string_view spec) {
     std::optional<double> widest;
@@ -264,12 +223,47 @@ std::optional<double> widest_number(std::string_view spec) {
     return widest;
 }
 
+// A width or precision of about 10^`width_log10` pads text that wide.
+void report_padding(analyzer::RuleContext& context, Node at, std::string_view spelled, double width_log10) {
+    context.report(k_rule, analyzer::Severity::error, at,
+                   fmt::format("{} pads to {}, more than the profile's limits.memory_mb = {}: a memory or CPU bomb",
+                               spelled, SizeEstimator::describe({Magnitude::Kind::text, width_log10, std::nullopt}),
+                               context.profile().limits.memory_mb),
+                   k_specificity);
+}
+
+// `f"{x:>{10**12}}"`, `f"{x:>1000000000000}"`: a width or precision in a
+// format specifier builds that many characters.
+void judge_format_specifier(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    SizeLimits limits = SizeLimits::of(context.profile());
+    std::string spelled = fmt::format("the format specifier `{}`", shown(model, site.node));
+    auto report = [&](double width_log10) { report_padding(context, site.node, spelled, width_log10); };
+    std::string_view text = model.text(site.node);
+    std::uint32_t start = node_start_byte(site.node);
+    std::uint32_t at = 0;  // literal text between the nested fields
+    for (std::uint32_t i = 0; i <= node_named_child_count(site.node); ++i) {
+        Node field = i < node_named_child_count(site.node) ? node_named_child(site.node, i) : Node{};
+        std::uint32_t until =
+            node_is_null(field) ? static_cast<std::uint32_t>(text.size()) : node_start_byte(field) - start;
+        std::string_view literal = text.substr(at, until > at ? until - at : 0);
+        if (auto widest = widest_number(literal); widest && *widest > limits.max_bytes_log10) return report(*widest);
+        if (node_is_null(field)) break;
+        at = node_end_byte(field) - start;
+        if (node_symbol(field) != symbols().format_expression) continue;
+        Node expression = node_child_by_field_id(field, analyzer::PythonSymbols::get().field_expression);
+        SizeEstimator estimator(model, site.scope, limits, &t_state.visited);
+        Magnitude width = estimator.estimate(expression);
+        if (estimator.gave_up() || estimator.oversize()) return report_oversize(estimator, expression, context);
+        if (width.kind == Magnitude::Kind::integer && width.log10 > limits.max_bytes_log10) return report(width.log10);
+    }
+}
+
 // `"{:>10000000000}".format(x)` and `format(x, ">10000000000")` pad to that
 // width, as an f-string's specifier does (judge_format_specifier).
 void judge_format_widths(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     std::optional<double> widest;
-    Node shown_at = call.node;
     bool builtin_format = std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
         return r.kind == Referent::Kind::name && r.qualified == "builtins.format";
     });
@@ -296,14 +290,8 @@ void judge_format_widths(const analyzer::CallSite& call, analyzer::RuleContext& 
             if (auto width = widest_number(field.substr(colon + 1))) widest = std::max(widest.value_or(0), *width);
         }
     }
-    SizeLimits limits = SizeLimits::of(context.profile());
-    if (!widest || *widest <= limits.max_bytes_log10) return;
-    context.report(
-        k_rule, analyzer::Severity::error, shown_at,
-        fmt::format("`{}` pads to {}, more than the profile's limits.memory_mb = {}: a memory or CPU bomb",
-                    shown(model, call.node), SizeEstimator::describe({Magnitude::Kind::text, *widest, std::nullopt}),
-                    context.profile().limits.memory_mb),
-        k_specificity);
+    if (!widest || *widest <= SizeLimits::of(context.profile()).max_bytes_log10) return;
+    report_padding(context, call.node, fmt::format("`{}`", shown(model, call.node)), *widest);
 }
 
 void judge_sized_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
