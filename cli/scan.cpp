@@ -86,6 +86,16 @@ ScanResult scan_read(const std::string& path, analyzer::ReadResult read, const a
     return result;
 }
 
+reporters::FileReport judge_read(const std::string& path, analyzer::ReadResult read, analyzer::Parser& parser,
+                                 const analyzer::Profile& profile, std::string& internal_error) {
+    reporters::FileReport file;
+    file.path = path;
+    const analyzer::AnalysisOptions options{&profile, rules::all_hooks()};
+    analyze_into(
+        file, [&] { return std::move(read); }, parser, options, [&](std::string error) { internal_error = error; });
+    return file;
+}
+
 reporters::Report report_of(ScanResult&& result, const analyzer::Profile& profile) {
     reporters::Report report;
     report.tool_version = k_pygate_version;

@@ -40,7 +40,26 @@ void write_finding(JsonWriter& json, const analyzer::Finding& finding) {
     json.end_object();
 }
 
+void write_file_entry(JsonWriter& json, const FileReport& file) {
+    json.begin_object();
+    json.member("path", file.path);
+    json.member("decision", analyzer::decision_name(file.decision));
+    json.key("findings");
+    json.begin_array();
+    for (const auto& finding : file.findings)
+        write_finding(json, finding);
+    json.end_array();
+    json.end_object();
+}
+
 }  // namespace
+
+std::string json_file_entry(const FileReport& file) {
+    std::string out;
+    JsonWriter json(out, JsonLayout::compact);
+    write_file_entry(json, file);
+    return out;
+}
 
 void write_json_report(std::ostream& stream, const Report& report) {
     // Rendered in pieces and handed on as it goes: a corpus's report can be
@@ -65,17 +84,9 @@ void write_json_report(std::ostream& stream, const Report& report) {
     std::size_t allowed = 0, review = 0, denied = 0;
     std::map<std::string, std::size_t, std::less<>> per_rule;
     for (const FileReport& file : report.files) {
-        json.begin_object();
-        json.member("path", file.path);
-        json.member("decision", analyzer::decision_name(file.decision));
-        json.key("findings");
-        json.begin_array();
-        for (const auto& finding : file.findings) {
-            write_finding(json, finding);
+        write_file_entry(json, file);
+        for (const auto& finding : file.findings)
             ++per_rule[std::string(analyzer::rule_code(finding.rule))];
-        }
-        json.end_array();
-        json.end_object();
         if (out.size() >= k_piece_bytes) hand_on();
         switch (file.decision) {
             case analyzer::Decision::allow:
