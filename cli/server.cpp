@@ -123,12 +123,13 @@ public:
     // SIGTERM, SIGINT, or a client that stopped reading: queued requests are
     // dropped and runs killed, each answered `cancelled`; checks under way end.
     void cancel_everything() {
+        std::vector<std::string> answers;
         {
             std::lock_guard lock(m_mutex);
             for (const auto& job : m_checks)
-                drop_queued(job.id, "the server is stopping");
+                answers.push_back(drop_queued(job.id, "the server is stopping"));
             for (const auto& job : m_runs)
-                drop_queued(job.id, "the server is stopping");
+                answers.push_back(drop_queued(job.id, "the server is stopping"));
             m_checks.clear();
             m_runs.clear();
             for (auto& [key, entry] : m_in_flight) {
@@ -136,6 +137,8 @@ public:
                 if (entry.worker > 0) ::kill(entry.worker, SIGTERM);
             }
         }
+        for (const auto& answer : answers)
+            m_out.write(answer);
         m_idle.notify_all();
         finish();
     }
@@ -164,8 +167,10 @@ private:
             return;
         }
         if (auto* cancel = std::get_if<CancelOp>(&request.op)) {
-            std::string answer = cancel_target(cancel->target);
+            std::string dropped;
+            std::string answer = cancel_target(cancel->target, dropped);
             lock.unlock();
+            if (!dropped.empty()) m_out.write(dropped);
             m_out.write(result_line(request.id.value, answer));
             return;
         }
@@ -173,8 +178,9 @@ private:
         m_out.write(answer_at_once(request));
     }
 
-    // Under m_mutex. The cancel's own result.
-    std::string cancel_target(const RequestId& target) {
+    // Under m_mutex. The cancel's own result; `dropped`, the answer of a
+    // queued target it dropped.
+    std::string cancel_target(const RequestId& target, std::string& dropped) {
         ordered_json answer{{"target", target.value}};
         auto found = m_in_flight.find(target.key);
         if (found == m_in_flight.end()) {
@@ -195,8 +201,8 @@ private:
                 return false;
             };
             if (!drop(m_checks)) drop(m_runs);
-            drop_queued(target, "dropped before it started");
-            m_idle.notify_all();
+            dropped = drop_queued(target, "dropped before it started");
+            if (m_in_flight.empty()) m_idle.notify_all();
         } else {
             answer["state"] = "running";
             entry.cancel_requested = true;
@@ -205,22 +211,30 @@ private:
         return answer.dump();
     }
 
-    // Under m_mutex: answers a queued request `cancelled` and forgets it.
-    void drop_queued(const RequestId& id, const char* why) {
-        m_out.write(error_line(id.value, error_code::cancelled, cancelled_message(why)));
+    // Under m_mutex: forgets a queued request; its answer, `cancelled`, is
+    // written by the caller once the lock is released (a client slow to read
+    // must never hold up the reading of requests).
+    std::string drop_queued(const RequestId& id, const char* why) {
         m_in_flight.erase(id.key);
+        return error_line(id.value, error_code::cancelled, cancelled_message(why));
     }
 
     // The answer of a request that finished; `cancelled` instead if a cancel
     // came while it ran.
+    // The request is forgotten before its answer is written, outside the
+    // lock: a client cannot reuse the id before it reads the answer, and
+    // finish() joins this thread, so the answer is out before the server exits.
     void complete(const RequestId& id, const std::string& line) {
-        std::lock_guard lock(m_mutex);
-        auto found = m_in_flight.find(id.key);
-        const bool cancelled = found != m_in_flight.end() && found->second.cancel_requested;
+        bool cancelled = false;
+        {
+            std::lock_guard lock(m_mutex);
+            auto found = m_in_flight.find(id.key);
+            cancelled = found != m_in_flight.end() && found->second.cancel_requested;
+            m_in_flight.erase(id.key);
+            if (m_in_flight.empty()) m_idle.notify_all();
+        }
         m_out.write(cancelled ? error_line(id.value, error_code::cancelled, cancelled_message("stopped while it ran"))
                               : line);
-        m_in_flight.erase(id.key);
-        if (m_in_flight.empty()) m_idle.notify_all();
     }
 
     template <class Job>
