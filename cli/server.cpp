@@ -36,6 +36,10 @@ namespace {
 
 using nlohmann::ordered_json;
 
+// How many checks may wait per check thread before the reading of requests
+// waits for one to start.
+constexpr std::size_t k_queued_checks_per_job = 16;
+
 // A run's answer is one line holding its output: far over any request line.
 constexpr std::size_t k_max_worker_line = std::size_t{1} << 30;
 
@@ -153,6 +157,11 @@ private:
             return;
         }
         if (auto* check = std::get_if<CheckOp>(&request.op)) {
+            // Back-pressure: a client that sends faster than the checks are
+            // done waits (its pipe fills) instead of growing the queue, so the
+            // server's memory does not depend on how far ahead a client runs.
+            // Checks end within their analysis budget, so this wait is short.
+            m_check_room.wait(lock, [this] { return m_checks.size() < k_queued_checks_per_job * m_options.jobs; });
             m_in_flight[request.id.key] = InFlight{request.id.value};
             m_checks.push_back({std::move(request.id), std::move(*check)});
             lock.unlock();
@@ -200,7 +209,10 @@ private:
                     }
                 return false;
             };
-            if (!drop(m_checks)) drop(m_runs);
+            if (drop(m_checks))
+                m_check_room.notify_one();
+            else
+                drop(m_runs);
             dropped = drop_queued(target, "dropped before it started");
             if (m_in_flight.empty()) m_idle.notify_all();
         } else {
@@ -245,6 +257,7 @@ private:
         job = std::move(queue.front());
         queue.pop_front();
         m_in_flight[job.id.key].running = true;
+        m_check_room.notify_one();
         return true;
     }
 
@@ -395,6 +408,7 @@ private:
     ProfileCache m_profiles;
     std::mutex m_mutex;
     std::condition_variable m_check_ready;
+    std::condition_variable m_check_room;
     std::condition_variable m_run_ready;
     std::condition_variable m_idle;
     std::unordered_map<std::string, InFlight> m_in_flight;
