@@ -8,6 +8,7 @@ import os
 import signal
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -189,3 +190,11 @@ def test_closed_gate_refuses(binary):
 def test_help_shows_docstrings():
     assert "fail closed" in Gate.__doc__.lower()
     assert "tighten" in Gate.run.__doc__
+
+
+def test_the_readme_example_prints_what_it_says(binary, capsys):
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("## Pipelines", 1)[1]
+    example = section.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(example, "README.md", "exec"), {})
+    assert capsys.readouterr().out == "deny\nok 45\n\n"
