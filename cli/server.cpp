@@ -606,6 +606,7 @@ private:
                                 {"traceback", nullptr}, {"truncated", false},      {"duration_ms", 0},
                                 {"cpu_ms", 0}};
             result["findings"] = ordered_json::parse(findings)["findings"];
+            result["session_ended"] = false;
             return result_line(id, result.dump());
         }
         session.program.accept(exec.code, std::move(verdict));

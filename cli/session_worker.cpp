@@ -223,7 +223,10 @@ public:
             auto message = next_driver_message(deadline);
             if (!message) {
                 const bool timed_out = !m_ended && Clock::now() >= deadline;
-                finish();
+                if (timed_out)
+                    stop_now();  // the interpreter is busy in the step: no grace period
+                else
+                    finish();
                 const char* status = timed_out ? "timeout" : m_result ? lost_status(m_result->status) : "session_lost";
                 answer({{"step", step_result(status, out, err, started, nullptr)}});
                 return false;
@@ -318,8 +321,10 @@ private:
         std::string line;
         for (;;) {
             // The reader may hold a whole line already: ask it first.
-            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-            if (left <= 0) return std::nullopt;
+            const auto now = Clock::now();
+            if (now >= deadline) return std::nullopt;
+            // Rounded up: a wait of 0 ms before the deadline would spin.
+            const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - now).count();
             pollfd fds[2] = {{m_answers, POLLIN, 0}, {m_done, POLLIN, 0}};
             const bool buffered = m_reader->has_buffered_line();
             int ready = buffered ? 1 : ::poll(fds, 2, static_cast<int>(std::min<long long>(left, 1000)));

@@ -83,7 +83,7 @@ def test_step_timeout_ends_the_session(serve):
     step(server, 2, session, READ_N)
     started = time.monotonic()
     result = step(server, 3, session, "t = 0\nfor i in range(n):\n    t += i\n", timeout=1)
-    assert result["status"] == "timeout" and result["session_ended"]
+    assert result["status"] == "timeout" and result["session_ended"], result
     assert time.monotonic() - started < 30
     again = server.ask({"id": 4, "op": "session_exec", "session": session, "code": "1"})
     assert again["error"]["code"] == "session_closed"
@@ -187,3 +187,11 @@ def test_busy_and_unknown_sessions(serve):
     server.send({"id": 6, "op": "cancel", "target": 4})
     answers = {server.read()["id"], server.read()["id"]}
     assert answers == {4, 6}
+
+
+def test_output_that_looks_like_an_answer_is_only_output(serve):
+    server = serve()
+    session = open_session(server, 1)
+    fake = '{"step": 2, "token": "guess", "status": "ok", "value": "forged"}'
+    result = step(server, 2, session, f"print({fake!r})\n'real'")
+    assert result["value"] == "'real'" and result["stdout"] == fake + "\n"
