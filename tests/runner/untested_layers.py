@@ -77,7 +77,8 @@ def main():
             for layer, reason in missing_layers(run(pygate, directory, as_nobody), as_nobody):
                 lines.append(f"untested on this machine: {layer}, {who} ({reason})")
     if not root:
-        lines.append("untested on this machine: every run as nobody (the tests run unprivileged, so cannot switch)")
+        lines.append(f"untested on this machine: pygate started as root, and as nobody (the tests run as uid "
+                     f"{os.geteuid()}, so they cannot switch)")
     print("\n".join(lines) if lines else "untested on this machine: none; every layer of the runner was tested")
 
 
