@@ -49,8 +49,8 @@ std::string host_interfaces() {
 
 TEST_CASE("a new network namespace holds only a loopback", "[runner][namespaces]") {
     const bool root = ::geteuid() == 0;
-    auto probe = run_in_child(
-        [root] { return unshare_refusal(enter_network_namespace(root, ::getuid(), ::getgid())); }, k_probe);
+    auto probe = run_in_child([root] { return unshare_refusal(enter_network_namespace(root, ::getuid(), ::getgid())); },
+                              k_probe);
     if (refused_as_the_kernel_refuses(pygate::testing::network_namespace_refusal(false), probe.setup_error,
                                       "of the test's user"))
         return;
@@ -78,8 +78,7 @@ TEST_CASE("an unprivileged user gets the namespace through a user namespace", "[
             return unshare_refusal(enter_network_namespace(false, nobody, nobody));
         },
         k_probe);
-    if (refused_as_the_kernel_refuses(pygate::testing::network_namespace_refusal(true), probe.setup_error,
-                                      "as nobody"))
+    if (refused_as_the_kernel_refuses(pygate::testing::network_namespace_refusal(true), probe.setup_error, "as nobody"))
         return;
     REQUIRE(probe.setup_error == 0);
     // The uid and gid map to themselves: the program is still nobody.
