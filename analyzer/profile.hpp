@@ -68,6 +68,7 @@ struct RunnerLimits {
     std::int64_t processes = 1;  // 1 = no child processes
     std::int64_t open_files = 64;
     std::int64_t file_size_mb = 16;
+    std::int64_t disk_mb = 256;  // the work directory's total size
     std::int64_t output_bytes = 1048576;
     std::int64_t output_lines = 100000;
     bool network = false;
@@ -78,6 +79,7 @@ inline constexpr IntegerKey<RunnerLimits> k_limit_keys[] = {
     {"wall_seconds", &RunnerLimits::wall_seconds}, {"cpu_seconds", &RunnerLimits::cpu_seconds},
     {"memory_mb", &RunnerLimits::memory_mb},       {"processes", &RunnerLimits::processes},
     {"open_files", &RunnerLimits::open_files},     {"file_size_mb", &RunnerLimits::file_size_mb},
+    {"disk_mb", &RunnerLimits::disk_mb},
     {"output_bytes", &RunnerLimits::output_bytes}, {"output_lines", &RunnerLimits::output_lines},
 };
 

@@ -23,6 +23,7 @@ ordered_json limits_json(const runner::Limits& limits) {
             {"processes", limits.processes},
             {"open_files", limits.open_files},
             {"file_size_mb", limits.file_size_mb},
+            {"disk_mb", limits.disk_mb},
             {"output_bytes", limits.output_bytes},
             {"output_lines", limits.output_lines},
             {"network", limits.network}};
@@ -52,10 +53,12 @@ ordered_json isolation_json(const runner::Isolation& isolation) {
                       {"uid", isolation.uid},
                       {"gid", isolation.gid},
                       {"rlimits", isolation.rlimits},
-                      {"cgroup", isolation.cgroup}};
+                      {"cgroup", isolation.cgroup},
+                      {"disk", isolation.disk}};
     if (!isolation.netns_error.empty()) json["netns_error"] = isolation.netns_error;
     if (!isolation.landlock_error.empty()) json["landlock_error"] = isolation.landlock_error;
     if (!isolation.cgroup_error.empty()) json["cgroup_error"] = isolation.cgroup_error;
+    if (!isolation.disk_error.empty()) json["disk_error"] = isolation.disk_error;
     return json;
 }
 
@@ -123,6 +126,7 @@ std::variant<runner::Limits, std::string> runner_limits(const analyzer::RunnerLi
     limits.processes = profile.processes;
     limits.open_files = profile.open_files;
     limits.file_size_mb = profile.file_size_mb;
+    limits.disk_mb = profile.disk_mb;
     limits.output_bytes = profile.output_bytes;
     limits.output_lines = profile.output_lines;
     limits.network = profile.network;

@@ -26,6 +26,7 @@
 #include "profiles/compiled_profiles.hpp"
 #include "runner/runner.hpp"
 #include "runner/session_driver.hpp"
+#include "runner/workdir.hpp"
 #include "runner/sha256.hpp"
 
 namespace pygate::cli {
@@ -241,7 +242,10 @@ public:
             // An answer counts only with this step's token: output a step
             // writes cannot pass for one.
             if (message->value("token", "") != token || message->value("step", std::int64_t{-1}) != step) continue;
-            const std::string status = message->value("status", "session_lost");
+            std::string status = message->value("status", "session_lost");
+            // The step failed because the session's bounded work directory is full.
+            if (status == "exception" && !m_workdir.empty() && runner::bounded_directory_full(m_workdir))
+                status = "disk_limit";
             // Over the memory limit, a session ends: what it holds cannot be trusted to fit again.
             if (status == "memory_limit") stop_now();
             answer({{"step", step_result(status, out, err, started, &*message)}});

@@ -16,6 +16,7 @@ struct Limits {
     std::int64_t processes = 1;  // 1: the program may not create processes (threads are allowed)
     std::int64_t open_files = 64;
     std::int64_t file_size_mb = 16;
+    std::int64_t disk_mb = 256;  // the work directory's total size (as root: a tmpfs)
     std::int64_t output_bytes = 1048576;  // kept per stream; the rest is counted
     std::int64_t output_lines = 100000;   // kept per stream
     bool network = false;

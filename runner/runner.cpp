@@ -474,6 +474,8 @@ const char* status_name(Status status) {
             return "output_truncated";
         case Status::killed:
             return "killed";
+        case Status::disk_limit:
+            return "disk_limit";
         case Status::cancelled:
             return "cancelled";
         case Status::internal_error:
@@ -506,7 +508,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     const bool as_root = ::geteuid() == 0;
     std::optional<WorkdirOwner> owner;
     if (as_root) owner = WorkdirOwner{request.run_as_uid, request.run_as_gid};
-    auto created = create_workdir(request.code, request.inputs, owner, request.input_files);
+    auto created = create_workdir(request.code, request.inputs, owner, request.input_files, request.limits.disk_mb);
     if (auto* message = std::get_if<std::string>(&created)) {
         ::close(stdin_fd);
         return RunRequestError{*message};
@@ -687,6 +689,8 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         isolation.netns = false;
     }
     isolation.cgroup_error = cgroup.error();
+    isolation.disk = workdir.disk_bounded;
+    isolation.disk_error = workdir.disk_error;
     if (!setup_failed && request.on_started) request.on_started(workdir.path);
 
     // --- Read both streams until the program ends or the wall clock runs out.
@@ -779,6 +783,12 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     if (setup_failed) {
         result.exit_code.reset();
     }
+    // The program filled its bounded work directory: whatever it made of the
+    // ENOSPC, the run ended at the disk limit.
+    if ((result.status == Status::ok || result.status == Status::exit_nonzero ||
+         result.status == Status::output_truncated) &&
+        workdir_disk_full(workdir))
+        result.status = Status::disk_limit;
 
     CollectedOutputs collected = collect_outputs(workdir, setup_failed ? std::string() : request.output_dir);
     result.outputs = std::move(collected.files);

@@ -55,6 +55,7 @@ enum class Status {
     memory_limit,
     output_truncated,
     killed,
+    disk_limit,
     cancelled,
     internal_error
 };
@@ -77,6 +78,8 @@ struct Isolation {
     bool rlimits = false;
     bool cgroup = false;       // in a per-run cgroup bounding tasks and memory
     std::string cgroup_error;  // why not
+    bool disk = false;         // the work directory's total size is bounded (disk_mb)
+    std::string disk_error;    // why not
     long uid = -1;             // the uid the program ran as
     long gid = -1;
 };

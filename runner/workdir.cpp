@@ -1,7 +1,11 @@
 #include "runner/workdir.hpp"
 
 #include <fcntl.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -79,7 +83,7 @@ std::optional<std::string> invalid_input_name(const std::string& name) {
 
 std::variant<Workdir, std::string> create_workdir(const std::string& code, const std::vector<std::string>& inputs,
                                                   std::optional<WorkdirOwner> owner,
-                                                  const std::vector<InputFile>& input_files) {
+                                                  const std::vector<InputFile>& input_files, std::int64_t disk_mb) {
     // Check the inputs before creating anything.
     std::vector<std::pair<std::string, std::string>> named;  // name, bytes
     auto add_named = [&named](std::string name, std::string bytes) -> std::optional<std::string> {
@@ -114,6 +118,18 @@ std::variant<Workdir, std::string> create_workdir(const std::string& code, const
         return message;
     };
 
+    if (disk_mb > 0) {
+        // Mounted in this process's mount namespace by root only; an
+        // unprivileged caller gets the per-file bound alone.
+        const std::string options = "size=" + std::to_string(disk_mb) + "m,mode=0700";
+        if (::geteuid() != 0) {
+            workdir.disk_error = "not root: a size-bounded file system cannot be mounted; only each file's size is bounded";
+        } else if (::mount("tmpfs", workdir.path.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) != 0) {
+            workdir.disk_error = errno_text("mount tmpfs");
+        } else {
+            workdir.disk_bounded = true;
+        }
+    }
     if (auto error = write_file(root / "main.py", code, 0444)) return fail(*error);
     if (::mkdir((root / "input").c_str(), 0700) != 0 || ::mkdir(workdir.output.c_str(), 0700) != 0)
         return fail(errno_text("cannot create input/ and output/"));
@@ -171,7 +187,22 @@ CollectedOutputs collect_outputs(const Workdir& workdir, const std::string& dest
     return collected;
 }
 
+bool workdir_disk_full(const Workdir& workdir) {
+    return workdir.disk_bounded && bounded_directory_full(workdir.path);
+}
+
+bool bounded_directory_full(const std::string& path) {
+    struct statfs kind {};
+    if (::statfs(path.c_str(), &kind) != 0 || kind.f_type != TMPFS_MAGIC) return false;
+    struct statvfs space {};
+    if (::statvfs(path.c_str(), &space) != 0) return false;
+    // Less than two blocks of room: the next write would fail.
+    return space.f_bavail * space.f_frsize < 8192;
+}
+
 bool remove_workdir(const std::string& path) {
+    // Its tmpfs, if it has one, goes with everything in it; EINVAL when it has none.
+    ::umount2(path.c_str(), MNT_DETACH);
     std::error_code ec;
     fs::remove_all(path, ec);
     if (!ec) return true;

@@ -24,6 +24,8 @@ struct Workdir {
     std::string path;
     std::string output;              // path + "/output"
     std::vector<FileDigest> inputs;  // as copied in
+    bool disk_bounded = false;       // a tmpfs of disk_mb holds it
+    std::string disk_error;          // why not, when a bound was asked for
 };
 
 // An input given as bytes rather than as a file to copy.
@@ -42,9 +44,19 @@ struct WorkdirOwner {
 // (root dropping to nobody), the work directory and output/ are handed to
 // it; main.py and input/ stay the caller's, readable by all. An error is a
 // message.
+// `disk_mb` > 0 bounds the directory's total size: as root it is a tmpfs of
+// that size (writing past it fails with ENOSPC); without root no file system
+// can be mounted and only each file's size is bounded (disk_error says so).
 std::variant<Workdir, std::string> create_workdir(const std::string& code, const std::vector<std::string>& inputs,
                                                   std::optional<WorkdirOwner> owner,
-                                                  const std::vector<InputFile>& input_files = {});
+                                                  const std::vector<InputFile>& input_files = {},
+                                                  std::int64_t disk_mb = 0);
+
+// True when the work directory's bounded file system has no room left.
+bool workdir_disk_full(const Workdir& workdir);
+// The same, for a work directory known by its path only (a session's, while
+// it runs): its file system is a tmpfs and has no room left.
+bool bounded_directory_full(const std::string& path);
 
 // Why `name` cannot name a file in input/ (a path, "..", a NUL...), or
 // nullopt when it can.
@@ -61,7 +73,8 @@ struct CollectedOutputs {
 // run is left.
 CollectedOutputs collect_outputs(const Workdir& workdir, const std::string& destination);
 
-// Removes the work directory, whatever modes the program left on it.
+// Removes the work directory (unmounting its tmpfs first), whatever modes
+// the program left on it.
 // Returns false when something remains.
 bool remove_workdir(const std::string& path);
 

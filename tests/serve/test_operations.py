@@ -188,3 +188,23 @@ def test_ids_are_strings_or_integers_and_distinct(serve):
     assert server.ask({"id": "1", "op": "version"})["id"] == "1"
     assert server.ask({"id": 1, "op": "version"})["id"] == 1
     assert server.ask({"id": -7, "op": "version"})["id"] == -7
+
+
+def test_disk_limit_bounds_the_work_directory(serve, tmp_path):
+    profile = tmp_path / "small_disk.toml"
+    profile.write_text('name = "small_disk"\nextends = "data_processing"\n[limits]\ndisk_mb = 4\n')
+    server = serve()
+    code = ("chunk = 'x' * 1048576\n"
+            "with open('output/big.txt', 'w') as f:\n"
+            "    for i in range(8):\n"
+            "        f.write(chunk)\n")
+    result = server.ask({"id": 1, "op": "run", "code": code, "profile": str(profile)})["result"]
+    assert result["limits"]["disk_mb"] == 4
+    if result["isolation"]["disk"]:
+        assert result["status"] == "disk_limit", result["stderr"]
+        assert "No space left on device" in result["stderr"]
+        assert sum(o["bytes"] for o in result["outputs"]) <= 4 * 1048576
+    else:
+        # Without root no file system can be mounted: the result says so.
+        assert "not root" in result["isolation"]["disk_error"]
+    assert server.work_directories() == []

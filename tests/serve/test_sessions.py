@@ -195,3 +195,18 @@ def test_output_that_looks_like_an_answer_is_only_output(serve):
     fake = '{"step": 2, "token": "guess", "status": "ok", "value": "forged"}'
     result = step(server, 2, session, f"print({fake!r})\n'real'")
     assert result["value"] == "'real'" and result["stdout"] == fake + "\n"
+
+
+def test_disk_limit_in_a_session(serve, tmp_path):
+    profile = tmp_path / "small_disk.toml"
+    profile.write_text('name = "small_disk"\nextends = "data_processing"\n[limits]\ndisk_mb = 2\n')
+    server = serve()
+    answer = server.ask({"id": 1, "op": "session_open", "profile": str(profile)})
+    session = answer["result"]["session"]
+    result = step(server, 2, session, "with open('output/big.txt', 'w') as f:\n    f.write('x' * 4194304)\n")
+    closed = server.ask({"id": 3, "op": "session_close", "session": session})["result"]
+    if closed["receipt"]["run"]["isolation"]["disk"]:
+        assert result["status"] == "disk_limit" and "No space left" in result["traceback"]
+        assert not result["session_ended"]
+    else:
+        assert "not root" in closed["receipt"]["run"]["isolation"]["disk_error"]
