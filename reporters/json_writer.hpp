@@ -1,7 +1,8 @@
 #pragma once
 // A streaming JSON writer: values go straight to a string as they are
 // written, laid out as nlohmann::json's dump(2) lays them out (two-space
-// indents, `"key": value`, empty containers as {} and []). A report of
+// indents, `"key": value`, empty containers as {} and []), or on one line as
+// dump() lays them out (`{"key":value}`, for JSON Lines). A report of
 // thousands of findings is written without building a document first.
 
 #include <cstdint>
@@ -11,9 +12,11 @@
 
 namespace pygate::reporters {
 
+enum class JsonLayout { indented, one_line };
+
 class JsonWriter {
 public:
-    explicit JsonWriter(std::string& out) : m_out(out) {}
+    explicit JsonWriter(std::string& out, JsonLayout layout = JsonLayout::indented) : m_out(out), m_layout(layout) {}
 
     void begin_object() { open('{'); }
     void end_object() { close('}'); }
@@ -44,6 +47,7 @@ private:
     void escaped(std::string_view text);
 
     std::string& m_out;
+    JsonLayout m_layout;
     std::vector<bool> m_has_elements;  // per open container
     bool m_after_key = false;
 };
