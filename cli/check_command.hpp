@@ -7,7 +7,7 @@
 
 namespace pygate::cli {
 
-enum class ReportFormat { text, json, sarif, github };
+enum class ReportFormat { text, json, jsonl, sarif, github };
 enum class FailOn { deny, review, never };
 enum class ColorMode { automatic, always, never };
 
@@ -22,6 +22,14 @@ struct CheckOptions {
     FailOn fail_on = FailOn::review;
     bool quiet = false;
     ColorMode color = ColorMode::automatic;
+    // Corpus-scale scanning (docs/scanning.md).
+    std::string files_from;  // a list of paths; "-" is standard input
+    bool null_separated = false;
+    std::string records;  // JSON Lines of code; "-" is standard input
+    std::string code_field = "code";
+    std::string id_field = "id";
+    std::string shard;  // "K/N"
+    bool no_progress = false;
 };
 
 void add_check_command(CLI::App& app, CheckOptions& options);

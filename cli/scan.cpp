@@ -10,12 +10,14 @@
 
 namespace pygate::cli {
 
-std::vector<ScanInput> sorted_inputs(const ScanRequest& request) {
+std::vector<ScanInput> sorted_inputs(const std::vector<std::string>& files,
+                                     const std::vector<UnreadableFolder>& unreadable_folders,
+                                     const std::string& stdin_name) {
     std::vector<ScanInput> inputs;
-    inputs.reserve(request.files.size() + request.unreadable_folders.size());
-    for (const auto& path : request.files)
-        inputs.push_back({path == "-" ? request.stdin_name : path, FileToRead{path}});
-    for (const auto& folder : request.unreadable_folders)
+    inputs.reserve(files.size() + unreadable_folders.size());
+    for (const auto& path : files)
+        inputs.push_back({path == "-" ? stdin_name : path, FileToRead{path}});
+    for (const auto& folder : unreadable_folders)
         inputs.push_back(
             {folder.path,
              Unreadable{fmt::format("cannot list this folder ({}): the files in it were not scanned", folder.reason)}});
@@ -26,7 +28,7 @@ std::vector<ScanInput> sorted_inputs(const ScanRequest& request) {
 ScanResult scan(const ScanRequest& request) {
     analyzer::keep_freed_memory_for_reuse();
     ScanResult result;
-    std::vector<ScanInput> inputs = sorted_inputs(request);
+    std::vector<ScanInput> inputs = sorted_inputs(request.files, request.unreadable_folders, request.stdin_name);
     result.files.reserve(inputs.size());
     std::size_t next = 0;
     StreamCallbacks callbacks;

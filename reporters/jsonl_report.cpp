@@ -12,18 +12,17 @@ void JsonLinesReport::write_entry(const FileReport& file) {
     JsonWriter json(m_line, JsonLayout::one_line);
     write_json_file_entry(json, file);
     write_line();
-    m_tally.add(file);
 }
 
-void JsonLinesReport::write_summary(const StreamSummary& summary) {
+void JsonLinesReport::write_summary(const ReportTally& tally, const StreamSummary& summary) {
     JsonWriter json(m_line, JsonLayout::one_line);
     json.begin_object();
     json.key("summary");
     json.begin_object();
     write_json_tool(json, summary.tool_version);
     json.member("profile", summary.profile);
-    json.member("decision", analyzer::decision_name(m_tally.decision));
-    write_json_tally(json, m_tally);
+    json.member("decision", analyzer::decision_name(tally.decision));
+    write_json_tally(json, tally);
     json.member("errors", summary.errors);
     json.member("duration_ms", summary.duration_ms);
     json.end_object();

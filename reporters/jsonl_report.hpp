@@ -26,18 +26,16 @@ public:
     explicit JsonLinesReport(std::ostream& out) : m_out(out) {}
 
     void write_entry(const FileReport& file);
-    void write_summary(const StreamSummary& summary);
+    // `tally`: of the entries written.
+    void write_summary(const ReportTally& tally, const StreamSummary& summary);
     // Hands what is written on to the stream's destination.
     void flush() { m_out.flush(); }
-
-    const ReportTally& tally() const { return m_tally; }
 
 private:
     void write_line();
 
     std::ostream& m_out;
     std::string m_line;
-    ReportTally m_tally;
 };
 
 }  // namespace pygate::reporters
