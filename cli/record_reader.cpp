@@ -43,13 +43,17 @@ std::variant<Record, RecordError> parse_record(std::string_view line, std::uint6
     };
     if (line.find_first_not_of(" \t\r") == std::string_view::npos)
         return error(line_name, "an empty line, not a JSON record");
+    // JSON never holds a raw NUL, and nlohmann's parser would take one for
+    // the end of the text and accept whatever follows it.
+    if (auto nul = line.find('\0'); nul != std::string_view::npos)
+        return error(line_name, fmt::format("not valid JSON: a NUL byte at column {}", nul + 1));
     nlohmann::json record;
     try {
         record = nlohmann::json::parse(line, [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
             if (static_cast<std::size_t>(depth) > k_max_record_depth) throw TooDeep{};
             return true;
         });
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for a number like 1e999
         return error(line_name, fmt::format("not valid JSON: {}", parse_error_text(e.what())));
     } catch (const TooDeep&) {
         return error(line_name, fmt::format("JSON nested more than {} levels deep", k_max_record_depth));
