@@ -26,11 +26,11 @@ bool is_folder(const std::string& path) {
 std::optional<std::string> CheckInputs::open() {
     std::string error;
     if (!m_spec.files_from.empty()) {
-        m_list = LineReader::open(m_spec.files_from, k_max_path_line_bytes, m_spec.null_separated ? '\0' : '\n', error);
+        m_list = InputLines::open(m_spec.files_from, k_max_path_line_bytes, m_spec.null_separated ? '\0' : '\n', error);
         if (!m_list) return fmt::format("--files-from {}", error);
     }
     if (!m_spec.records.empty()) {
-        m_records = LineReader::open(m_spec.records, k_max_record_line_bytes, '\n', error);
+        m_records = InputLines::open(m_spec.records, k_max_record_line_bytes, '\n', error);
         if (!m_records) return fmt::format("--records {}", error);
     }
     return std::nullopt;
@@ -59,20 +59,20 @@ std::optional<ScanInput> CheckInputs::next_from_list() {
         if (!m_list || m_list_ended) return std::nullopt;
         const std::string list = display_name(m_spec.files_from);
         switch (m_list->next(m_line)) {
-            case LineReader::Status::end:
+            case InputLines::Status::end:
                 m_list_ended = true;
                 return std::nullopt;
-            case LineReader::Status::failed:
+            case InputLines::Status::failed:
                 // Fail closed: the paths that could not be read are not silently dropped.
                 m_list_ended = true;
                 return ScanInput{
                     m_spec.files_from,
                     Unreadable{fmt::format("{}: {}: the paths after it were not scanned", list, m_list->error())}};
-            case LineReader::Status::too_long:
+            case InputLines::Status::too_long:
                 return ScanInput{fmt::format("{}:{}", m_spec.files_from, m_list->line_number()),
                                  Unreadable{fmt::format("line {} of {}: longer than {} bytes, not a path: not read",
                                                         m_list->line_number(), list, k_max_path_line_bytes)}};
-            case LineReader::Status::line:
+            case InputLines::Status::line:
                 break;
         }
         if (m_line.empty()) continue;
@@ -93,19 +93,19 @@ std::optional<ScanInput> CheckInputs::next_record() {
     if (!m_records || m_records_ended) return std::nullopt;
     const std::string source = display_name(m_spec.records);
     switch (m_records->next(m_line)) {
-        case LineReader::Status::end:
+        case InputLines::Status::end:
             m_records_ended = true;
             return std::nullopt;
-        case LineReader::Status::failed:
+        case InputLines::Status::failed:
             m_records_ended = true;
             return ScanInput{m_spec.records, Unreadable{fmt::format("{}: {}: the records after it were not scanned",
                                                                     source, m_records->error())}};
-        case LineReader::Status::too_long:
+        case InputLines::Status::too_long:
             return ScanInput{std::to_string(m_records->line_number()),
                              Unreadable{fmt::format("line {} of {}: longer than pygate's limit of {} bytes for a "
                                                     "record: not read",
                                                     m_records->line_number(), source, k_max_record_line_bytes)}};
-        case LineReader::Status::line:
+        case InputLines::Status::line:
             break;
     }
     auto parsed = parse_record(m_line, m_records->line_number(), source, m_spec.fields);

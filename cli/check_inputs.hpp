@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli/line_reader.hpp"
+#include "cli/input_lines.hpp"
 #include "cli/record_reader.hpp"
 #include "cli/shard.hpp"
 #include "cli/stream_scan.hpp"
@@ -52,10 +52,10 @@ private:
 
     InputSpec m_spec;
     std::size_t m_next_listed = 0;
-    std::optional<LineReader> m_list;
+    std::optional<InputLines> m_list;
     bool m_list_ended = false;
     std::deque<ScanInput> m_found;  // files found under a folder named in the list, still to hand out
-    std::optional<LineReader> m_records;
+    std::optional<InputLines> m_records;
     bool m_records_ended = false;
     std::string m_line;
     std::vector<std::string> m_notices;

@@ -1,56 +1,37 @@
 #pragma once
-// Reading a large file of lines (records, paths) with one line in memory.
-
-#include <zlib.h>
+// Reads lines from a descriptor with a bound on their length: a line longer
+// than the bound is reported once and its rest discarded up to the next
+// newline, so one huge line neither fills memory nor stops the reading.
 
 #include <cstddef>
-#include <cstdint>
-#include <optional>
 #include <string>
 
 namespace pygate::cli {
 
-// Reads a file line by line, plain or gzip-compressed (zlib tells which from
-// its first bytes), holding one line at a time. Lines end with `separator`
-// ('\0' for lists of paths that may hold newlines); a line longer than
-// `max_line_bytes` is skipped unread.
 class LineReader {
 public:
-    // "-" is standard input. Nothing when it cannot be opened; `open_error` says why.
-    static std::optional<LineReader> open(const std::string& path, std::size_t max_line_bytes, char separator,
-                                          std::string& open_error);
-    LineReader(LineReader&& other) noexcept;
-    LineReader& operator=(LineReader&& other) noexcept;
-    LineReader(const LineReader&) = delete;
-    ~LineReader();
+    // `wake_fd`: when readable, next() returns `woken` (a signal's descriptor,
+    // say); -1: none.
+    LineReader(int fd, std::size_t max_line, int wake_fd = -1) : m_fd(fd), m_wake_fd(wake_fd), m_max_line(max_line) {}
 
-    enum class Status {
-        line,      // `line` holds the next line, without its separator
-        too_long,  // the next line was over max_line_bytes: skipped, `line` empty
-        end,       // no more lines
-        failed,    // the file cannot be read further: error() says why
+    enum class Next {
+        line,      // `line` holds it, without its newline (a final line without one counts)
+        too_long,  // a line over max_line; its bytes are being skipped
+        woken,     // wake_fd became readable
+        end,       // end of input (or a read error)
     };
-    Status next(std::string& line);
-
-    std::uint64_t line_number() const { return m_line_number; }  // of the line just returned
-    const std::string& error() const { return m_error; }
-    // How much of the file has been read, when its size is known (a regular file).
-    std::optional<double> fraction_read() const;
+    Next next(std::string& line);
 
 private:
-    LineReader(gzFile file, std::int64_t size, std::size_t max_line_bytes, char separator)
-        : m_file(file), m_size(size), m_max_line_bytes(max_line_bytes), m_separator(separator) {}
-    bool refill();
-
-    gzFile m_file;
-    std::int64_t m_size;  // the file's size in bytes (compressed), or -1 when unknown
-    std::size_t m_max_line_bytes;
-    char m_separator;
+    bool fill();  // reads more into m_buffer; false at the end
+    int m_fd;
+    int m_wake_fd;
+    std::size_t m_max_line;
     std::string m_buffer;
-    std::size_t m_begin = 0;  // the unread part of m_buffer starts here
-    bool m_eof = false;
-    std::uint64_t m_line_number = 0;
-    std::string m_error;
+    std::size_t m_start = 0;     // where the unread part of m_buffer begins
+    bool m_skipping = false;     // discarding the rest of a line over the bound
+    bool m_at_end = false;
+    bool m_woken = false;
 };
 
 }  // namespace pygate::cli

@@ -8,6 +8,7 @@
 #include "cli/profile_commands.hpp"
 #include "cli/rule_commands.hpp"
 #include "cli/run_command.hpp"
+#include "cli/serve_command.hpp"
 #include "cli/version.hpp"
 
 int main(int argc, char** argv) {
@@ -24,6 +25,8 @@ int main(int argc, char** argv) {
         add_rule_commands(app, rule_options);
         RunOptions run_options;
         add_run_command(app, run_options);
+        ServeCommandOptions serve_options;
+        add_serve_commands(app, serve_options);
         try {
             app.parse(argc, argv);
         } catch (const CLI::CallForHelp& e) {

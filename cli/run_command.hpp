@@ -9,8 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "analyzer/profile.hpp"
-#include "runner/limits.hpp"
+#include "cli/gated_run.hpp"
 
 namespace pygate::cli {
 
@@ -23,20 +22,12 @@ struct RunOptions {
     std::string output_dir;
     std::string receipt;
     RunFormat format = RunFormat::text;
-    std::optional<std::int64_t> timeout;       // seconds
-    std::optional<std::int64_t> memory;        // MiB
-    std::optional<std::int64_t> cpu;           // seconds
-    std::optional<std::int64_t> output_limit;  // bytes per stream
+    LimitOverrides overrides;
     bool allow_review = false;
     std::string python = "/usr/bin/python3";
     std::string stdin_file;
     bool unsafe_skip_gate = false;
 };
-
-// The profile's limits with the overrides applied; an override may only
-// tighten. An error is a message for the user.
-std::variant<runner::Limits, std::string> runner_limits(const analyzer::RunnerLimits& profile,
-                                                        const RunOptions& options);
 
 void add_run_command(CLI::App& app, RunOptions& options);
 int run_run(const RunOptions& options);

@@ -51,6 +51,11 @@ ScanResult scan_read(const std::string& path, analyzer::ReadResult read, const a
     return result;
 }
 
+reporters::FileReport judge_read(const std::string& path, analyzer::ReadResult read, analyzer::Parser& parser,
+                                 const analyzer::Profile& profile, std::string& internal_error) {
+    return judge_input({path, std::move(read)}, parser, profile, internal_error).report;
+}
+
 reporters::Report report_of(ScanResult&& result, const analyzer::Profile& profile) {
     reporters::Report report;
     report.tool_version = k_pygate_version;

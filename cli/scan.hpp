@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/parse.hpp"
 #include "analyzer/profile.hpp"
 #include "analyzer/source_file.hpp"
 #include "cli/file_discovery.hpp"
@@ -38,6 +39,12 @@ std::vector<ScanInput> sorted_inputs(const std::vector<std::string>& files,
 // Judges one file that the caller has already read, as scan() judges a file:
 // `pygate run` runs exactly the bytes the gate saw, never a second reading.
 ScanResult scan_read(const std::string& path, analyzer::ReadResult read, const analyzer::Profile& profile);
+
+// Judges one file that the caller has already read, with the caller's parser
+// (one per thread): what the server answers for a check. A bug in the
+// analysis denies the file and is described in `internal_error`.
+reporters::FileReport judge_read(const std::string& path, analyzer::ReadResult read, analyzer::Parser& parser,
+                                 const analyzer::Profile& profile, std::string& internal_error);
 
 // The report of a scan under `profile`: its files and the worst decision.
 reporters::Report report_of(ScanResult&& result, const analyzer::Profile& profile);

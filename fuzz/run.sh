@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan) in build/fuzz and
 # fuzzes each for SECONDS (default 60), seeded from corpus/ (Python),
-# profiles/ (TOML) and fuzz/seeds/records/ (JSON Lines records). Crashes
-# are written to build/fuzz/crashes/.
+# profiles/ (TOML), fuzz/seeds/serve (protocol lines) and fuzz/seeds/records
+# (JSON Lines records). Crashes are written to build/fuzz/crashes/.
 #
 # Usage: fuzz/run.sh [SECONDS]
 set -euo pipefail
@@ -14,8 +14,10 @@ if [[ ! -f build/fuzz/build.ninja ]]; then
     CC=clang CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DPYGATE_FUZZ=ON -DPYGATE_TESTS=OFF -DPYGATE_WERROR=ON
 fi
-cmake --build build/fuzz --parallel "$(nproc)" --target pygate-fuzz-check pygate-fuzz-profile pygate-fuzz-records
-mkdir -p build/fuzz/crashes build/fuzz/corpus-check build/fuzz/corpus-profile build/fuzz/corpus-records
+cmake --build build/fuzz --parallel "$(nproc)" --target pygate-fuzz-check pygate-fuzz-profile pygate-fuzz-serve \
+    pygate-fuzz-records
+mkdir -p build/fuzz/crashes build/fuzz/corpus-check build/fuzz/corpus-profile build/fuzz/corpus-serve \
+    build/fuzz/corpus-records
 # Seeds: each corpus file behind a profile byte (0: safe_eval), each built-in profile as is.
 if [[ -z $(ls -A build/fuzz/corpus-check) ]]; then
     i=0
@@ -24,9 +26,10 @@ if [[ -z $(ls -A build/fuzz/corpus-check) ]]; then
     done < <(find corpus -name '*.py' -print0)
 fi
 cp -n profiles/*.toml build/fuzz/corpus-profile/ 2>/dev/null || true
+cp -n fuzz/seeds/serve/* build/fuzz/corpus-serve/ 2>/dev/null || true
 cp -n fuzz/seeds/records/* build/fuzz/corpus-records/ 2>/dev/null || true
 status=0
-for target in check profile records; do
+for target in check profile serve records; do
     echo "fuzz/run.sh: pygate-fuzz-$target for ${seconds}s"
     build/fuzz/fuzz/pygate-fuzz-$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix=build/fuzz/crashes/ -print_final_stats=1 "build/fuzz/corpus-$target" || status=1

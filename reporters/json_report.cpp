@@ -91,6 +91,13 @@ void write_json_tool(JsonWriter& json, std::string_view tool_version) {
     json.end_object();
 }
 
+std::string json_file_entry(const FileReport& file) {
+    std::string out;
+    JsonWriter json(out, JsonLayout::compact);
+    write_json_file_entry(json, file);
+    return out;
+}
+
 void write_json_report(std::ostream& stream, const Report& report) {
     // Rendered in pieces and handed on as it goes: a corpus's report can be
     // tens of megabytes, which need never sit in memory whole.

@@ -14,6 +14,10 @@ namespace pygate::reporters {
 std::string json_report(const Report& report);
 void write_json_report(std::ostream& out, const Report& report);
 
+// One file's entry of that report (path, decision, findings) as a single
+// compact line without a newline: what the server answers for a check.
+std::string json_file_entry(const FileReport& file);
+
 // The pieces of the JSON report that the JSON Lines report shares with it, so
 // one schema serves both.
 

@@ -58,7 +58,7 @@ std::string escape_of(unsigned char byte) {
 }  // namespace
 
 void JsonWriter::newline_and_indent(std::size_t level) {
-    if (m_layout == JsonLayout::one_line) return;
+    if (m_compact) return;
     m_out += '\n';
     m_out.append(2 * level, ' ');
 }
@@ -90,7 +90,7 @@ void JsonWriter::close(char bracket) {
 void JsonWriter::key(std::string_view name) {
     before_value();
     escaped(name);
-    m_out += m_layout == JsonLayout::one_line ? ":" : ": ";
+    m_out += m_compact ? ":" : ": ";
     m_after_key = true;
 }
 

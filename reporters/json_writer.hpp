@@ -1,9 +1,9 @@
 #pragma once
 // A streaming JSON writer: values go straight to a string as they are
 // written, laid out as nlohmann::json's dump(2) lays them out (two-space
-// indents, `"key": value`, empty containers as {} and []), or on one line as
-// dump() lays them out (`{"key":value}`, for JSON Lines). A report of
-// thousands of findings is written without building a document first.
+// indents, `"key": value`, empty containers as {} and []), or, compact, as
+// its dump() does (one line, no spaces: JSON Lines). A report of thousands
+// of findings is written without building a document first.
 
 #include <cstdint>
 #include <string>
@@ -12,11 +12,12 @@
 
 namespace pygate::reporters {
 
-enum class JsonLayout { indented, one_line };
+enum class JsonLayout { indented, compact };
 
 class JsonWriter {
 public:
-    explicit JsonWriter(std::string& out, JsonLayout layout = JsonLayout::indented) : m_out(out), m_layout(layout) {}
+    explicit JsonWriter(std::string& out, JsonLayout layout = JsonLayout::indented)
+        : m_out(out), m_compact(layout == JsonLayout::compact) {}
 
     void begin_object() { open('{'); }
     void end_object() { close('}'); }
@@ -47,7 +48,7 @@ private:
     void escaped(std::string_view text);
 
     std::string& m_out;
-    JsonLayout m_layout;
+    bool m_compact;
     std::vector<bool> m_has_elements;  // per open container
     bool m_after_key = false;
 };

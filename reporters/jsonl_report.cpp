@@ -9,13 +9,13 @@ void JsonLinesReport::write_line() {
 }
 
 void JsonLinesReport::write_entry(const FileReport& file) {
-    JsonWriter json(m_line, JsonLayout::one_line);
+    JsonWriter json(m_line, JsonLayout::compact);
     write_json_file_entry(json, file);
     write_line();
 }
 
 void JsonLinesReport::write_summary(const ReportTally& tally, const StreamSummary& summary) {
-    JsonWriter json(m_line, JsonLayout::one_line);
+    JsonWriter json(m_line, JsonLayout::compact);
     json.begin_object();
     json.key("summary");
     json.begin_object();

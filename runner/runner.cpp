@@ -7,6 +7,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -377,7 +378,9 @@ const char* namespace_step_name(int step) {
     return "?";
 }
 
-Status classify(const RunResult& result, bool timed_out, int wait_status, const Limits& limits, bool oom_killed) {
+Status classify(const RunResult& result, bool timed_out, bool cancelled, int wait_status, const Limits& limits,
+                bool oom_killed) {
+    if (cancelled) return Status::cancelled;
     if (timed_out) return Status::timeout;
     if (WIFSIGNALED(wait_status)) {
         int sig = WTERMSIG(wait_status);
@@ -401,6 +404,32 @@ Status classify(const RunResult& result, bool timed_out, int wait_status, const 
     }
     if (result.out.truncated || result.err.truncated) return Status::output_truncated;
     return Status::ok;
+}
+
+// A memory file holding `bytes`, read from its start: the program's stdin
+// when it was given as bytes. -1 with errno on failure.
+int stdin_from_bytes(const std::string& bytes) {
+    int fd = ::memfd_create("pygate-stdin", MFD_CLOEXEC);
+    if (fd < 0) return -1;
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const int error = errno;
+            ::close(fd);
+            errno = error;
+            return -1;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    if (::lseek(fd, 0, SEEK_SET) != 0) {
+        const int error = errno;
+        ::close(fd);
+        errno = error;
+        return -1;
+    }
+    return fd;
 }
 
 // What Landlock opens to the interpreter: its installation, <prefix> for
@@ -434,6 +463,8 @@ const char* status_name(Status status) {
             return "output_truncated";
         case Status::killed:
             return "killed";
+        case Status::cancelled:
+            return "cancelled";
         case Status::internal_error:
             return "internal_error";
     }
@@ -445,9 +476,15 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         return RunRequestError{"the interpreter must be an absolute path: " + request.python};
     if (::access(request.python.c_str(), X_OK) != 0)
         return RunRequestError{"cannot execute the interpreter " + request.python + ": " + std::strerror(errno)};
-    int stdin_fd = ::open(request.stdin_path.empty() ? "/dev/null" : request.stdin_path.c_str(),
+    int stdin_fd = -1;
+    if (request.stdin_path.empty() && request.stdin_data) {
+        stdin_fd = stdin_from_bytes(*request.stdin_data);
+        if (stdin_fd < 0) return RunRequestError{std::string("cannot hold the standard input: ") + std::strerror(errno)};
+    } else {
+        stdin_fd = ::open(request.stdin_path.empty() ? "/dev/null" : request.stdin_path.c_str(),
                           O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (stdin_fd < 0) return RunRequestError{"cannot read " + request.stdin_path + ": " + std::strerror(errno)};
+        if (stdin_fd < 0) return RunRequestError{"cannot read " + request.stdin_path + ": " + std::strerror(errno)};
+    }
     if (stdin_fd <= 2) {
         int moved = ::fcntl(stdin_fd, F_DUPFD_CLOEXEC, 3);
         ::close(stdin_fd);
@@ -458,7 +495,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     const bool as_root = ::geteuid() == 0;
     std::optional<WorkdirOwner> owner;
     if (as_root) owner = WorkdirOwner{request.run_as_uid, request.run_as_gid};
-    auto created = create_workdir(request.code, request.inputs, owner);
+    auto created = create_workdir(request.code, request.inputs, owner, request.input_files);
     if (auto* message = std::get_if<std::string>(&created)) {
         ::close(stdin_fd);
         return RunRequestError{*message};
@@ -619,6 +656,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     // --- Read both streams until the program ends or the wall clock runs out.
     int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, child, 0));
     bool timed_out = false;
+    bool cancelled = false;
     bool exited = false;
     char buffer[65536];
     auto drain_ready = [&](pollfd* fds, std::size_t count) {
@@ -626,7 +664,11 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
             if (fds[i].fd < 0 || fds[i].revents == 0) continue;
             ssize_t n = ::read(fds[i].fd, buffer, sizeof buffer);
             if (n > 0) {
-                capture(i == 0 ? result.out : result.err, buffer, static_cast<std::size_t>(n), limits);
+                StreamCapture& stream = i == 0 ? result.out : result.err;
+                const std::size_t kept_before = stream.kept.size();
+                capture(stream, buffer, static_cast<std::size_t>(n), limits);
+                if (request.on_output && stream.kept.size() > kept_before)
+                    request.on_output(i != 0, std::string_view(stream.kept).substr(kept_before));
             } else if (n == 0 || errno != EINTR) {
                 close_fd(i == 0 ? out_pipe[0] : err_pipe[0]);
             }
@@ -638,12 +680,17 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
             timed_out = true;
             break;
         }
-        pollfd fds[3] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}, {pidfd, POLLIN, 0}};
+        pollfd fds[4] = {
+            {out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}, {pidfd, POLLIN, 0}, {request.cancel_fd, POLLIN, 0}};
         int wait_ms = static_cast<int>(std::min<long long>(left, 1000));
         if (pidfd < 0) wait_ms = std::min(wait_ms, 10);  // no pidfd: look with waitid
-        int ready = ::poll(fds, 3, wait_ms);
+        int ready = ::poll(fds, 4, wait_ms);
         if (ready < 0 && errno != EINTR) break;
         if (ready > 0) drain_ready(fds, 2);
+        if (fds[3].revents != 0) {
+            cancelled = true;
+            break;
+        }
         if (pidfd >= 0 && (fds[2].revents & POLLIN) != 0) exited = true;
         if (pidfd < 0) {
             siginfo_t info{};
@@ -652,7 +699,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
                 exited = true;
         }
     }
-    if (timed_out) {
+    if (timed_out || cancelled) {
         ::kill(-child, SIGKILL);
         ::kill(child, SIGKILL);
     }
@@ -692,7 +739,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     if (WIFEXITED(wait_status)) result.exit_code = WEXITSTATUS(wait_status);
     if (WIFSIGNALED(wait_status)) result.signal = WTERMSIG(wait_status);
     result.status =
-        setup_failed ? Status::internal_error : classify(result, timed_out, wait_status, limits, oom_kills > 0);
+        setup_failed ? Status::internal_error : classify(result, timed_out, cancelled, wait_status, limits, oom_kills > 0);
     if (setup_failed) {
         result.exit_code.reset();
     }

@@ -4,8 +4,10 @@
 // contract in; a result out.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -19,18 +21,36 @@ inline constexpr unsigned k_nobody = 65534;
 struct RunRequest {
     std::string code;                         // written as main.py
     std::vector<std::string> inputs;          // copied into input/
+    std::vector<InputFile> input_files;       // written into input/
     std::string output_dir;                   // output/ is copied there; empty: not copied
     std::string python = "/usr/bin/python3";  // absolute
-    std::string stdin_path;                   // empty: /dev/null
+    std::string stdin_path;                   // empty: stdin_data, else /dev/null
+    std::optional<std::string> stdin_data;    // the program's standard input, when stdin_path is empty
     Limits limits;
     unsigned run_as_uid = k_nobody;  // used only when started as root
     unsigned run_as_gid = k_nobody;
     // Where the interpreter's version is remembered between runs
     // (version_cache.hpp); empty: ask the interpreter on every run.
     std::string version_cache_dir;
+    // Readable (a byte written, or closed): the run is cancelled, its
+    // process group killed, and its status is `cancelled`. -1: none.
+    int cancel_fd = -1;
+    // Called with each piece of output as it is kept (within the limits),
+    // in order, on the calling thread; `from_stderr` says which stream.
+    std::function<void(bool from_stderr, std::string_view kept)> on_output;
 };
 
-enum class Status { ok, exit_nonzero, timeout, cpu_limit, memory_limit, output_truncated, killed, internal_error };
+enum class Status {
+    ok,
+    exit_nonzero,
+    timeout,
+    cpu_limit,
+    memory_limit,
+    output_truncated,
+    killed,
+    cancelled,
+    internal_error
+};
 const char* status_name(Status status);
 
 // What held, as measured in this run: a layer the machine could not provide

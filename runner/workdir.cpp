@@ -68,18 +68,36 @@ std::optional<std::string> read_regular(const fs::path& path) {
 
 }  // namespace
 
+std::optional<std::string> invalid_input_name(const std::string& name) {
+    if (name.empty() || name == "." || name == "..") return "the input name \"" + name + "\" names no file";
+    if (name.find('/') != std::string::npos)
+        return "the input name \"" + name + "\" is a path; input/ holds plain file names";
+    if (name.find('\0') != std::string::npos) return "an input name holds a NUL byte";
+    if (name.size() > 255) return "the input name \"" + name.substr(0, 32) + "...\" is longer than 255 bytes";
+    return std::nullopt;
+}
+
 std::variant<Workdir, std::string> create_workdir(const std::string& code, const std::vector<std::string>& inputs,
-                                                  std::optional<WorkdirOwner> owner) {
+                                                  std::optional<WorkdirOwner> owner,
+                                                  const std::vector<InputFile>& input_files) {
     // Check the inputs before creating anything.
     std::vector<std::pair<std::string, std::string>> named;  // name, bytes
+    auto add_named = [&named](std::string name, std::string bytes) -> std::optional<std::string> {
+        for (const auto& [other, other_bytes] : named)
+            if (other == name) return "two inputs are named " + name + "; input/ holds one file per name";
+        named.emplace_back(std::move(name), std::move(bytes));
+        return std::nullopt;
+    };
     for (const std::string& input : inputs) {
         std::string name = fs::path(input).filename().string();
         if (name.empty() || name == "." || name == "..") return "the input " + input + " names no file";
-        for (const auto& [other, bytes] : named)
-            if (other == name) return "two inputs are named " + name + "; input/ holds one file per name";
         std::string bytes;
         if (auto error = read_file(input, bytes)) return *error;
-        named.emplace_back(name, std::move(bytes));
+        if (auto error = add_named(std::move(name), std::move(bytes))) return *error;
+    }
+    for (const InputFile& file : input_files) {
+        if (auto error = invalid_input_name(file.name)) return *error;
+        if (auto error = add_named(file.name, file.bytes)) return *error;
     }
 
     std::error_code ec;

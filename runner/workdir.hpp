@@ -26,16 +26,29 @@ struct Workdir {
     std::vector<FileDigest> inputs;  // as copied in
 };
 
+// An input given as bytes rather than as a file to copy.
+struct InputFile {
+    std::string name;  // one path component: input/NAME
+    std::string bytes;
+};
+
 struct WorkdirOwner {
     uid_t uid;
     gid_t gid;
 };
 
-// `owner`: when the program will run as another uid (root dropping to
-// nobody), the work directory and output/ are handed to it; main.py and
-// input/ stay the caller's, readable by all. An error is a message.
+// `inputs` are files copied in under their own names, `input_files` bytes
+// written under theirs. `owner`: when the program will run as another uid
+// (root dropping to nobody), the work directory and output/ are handed to
+// it; main.py and input/ stay the caller's, readable by all. An error is a
+// message.
 std::variant<Workdir, std::string> create_workdir(const std::string& code, const std::vector<std::string>& inputs,
-                                                  std::optional<WorkdirOwner> owner);
+                                                  std::optional<WorkdirOwner> owner,
+                                                  const std::vector<InputFile>& input_files = {});
+
+// Why `name` cannot name a file in input/ (a path, "..", a NUL...), or
+// nullopt when it can.
+std::optional<std::string> invalid_input_name(const std::string& name);
 
 struct CollectedOutputs {
     std::vector<FileDigest> files;   // regular files under output/, sorted by path

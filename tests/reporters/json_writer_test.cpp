@@ -57,7 +57,7 @@ TEST_CASE("JsonWriter lays values out as dump(2) does") {
 
 TEST_CASE("JsonWriter's one-line layout is dump()'s, for JSON Lines") {
     std::string out;
-    JsonWriter json(out, pygate::reporters::JsonLayout::one_line);
+    JsonWriter json(out, pygate::reporters::JsonLayout::compact);
     write_sample(json);
     CHECK(out == k_sample.dump());
     CHECK(out.find('\n') == std::string::npos);

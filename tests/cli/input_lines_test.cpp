@@ -1,4 +1,4 @@
-#include "cli/line_reader.hpp"
+#include "cli/input_lines.hpp"
 
 #include <zlib.h>
 
@@ -22,19 +22,19 @@ struct Read {
 
 Read read_all(const std::string& path, std::size_t max_line_bytes = 1 << 20, char separator = '\n') {
     std::string open_error;
-    auto reader = LineReader::open(path, max_line_bytes, separator, open_error);
+    auto reader = InputLines::open(path, max_line_bytes, separator, open_error);
     INFO(open_error);
     REQUIRE(reader);
     Read read;
     std::string line;
     for (;;) {
         auto status = reader->next(line);
-        if (status == LineReader::Status::end) break;
-        if (status == LineReader::Status::failed) {
+        if (status == InputLines::Status::end) break;
+        if (status == InputLines::Status::failed) {
             read.error = reader->error();
             break;
         }
-        read.lines.push_back(status == LineReader::Status::too_long ? "<too long>" : line);
+        read.lines.push_back(status == InputLines::Status::too_long ? "<too long>" : line);
         read.numbers.push_back(reader->line_number());
     }
     return read;
@@ -52,7 +52,7 @@ std::string gzip_file(const TempDir& dir, const std::string& name, const std::st
 }  // namespace
 
 TEST_CASE("lines are returned without their newline, empty ones and an unterminated last one included",
-          "[line_reader]") {
+          "[input_lines]") {
     TempDir dir;
     Read read = read_all(dir.file("a.jsonl", "one\n\ntwo\r\nlast"));
     CHECK(read.lines == std::vector<std::string>{"one", "", "two\r", "last"});
@@ -62,7 +62,7 @@ TEST_CASE("lines are returned without their newline, empty ones and an untermina
     CHECK(read_all(dir.file("c.jsonl", "x\n")).lines == std::vector<std::string>{"x"});
 }
 
-TEST_CASE("lines longer than the limit are skipped whole, across buffer refills", "[line_reader]") {
+TEST_CASE("lines longer than the limit are skipped whole, across buffer refills", "[input_lines]") {
     TempDir dir;
     std::string big(300000, 'y');  // several 64 KiB reads
     Read read = read_all(dir.file("a.jsonl", "short\n" + big + "\nafter\n" + big), 1000);
@@ -73,7 +73,7 @@ TEST_CASE("lines longer than the limit are skipped whole, across buffer refills"
           std::vector<std::string>{std::string(1000, 'z')});
 }
 
-TEST_CASE("gzip-compressed files read as the plain file", "[line_reader]") {
+TEST_CASE("gzip-compressed files read as the plain file", "[input_lines]") {
     TempDir dir;
     std::string text;
     for (int i = 0; i < 20000; ++i)
@@ -87,7 +87,7 @@ TEST_CASE("gzip-compressed files read as the plain file", "[line_reader]") {
     CHECK(from_gzip.error.empty());
 }
 
-TEST_CASE("a truncated gzip stream fails with a reason, never ends quietly", "[line_reader]") {
+TEST_CASE("a truncated gzip stream fails with a reason, never ends quietly", "[input_lines]") {
     TempDir dir;
     std::string text;
     for (int i = 0; i < 5000; ++i)
@@ -100,17 +100,17 @@ TEST_CASE("a truncated gzip stream fails with a reason, never ends quietly", "[l
     CHECK(read.error.find("unexpected end of file") != std::string::npos);
 }
 
-TEST_CASE("NUL-separated lists keep newlines inside a path", "[line_reader]") {
+TEST_CASE("NUL-separated lists keep newlines inside a path", "[input_lines]") {
     TempDir dir;
     Read read = read_all(dir.file("list", std::string("a\nb.py\0c.py\0", 12)), 4096, '\0');
     CHECK(read.lines == std::vector<std::string>{"a\nb.py", "c.py"});
 }
 
-TEST_CASE("a file that cannot be opened says why", "[line_reader]") {
+TEST_CASE("a file that cannot be opened says why", "[input_lines]") {
     TempDir dir;
     std::string error;
-    CHECK_FALSE(LineReader::open(dir.path() + "/absent", 100, '\n', error));
+    CHECK_FALSE(InputLines::open(dir.path() + "/absent", 100, '\n', error));
     CHECK(error.find("No such file") != std::string::npos);
-    CHECK_FALSE(LineReader::open(dir.path(), 100, '\n', error));
+    CHECK_FALSE(InputLines::open(dir.path(), 100, '\n', error));
     CHECK(error.find("a folder") != std::string::npos);
 }

@@ -1,0 +1,46 @@
+#include "cli/serve_command.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "cli/exit_codes.hpp"
+#include "cli/run_worker.hpp"
+#include "profiles/compiled_profiles.hpp"
+
+namespace pygate::cli {
+
+void add_serve_commands(CLI::App& app, ServeCommandOptions& options) {
+    CLI::App* serve_command = app.add_subcommand(
+        "serve", "Serve check and run requests as JSON Lines on stdin/stdout (docs/protocol.md)");
+    serve_command->add_option("--profile", options.serve.default_profile, "The profile of requests that name none")
+        ->capture_default_str();
+    serve_command->add_option("--jobs,-j", options.serve.jobs, "Check threads (default: all cores)")
+        ->check(CLI::Range(1u, 1024u));
+    serve_command->add_option("--max-runs", options.serve.max_runs, "Runs at once; more are queued (default: cores)")
+        ->check(CLI::Range(1u, 1024u));
+    serve_command
+        ->add_option("--max-line", options.serve.max_line, "The longest request line in bytes (default: 16 MiB)")
+        ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30));
+    serve_command->add_option("--python", options.serve.python, "The interpreter runs use (an absolute path)")
+        ->capture_default_str();
+    serve_command->callback([&options] {
+        // The default profile must load: a server that would fail every
+        // request is a configuration error, said at once.
+        profiles::ProfileResult loaded = profiles::resolve_profile(options.serve.default_profile);
+        if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) {
+            std::cerr << "pygate: error: " << error->to_string() << '\n';
+            std::exit(k_exit_usage);
+        }
+        std::exit(serve(STDIN_FILENO, STDOUT_FILENO, options.serve));
+    });
+
+    // Started by the server only: not listed in the help.
+    CLI::App* worker = app.add_subcommand("serve-run-worker", "");
+    worker->group("");
+    worker->add_option("--parent", options.worker_parent)->required();
+    worker->callback([&options] { std::exit(run_worker_main(options.worker_parent)); });
+}
+
+}  // namespace pygate::cli

@@ -1,0 +1,29 @@
+"""pygate: a static-analysis gate and sandboxed runner for untrusted Python.
+
+>>> import pygate
+>>> pygate.check("print(1 + 1)").allowed
+True
+
+``Gate`` owns one ``pygate serve`` process (docs/protocol.md); ``check`` and
+``run`` here use a default gate with the ``safe_eval`` profile.
+"""
+
+from ._client import Gate, check, run
+from ._errors import BinaryNotFound, PygateError, RequestError, ServerError
+from ._results import ChainStep, CheckResult, Finding, RunResult
+from ._version import __version__
+
+__all__ = [
+    "BinaryNotFound",
+    "ChainStep",
+    "CheckResult",
+    "Finding",
+    "Gate",
+    "PygateError",
+    "RequestError",
+    "RunResult",
+    "ServerError",
+    "__version__",
+    "check",
+    "run",
+]

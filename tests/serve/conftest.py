@@ -1,0 +1,126 @@
+"""A live `pygate serve` for the protocol tests: $PYGATE names the binary."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import time
+from typing import Any, Dict, List, Optional
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def binary() -> str:
+    path = os.environ.get("PYGATE")
+    if not path:
+        pytest.fail("set PYGATE to the pygate binary")
+    return path
+
+
+class Server:
+    """One `pygate serve` process, spoken to line by line."""
+
+    def __init__(self, binary: str, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [binary, "serve", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            bufsize=0,
+        )
+        self.pending = b""
+        self.hello = json.loads(self.read_line(10))["hello"]
+
+    def send_raw(self, data: bytes) -> None:
+        self.process.stdin.write(data)
+
+    def send(self, request: Dict[str, Any]) -> None:
+        self.send_raw(json.dumps(request).encode() + b"\n")
+
+    def read_line(self, timeout: float = 30) -> bytes:
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.pending:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no answer within {timeout} s")
+            ready, _, _ = select.select([self.process.stdout], [], [], left)
+            if ready:
+                chunk = os.read(self.process.stdout.fileno(), 1 << 20)
+                if not chunk:
+                    raise EOFError("the server closed its output")
+                self.pending += chunk
+        line, self.pending = self.pending.split(b"\n", 1)
+        return line
+
+    def read(self, timeout: float = 30) -> Dict[str, Any]:
+        return json.loads(self.read_line(timeout))
+
+    def ask(self, request: Dict[str, Any], timeout: float = 30) -> Dict[str, Any]:
+        """Sends one request and returns its answer (events are skipped)."""
+        self.send(request)
+        while True:
+            message = self.read(timeout)
+            if message.get("id") == request["id"] and "event" not in message:
+                return message
+
+    def read_all_until_closed(self, timeout: float = 60) -> List[Dict[str, Any]]:
+        messages = []
+        try:
+            while True:
+                messages.append(self.read(timeout))
+        except EOFError:
+            pass
+        return messages
+
+    def close(self) -> int:
+        if self.process.stdin and not self.process.stdin.closed:
+            self.process.stdin.close()
+        try:
+            return self.process.wait(timeout=60)
+        finally:
+            self.process.stdout.close()
+            self.process.stderr.close()
+
+
+@pytest.fixture
+def serve(binary: str):
+    servers: List[Server] = []
+
+    def start(*args: str) -> Server:
+        server = Server(binary, *args)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        if server.process.poll() is None:
+            server.process.kill()
+        server.process.wait()
+
+
+def children_of(pid: int) -> List[int]:
+    """The live processes whose parent is `pid`."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(entry))
+    return found
+
+
+def open_descriptors(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def pygate_work_directories() -> set:
+    temp = os.environ.get("TMPDIR", "/tmp")
+    return {name for name in os.listdir(temp) if name.startswith("pygate-run-")}
