@@ -215,7 +215,7 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
         ->type_name("K/N")
         ->check(CLI::Validator(
             [](const std::string& text) { return parse_shard(text) ? std::string() : "must be K/N with 1 <= K <= N"; },
-            "K/N"));
+            ""));
     check->add_flag("--no-progress", options.no_progress, "No progress line on standard error (shown on a terminal)");
     check->callback([&options] { std::exit(run_check(options)); });
 }
