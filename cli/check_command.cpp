@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <thread>
 
@@ -20,6 +21,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/file_discovery.hpp"
 #include "cli/progress.hpp"
+#include "cli/result_cache.hpp"
 #include "cli/scan.hpp"
 #include "cli/shard.hpp"
 #include "cli/version.hpp"
@@ -109,6 +111,15 @@ bool write_whole_report(const reporters::Report& report, const CheckOptions& opt
 int scan_and_report(CheckInputs& inputs, const analyzer::Profile& profile, const CheckOptions& options) {
     analyzer::keep_freed_memory_for_reuse();
     const auto start = std::chrono::steady_clock::now();
+    std::unique_ptr<ResultCache> cache;
+    if (!options.cache.empty()) {
+        std::string error;
+        cache = ResultCache::open(options.cache, options.cache_max_mb << 20, profile, error);
+        if (!cache) {
+            std::cerr << "pygate: error: " << error << '\n';
+            return k_exit_usage;
+        }
+    }
     const bool streaming = options.format == ReportFormat::jsonl;
     // The JSON Lines report goes out as the scan goes: its file is opened first.
     std::ofstream output_file;
@@ -152,8 +163,11 @@ int scan_and_report(CheckInputs& inputs, const analyzer::Profile& profile, const
     };
     callbacks.internal_error = [&](std::string error) { internal_errors.push_back(std::move(error)); };
     const unsigned jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
-    scan_stream({&profile, jobs}, callbacks);
+    scan_stream({.profile = &profile, .jobs = jobs, .cache = cache.get()}, callbacks);
     progress.erase();
+    if (cache && !options.quiet)
+        std::cerr << fmt::format("pygate: note: {} of {} inputs judged from the cache ({})\n", cache->hits(),
+                                 tally.files, options.cache);
 
     bool written = true;
     if (lines) {
@@ -217,6 +231,15 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
             [](const std::string& text) { return parse_shard(text) ? std::string() : "must be K/N with 1 <= K <= N"; },
             ""));
     check->add_flag("--no-progress", options.no_progress, "No progress line on standard error (shown on a terminal)");
+    check
+        ->add_option("--cache", options.cache,
+                     "Keep results in DIR and reuse them for unchanged files (same bytes, profile and pygate)")
+        ->type_name("DIR");
+    check
+        ->add_option("--cache-max-mb", options.cache_max_mb,
+                     "The cache's size limit; the least recently used results go first")
+        ->capture_default_str()
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
     check->callback([&options] { std::exit(run_check(options)); });
 }
 

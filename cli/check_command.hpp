@@ -2,6 +2,7 @@
 // `pygate check`: discover, scan, gate, report, choose the exit code.
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,8 @@ struct CheckOptions {
     std::string id_field = "id";
     std::string shard;  // "K/N"
     bool no_progress = false;
+    std::string cache;  // a folder of results (docs/scanning.md, "Cache"); empty: none
+    std::uint64_t cache_max_mb = 512;
 };
 
 void add_check_command(CLI::App& app, CheckOptions& options);

@@ -21,23 +21,36 @@ analyzer::ReadResult read_path(const std::string& path) {
     return path == "-" ? analyzer::read_source_stream(STDIN_FILENO) : analyzer::read_source_file(path);
 }
 
-// Analyses what `what` holds into findings; true when it could not be read.
-bool analyze_what(std::variant<FileToRead, analyzer::ReadResult, Unreadable>& what, analyzer::Parser& parser,
-                  const analyzer::Profile& profile, std::vector<analyzer::Finding>& findings) {
-    if (auto* unreadable = std::get_if<Unreadable>(&what)) {
-        findings = {analyzer::unsafe_source_finding({}, std::move(unreadable->message))};
-        return true;
-    }
+// The bytes of an input; or, when it has none to analyse, its finding.
+std::variant<std::string, std::vector<analyzer::Finding>> bytes_of(
+    std::variant<FileToRead, analyzer::ReadResult, Unreadable>& what) {
+    if (auto* unreadable = std::get_if<Unreadable>(&what))
+        return std::vector{analyzer::unsafe_source_finding({}, std::move(unreadable->message))};
     analyzer::ReadResult read = std::holds_alternative<FileToRead>(what)
                                     ? read_path(std::get<FileToRead>(what).path)
                                     : std::move(std::get<analyzer::ReadResult>(what));
-    if (auto* failure = std::get_if<analyzer::ReadFailure>(&read)) {
-        findings = analyzer::analyze_read_failure(*failure).findings;
-        return true;
+    if (auto* failure = std::get_if<analyzer::ReadFailure>(&read))
+        return analyzer::analyze_read_failure(*failure).findings;
+    return std::move(std::get<std::string>(read));
+}
+
+// Analyses and judges `bytes` into `report`, or takes the result the cache
+// holds for them (and stores a new one).
+void judge_bytes(std::string bytes, analyzer::Parser& parser, const analyzer::Profile& profile, ResultCache* cache,
+                 reporters::FileReport& report) {
+    std::string key;
+    if (cache != nullptr) {
+        key = ResultCache::content_key(bytes);
+        if (std::optional<CachedResult> cached = cache->load(key)) {
+            report.findings = std::move(cached->findings);
+            report.decision = cached->decision;
+            return;
+        }
     }
     const analyzer::AnalysisOptions options{&profile, rules::all_hooks()};
-    findings = analyzer::analyze_bytes(std::move(std::get<std::string>(read)), parser, options).findings;
-    return false;
+    report.findings = analyzer::analyze_bytes(std::move(bytes), parser, options).findings;
+    report.decision = profiles::judge_findings(report.findings, profile);
+    if (cache != nullptr) cache->store(key, {report.decision, report.findings});
 }
 
 // One input in flight: written by the emitting thread before a worker takes
@@ -90,7 +103,8 @@ private:
                 if (m_taken == m_filled) return;  // stopping, nothing left
                 Slot& slot = m_slots[m_taken++ % m_slots.size()];
                 lock.unlock();
-                slot.outcome = judge_input(std::move(slot.input), parser, *m_options.profile, slot.internal_error);
+                slot.outcome = judge_input(std::move(slot.input), parser, *m_options.profile, slot.internal_error,
+                                           m_options.cache);
                 lock.lock();
                 slot.done = true;
                 m_slot_done.notify_one();
@@ -159,18 +173,26 @@ private:
 }  // namespace
 
 ScanOutcome judge_input(ScanInput input, analyzer::Parser& parser, const analyzer::Profile& profile,
-                        std::string& internal_error) {
+                        std::string& internal_error, ResultCache* cache) {
     ScanOutcome outcome;
-    outcome.report.path = std::move(input.name);
+    reporters::FileReport& report = outcome.report;
+    report.path = std::move(input.name);
     try {
-        outcome.unreadable = analyze_what(input.what, parser, profile, outcome.report.findings);
+        auto bytes = bytes_of(input.what);
+        if (auto* findings = std::get_if<std::vector<analyzer::Finding>>(&bytes)) {
+            report.findings = std::move(*findings);
+            report.decision = profiles::judge_findings(report.findings, profile);
+            outcome.unreadable = true;
+        } else {
+            judge_bytes(std::move(std::get<std::string>(bytes)), parser, profile, cache, report);
+        }
     } catch (const std::exception& error) {
-        outcome.report.findings = {analyzer::unsafe_source_finding(
+        report.findings = {analyzer::unsafe_source_finding(
             {}, fmt::format("internal error while analysing this file: {}", error.what()))};
+        report.decision = profiles::judge_findings(report.findings, profile);
         outcome.unreadable = true;
-        internal_error = fmt::format("{}: {}", outcome.report.path, error.what());
+        internal_error = fmt::format("{}: {}", report.path, error.what());
     }
-    outcome.report.decision = profiles::judge_findings(outcome.report.findings, profile);
     return outcome;
 }
 

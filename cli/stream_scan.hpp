@@ -14,6 +14,7 @@
 #include "analyzer/parse.hpp"
 #include "analyzer/profile.hpp"
 #include "analyzer/source_file.hpp"
+#include "cli/result_cache.hpp"
 #include "reporters/report.hpp"
 
 namespace pygate::cli {
@@ -53,13 +54,15 @@ struct StreamOptions {
     const analyzer::Profile* profile = nullptr;
     unsigned jobs = 1;
     std::size_t window_per_job = 32;  // inputs in flight per worker thread
+    ResultCache* cache = nullptr;     // results of bytes judged before (--cache), or none
 };
 
 void scan_stream(const StreamOptions& options, const StreamCallbacks& callbacks);
 
 // Judges one input on the calling thread, as scan_stream's workers do.
 // A bug is returned in `internal_error` and denies the input (fail closed).
+// With a cache, bytes judged before are not analysed again.
 ScanOutcome judge_input(ScanInput input, analyzer::Parser& parser, const analyzer::Profile& profile,
-                        std::string& internal_error);
+                        std::string& internal_error, ResultCache* cache = nullptr);
 
 }  // namespace pygate::cli
