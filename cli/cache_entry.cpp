@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdint>
 
+#include "analyzer/source.hpp"
 #include "profiles/profile_gate.hpp"
 #include "rules/registry.hpp"
 
@@ -42,11 +43,16 @@ public:
         m_text.remove_prefix(literal.size());
     }
 
-    // A decimal number ended by `end`.
+    // A decimal number ended by `end`, written as encode_cache_entry writes
+    // it (no sign, no leading zero): one entry has one spelling.
     template <class Number>
     Number number(char end) {
         Number value{};
         if (!m_ok) return value;
+        if (m_text.size() > 1 && m_text[0] == '0' && m_text[1] != end) {
+            m_ok = false;
+            return value;
+        }
         auto [stop, error] = std::from_chars(m_text.data(), m_text.data() + m_text.size(), value);
         if (error != std::errc() || stop == m_text.data() || stop == m_text.data() + m_text.size() || *stop != end) {
             m_ok = false;
@@ -89,8 +95,12 @@ private:
 };
 
 // What the gate says of the findings now must be what the entry says: the
-// same severities, none turned off, the same decision.
+// same severities, none turned off, the same decision; and PG000, which no
+// profile can lower, an error.
 bool judged_alike(const CachedResult& result, const analyzer::Profile& profile) {
+    for (const auto& finding : result.findings)
+        if (finding.rule == analyzer::k_unsafe_source_rule && finding.severity != analyzer::Severity::error)
+            return false;
     std::vector<analyzer::Finding> rejudged = result.findings;
     if (profiles::judge_findings(rejudged, profile) != result.decision) return false;
     if (rejudged.size() != result.findings.size()) return false;

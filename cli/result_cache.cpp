@@ -203,7 +203,7 @@ void ResultCache::evict_holding_lock() {
         std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
             return a.used.tv_sec != b.used.tv_sec ? a.used.tv_sec < b.used.tv_sec : a.used.tv_nsec < b.used.tv_nsec;
         });
-        const std::uint64_t target = m_max_bytes / 100 * k_evict_to_percent;
+        const std::uint64_t target = m_max_bytes * k_evict_to_percent / 100;  // at most 2^40 * 90
         for (const auto& entry : entries) {
             if (total <= target) break;
             if (::unlink(entry.path.c_str()) == 0 || errno == ENOENT) total -= entry.bytes;
