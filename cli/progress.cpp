@@ -3,20 +3,14 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "cli/write_all.hpp"
+
 namespace pygate::cli {
 namespace {
 
 constexpr auto k_redraw_interval = std::chrono::milliseconds(100);
 // Erase to the end of the line: the new text may be shorter than the old.
 constexpr std::string_view k_erase_line = "\r\x1b[K";
-
-void write_stderr(std::string_view text) {
-    while (!text.empty()) {
-        ssize_t n = ::write(STDERR_FILENO, text.data(), text.size());
-        if (n <= 0) return;  // a display only: never worth failing the scan
-        text.remove_prefix(static_cast<std::size_t>(n));
-    }
-}
 
 }  // namespace
 
@@ -42,13 +36,13 @@ void ProgressLine::update(std::size_t done, std::size_t errors, std::optional<do
         auto left = std::chrono::seconds(static_cast<long long>(elapsed * (1.0 - *fraction) / *fraction));
         line += fmt::format(", {:.0f}%, ETA {}", *fraction * 100.0, format_duration(left));
     }
-    write_stderr(line);
+    write_all(STDERR_FILENO, line);  // a display only: a failed write is not worth reporting
     m_shown = true;
 }
 
 void ProgressLine::erase() {
     if (!m_shown) return;
-    write_stderr(k_erase_line);
+    write_all(STDERR_FILENO, k_erase_line);
     m_shown = false;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli/version.hpp"
+#include "cli/write_all.hpp"
 #include "profiles/profile_toml.hpp"
 #include "runner/sha256.hpp"
 
@@ -70,16 +71,6 @@ std::optional<std::string> read_entry_file(const std::string& path) {
     ::close(fd);
     if (!ok) return std::nullopt;
     return bytes;
-}
-
-bool write_all(int fd, std::string_view bytes) {
-    while (!bytes.empty()) {
-        ssize_t n = ::write(fd, bytes.data(), bytes.size());
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        bytes.remove_prefix(static_cast<std::size_t>(n));
-    }
-    return true;
 }
 
 std::string profile_digest(const analyzer::Profile& profile) {
