@@ -63,12 +63,7 @@ double rounded(double value) {
     return static_cast<double>(static_cast<long long>(value * 10.0 + 0.5)) / 10.0;
 }
 
-struct Provenance {
-    std::string code_sha256;
-    std::string profile;
-    std::string profile_sha256;
-    std::string python;
-};
+}  // namespace
 
 ordered_json result_json(const std::string& decision, const runner::RunResult& result, const runner::Limits& limits,
                          const Provenance& provenance) {
@@ -102,6 +97,8 @@ ordered_json result_json(const std::string& decision, const runner::RunResult& r
                           {"ended_at", result.ended_at}};
     return json;
 }
+
+namespace {
 
 std::optional<std::string> tighten(const char* flag, const char* unit, std::int64_t profile_value,
                                    const std::optional<std::int64_t>& override_value, std::int64_t& target) {
@@ -137,6 +134,12 @@ std::variant<runner::Limits, std::string> runner_limits(const analyzer::RunnerLi
             tighten(names.output_limit, "bytes", profile.output_bytes, overrides.output_limit, limits.output_bytes))
         return *error;
     return limits;
+}
+
+std::string profile_sha256(const analyzer::Profile& profile) {
+    std::ostringstream toml;
+    profiles::write_profile_toml(toml, profile);
+    return runner::sha256_hex(toml.str());
 }
 
 std::string dump_result(const ordered_json& json) {
@@ -199,10 +202,7 @@ GatedRunOutcome gated_run(const GatedRun& request) {
     outcome.kind = GatedRunOutcome::Kind::ran;
     outcome.result = std::move(std::get<runner::RunResult>(ran));
 
-    std::ostringstream profile_toml;
-    profiles::write_profile_toml(profile_toml, profile);
-    Provenance provenance{runner::sha256_hex(request.code), profile.name, runner::sha256_hex(profile_toml.str()),
-                          request.python};
+    Provenance provenance{runner::sha256_hex(request.code), profile.name, profile_sha256(profile), request.python};
     outcome.json = result_json(decision, *outcome.result, run.limits, provenance);
     return outcome;
 }

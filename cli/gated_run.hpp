@@ -77,6 +77,20 @@ struct GatedRunOutcome {
 
 GatedRunOutcome gated_run(const GatedRun& request);
 
+// Where a run's code and policy came from, for its receipt.
+struct Provenance {
+    std::string code_sha256;
+    std::string profile;
+    std::string profile_sha256;  // of the resolved profile written as TOML (`pygate profile show`)
+    std::string python;
+};
+
+// The result object of `pygate run --format json` for code that ran.
+nlohmann::ordered_json result_json(const std::string& decision, const runner::RunResult& result,
+                                   const runner::Limits& limits, const Provenance& provenance);
+
+std::string profile_sha256(const analyzer::Profile& profile);
+
 // The JSON text of a result, as `pygate run --format json` prints it.
 std::string dump_result(const nlohmann::ordered_json& json);
 

@@ -32,6 +32,10 @@ bool LineReader::fill() {
     }
 }
 
+bool LineReader::has_buffered_line() const {
+    return !m_skipping && m_buffer.find('\n', m_start) != std::string::npos;
+}
+
 LineReader::Next LineReader::next(std::string& line) {
     for (;;) {
         if (m_woken) {

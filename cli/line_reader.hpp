@@ -22,6 +22,11 @@ public:
     };
     Next next(std::string& line);
 
+    // True when a whole line is already read and waiting: next() returns it
+    // without reading the descriptor, so a caller that polls the descriptor
+    // first must ask this first.
+    bool has_buffered_line() const;
+
 private:
     bool fill();  // reads more into m_buffer; false at the end
     int m_fd;

@@ -6,6 +6,7 @@
 #include "cli/check_command.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/profile_commands.hpp"
+#include "cli/repl_command.hpp"
 #include "cli/rule_commands.hpp"
 #include "cli/run_command.hpp"
 #include "cli/serve_command.hpp"
@@ -25,6 +26,8 @@ int main(int argc, char** argv) {
         add_rule_commands(app, rule_options);
         RunOptions run_options;
         add_run_command(app, run_options);
+        ReplOptions repl_options;
+        add_repl_command(app, repl_options);
         ServeCommandOptions serve_options;
         add_serve_commands(app, serve_options);
         try {

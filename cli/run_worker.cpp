@@ -185,7 +185,7 @@ RunWorker::~RunWorker() {
     }
 }
 
-bool RunWorker::spawn(std::string& error) {
+bool RunWorker::spawn(std::string& error, const char* command) {
     int job_pipe[2], output_pipe[2];
     if (::pipe2(job_pipe, O_CLOEXEC) != 0) {
         error = std::string("cannot create a pipe: ") + std::strerror(errno);
@@ -214,7 +214,7 @@ bool RunWorker::spawn(std::string& error) {
     posix_spawnattr_setsigdefault(&attributes, &defaults);
     posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     const std::string parent = std::to_string(::getpid());
-    const char* argv[] = {"pygate", "serve-run-worker", "--parent", parent.c_str(), nullptr};
+    const char* argv[] = {"pygate", command, "--parent", parent.c_str(), nullptr};
     const int spawned = ::posix_spawn(&m_pid, "/proc/self/exe", &actions, &attributes, const_cast<char**>(argv),
                                       environ);
     posix_spawn_file_actions_destroy(&actions);
@@ -240,6 +240,15 @@ bool RunWorker::send(const std::string& job, std::string& error) {
     ::close(m_job);
     m_job = -1;
     return sent;
+}
+
+bool RunWorker::write(std::string_view text) {
+    return m_job >= 0 && write_all(m_job, text);
+}
+
+void RunWorker::close_input() {
+    if (m_job >= 0) ::close(m_job);
+    m_job = -1;
 }
 
 int RunWorker::wait() {

@@ -31,10 +31,14 @@ public:
     RunWorker& operator=(const RunWorker&) = delete;
     ~RunWorker();
 
-    // Starts the worker; false with `error` set when it could not start.
-    bool spawn(std::string& error);
-    // Hands it its job (once); false with `error` set when it could not.
+    // Starts the worker (`pygate COMMAND --parent PID`); false with `error`
+    // set when it could not start.
+    bool spawn(std::string& error, const char* command = "serve-run-worker");
+    // Hands it its job and ends its input; false with `error` set when it could not.
     bool send(const std::string& job, std::string& error);
+    // Writes to its input and keeps it open (a session's commands).
+    bool write(std::string_view text);
+    void close_input();
     pid_t pid() const { return m_pid; }
     int output_fd() const { return m_output; }
     // Reaps the worker; its wait status.

@@ -7,6 +7,7 @@
 
 #include "cli/exit_codes.hpp"
 #include "cli/run_worker.hpp"
+#include "cli/session_worker.hpp"
 #include "profiles/compiled_profiles.hpp"
 
 namespace pygate::cli {
@@ -41,6 +42,10 @@ void add_serve_commands(CLI::App& app, ServeCommandOptions& options) {
     worker->group("");
     worker->add_option("--parent", options.worker_parent)->required();
     worker->callback([&options] { std::exit(run_worker_main(options.worker_parent)); });
+    CLI::App* session_worker = app.add_subcommand("serve-session-worker", "");
+    session_worker->group("");
+    session_worker->add_option("--parent", options.worker_parent)->required();
+    session_worker->callback([&options] { std::exit(session_worker_main(options.worker_parent)); });
 }
 
 }  // namespace pygate::cli

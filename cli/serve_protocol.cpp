@@ -111,6 +111,17 @@ std::vector<runner::InputFile> read_files(const json* value) {
     return files;
 }
 
+std::vector<std::string> read_strings(const json* value, const char* name) {
+    std::vector<std::string> strings;
+    if (value == nullptr) return strings;
+    if (!value->is_array()) throw BadField{fmt::format("`{}` must be an array of strings", name)};
+    for (const auto& item : *value) {
+        if (!item.is_string()) throw BadField{fmt::format("`{}` must be an array of strings", name)};
+        strings.push_back(item.get<std::string>());
+    }
+    return strings;
+}
+
 Operation read_operation(const std::string& op, Fields& fields, const std::string& default_profile) {
     if (op == "check") {
         CheckOp check;
@@ -146,13 +157,43 @@ Operation read_operation(const std::string& op, Fields& fields, const std::strin
     if (op == "rules") return RulesOp{};
     if (op == "explain") return ExplainOp{fields.required_string("rule")};
     if (op == "version") return VersionOp{};
+    if (op == "session_open") {
+        SessionOpenOp open;
+        open.profile = fields.optional_string("profile").value_or(default_profile);
+        open.files = read_files(fields.find("files"));
+        open.preload = read_strings(fields.find("preload"), "preload");
+        open.overrides.timeout = fields.optional_positive("timeout");
+        open.overrides.memory = fields.optional_positive("memory");
+        open.overrides.cpu = fields.optional_positive("cpu");
+        open.overrides.output_limit = fields.optional_positive("output_limit");
+        open.idle_timeout = fields.optional_positive("idle_timeout").value_or(600);
+        if (open.idle_timeout > 24 * 60 * 60) throw BadField{"`idle_timeout` is over a day"};
+        return open;
+    }
+    if (op == "session_exec") {
+        SessionExecOp exec;
+        exec.session = fields.required_string("session");
+        exec.code = fields.required_string("code");
+        exec.timeout = fields.optional_positive("timeout");
+        exec.stream = fields.optional_bool("stream", false);
+        return exec;
+    }
+    if (op == "session_files") {
+        SessionFilesOp files;
+        files.session = fields.required_string("session");
+        files.fetch = read_strings(fields.find("fetch"), "fetch");
+        return files;
+    }
+    if (op == "session_close") return SessionCloseOp{fields.required_string("session")};
     throw std::out_of_range(op);
 }
 
 }  // namespace
 
 const std::vector<std::string>& operation_names() {
-    static const std::vector<std::string> names{"check", "run", "cancel", "profiles", "rules", "explain", "version"};
+    static const std::vector<std::string> names{"check",   "run",          "cancel",       "profiles",
+                                                "rules",   "explain",      "version",      "session_open",
+                                                "session_exec", "session_files", "session_close"};
     return names;
 }
 

@@ -33,6 +33,9 @@ inline constexpr const char* read_error = "read_error";
 inline constexpr const char* not_found = "not_found";
 inline constexpr const char* run_error = "run_error";
 inline constexpr const char* cancelled = "cancelled";
+inline constexpr const char* session_busy = "session_busy";
+inline constexpr const char* session_closed = "session_closed";
+inline constexpr const char* preload_denied = "preload_denied";
 inline constexpr const char* internal_error = "internal_error";
 }  // namespace error_code
 
@@ -82,7 +85,32 @@ struct ExplainOp {
 
 struct VersionOp {};
 
-using Operation = std::variant<CheckOp, RunOp, CancelOp, ProfilesOp, RulesOp, ExplainOp, VersionOp>;
+struct SessionOpenOp {
+    std::string profile;
+    std::vector<runner::InputFile> files;
+    std::vector<std::string> preload;  // modules imported at open
+    LimitOverrides overrides;          // timeout: each step's wall clock; cpu, memory: the session's
+    std::int64_t idle_timeout = 600;   // seconds without a request before the session closes
+};
+
+struct SessionExecOp {
+    std::string session;
+    std::string code;
+    std::optional<std::int64_t> timeout;  // this step's wall clock, at most the session's
+    bool stream = false;
+};
+
+struct SessionFilesOp {
+    std::string session;
+    std::vector<std::string> fetch;  // output/ paths whose bytes to return; the rest are listed
+};
+
+struct SessionCloseOp {
+    std::string session;
+};
+
+using Operation = std::variant<CheckOp, RunOp, CancelOp, ProfilesOp, RulesOp, ExplainOp, VersionOp, SessionOpenOp,
+                               SessionExecOp, SessionFilesOp, SessionCloseOp>;
 
 struct Request {
     RequestId id;

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <condition_variable>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -19,11 +20,14 @@
 
 #include "analyzer/batch_memory.hpp"
 #include "analyzer/source_file.hpp"
+#include "cli/base64.hpp"
 #include "cli/line_reader.hpp"
 #include "cli/profile_cache.hpp"
 #include "cli/run_worker.hpp"
 #include "cli/scan.hpp"
 #include "cli/serve_protocol.hpp"
+#include "cli/session_program.hpp"
+#include "runner/sha256.hpp"
 #include "cli/version.hpp"
 #include "profiles/builtin_profiles.hpp"
 #include "profiles/profile_toml.hpp"
@@ -35,6 +39,10 @@ namespace pygate::cli {
 namespace {
 
 using nlohmann::ordered_json;
+
+// How many checks may wait per check thread before the reading of requests
+// waits for one to start.
+constexpr std::size_t k_queued_checks_per_job = 16;
 
 // A run's answer is one line holding its output: far over any request line.
 constexpr std::size_t k_max_worker_line = std::size_t{1} << 30;
@@ -66,9 +74,22 @@ private:
 
 struct InFlight {
     nlohmann::json id;
-    bool running = false;
+    bool running = false;  // a session op is running from the start
     bool cancel_requested = false;
     pid_t worker = -1;  // a run's worker while its output is read
+};
+
+// A session of the server: its worker process, what the gate has seen of it,
+// and the receipt's list of steps. One request at a time (`busy`).
+struct ServerSession {
+    std::string id;
+    SharedProfile profile;
+    RunWorker worker;
+    std::optional<LineReader> answers;
+    SessionProgram program;
+    nlohmann::ordered_json steps = nlohmann::ordered_json::array();
+    std::optional<nlohmann::ordered_json> closed;  // the worker's last answer, once it ended
+    bool busy = false;
 };
 
 struct CheckJob {
@@ -110,9 +131,10 @@ public:
     void finish() {
         {
             std::unique_lock lock(m_mutex);
-            m_idle.wait(lock, [this] { return m_in_flight.empty(); });
+            m_idle.wait(lock, [this] { return m_in_flight.empty() && m_session_requests == 0; });
             m_stopping = true;
         }
+        close_all_sessions();
         m_check_ready.notify_all();
         m_run_ready.notify_all();
         for (auto& thread : m_threads)
@@ -136,6 +158,8 @@ public:
                 entry.cancel_requested = true;
                 if (entry.worker > 0) ::kill(entry.worker, SIGTERM);
             }
+            for (auto& [id, session] : m_sessions)
+                if (session->worker.pid() > 0) ::kill(session->worker.pid(), SIGTERM);
         }
         for (const auto& answer : answers)
             m_out.write(answer);
@@ -153,6 +177,11 @@ private:
             return;
         }
         if (auto* check = std::get_if<CheckOp>(&request.op)) {
+            // Back-pressure: a client that sends faster than the checks are
+            // done waits (its pipe fills) instead of growing the queue, so the
+            // server's memory does not depend on how far ahead a client runs.
+            // Checks end within their analysis budget, so this wait is short.
+            m_check_room.wait(lock, [this] { return m_checks.size() < k_queued_checks_per_job * m_options.jobs; });
             m_in_flight[request.id.key] = InFlight{request.id.value};
             m_checks.push_back({std::move(request.id), std::move(*check)});
             lock.unlock();
@@ -164,6 +193,32 @@ private:
             m_runs.push_back({std::move(request.id), std::move(*run)});
             lock.unlock();
             m_run_ready.notify_one();
+            return;
+        }
+        if (is_session_op(request.op)) {
+            // A session's worker is started here, by the thread that reads
+            // requests, which lives as long as the server: the kernel's
+            // parent-death signal fires when the thread that started a child
+            // ends, not the process.
+            std::shared_ptr<ServerSession> opened;
+            if (std::holds_alternative<SessionOpenOp>(request.op)) {
+                opened = std::make_shared<ServerSession>();
+                std::string error;
+                if (!opened->worker.spawn(error, "serve-session-worker")) {
+                    lock.unlock();
+                    m_out.write(error_line(request.id.value, error_code::run_error, error));
+                    return;
+                }
+            }
+            m_in_flight[request.id.key] = InFlight{request.id.value, true};
+            ++m_session_requests;
+            lock.unlock();
+            std::thread([this, request = std::move(request), opened]() mutable {
+                std::string answer = session_request(request, opened);
+                complete(request.id, answer);
+                std::lock_guard done(m_mutex);
+                if (--m_session_requests == 0) m_idle.notify_all();
+            }).detach();
             return;
         }
         if (auto* cancel = std::get_if<CancelOp>(&request.op)) {
@@ -200,7 +255,10 @@ private:
                     }
                 return false;
             };
-            if (!drop(m_checks)) drop(m_runs);
+            if (drop(m_checks))
+                m_check_room.notify_one();
+            else
+                drop(m_runs);
             dropped = drop_queued(target, "dropped before it started");
             if (m_in_flight.empty()) m_idle.notify_all();
         } else {
@@ -245,6 +303,7 @@ private:
         job = std::move(queue.front());
         queue.pop_front();
         m_in_flight[job.id.key].running = true;
+        m_check_room.notify_one();
         return true;
     }
 
@@ -344,6 +403,249 @@ private:
         if (found != m_in_flight.end()) found->second.worker = -1;
     }
 
+    static bool is_session_op(const Operation& op) {
+        return std::holds_alternative<SessionOpenOp>(op) || std::holds_alternative<SessionExecOp>(op) ||
+               std::holds_alternative<SessionFilesOp>(op) || std::holds_alternative<SessionCloseOp>(op);
+    }
+
+    // The worker's next answer; its events are forwarded under `id` when
+    // `forward` is set. nullopt: the worker ended without one.
+    std::optional<ordered_json> worker_answer(ServerSession& session, const nlohmann::json& id, bool forward) {
+        std::string line;
+        for (;;) {
+            LineReader::Next next = session.answers->next(line);
+            if (next == LineReader::Next::end) return std::nullopt;
+            if (next != LineReader::Next::line) continue;
+            ordered_json message = ordered_json::parse(line, nullptr, false);
+            if (!message.is_object()) continue;
+            if (message.contains("event")) {
+                if (forward)
+                    m_out.write(
+                        event_line(id, message["event"].get<std::string>(), message["data"].get<std::string>()));
+                continue;
+            }
+            return message;
+        }
+    }
+
+    // Takes the session for one request; an error line when it cannot.
+    std::shared_ptr<ServerSession> take_session(const std::string& name, const nlohmann::json& id,
+                                                std::string& error) {
+        std::lock_guard lock(m_mutex);
+        auto found = m_sessions.find(name);
+        if (found == m_sessions.end()) {
+            error = error_line(id, error_code::session_closed, fmt::format("no open session `{}`", name));
+            return nullptr;
+        }
+        if (found->second->busy) {
+            error = error_line(id, error_code::session_busy,
+                               fmt::format("session `{}` is still answering another request", name));
+            return nullptr;
+        }
+        found->second->busy = true;
+        return found->second;
+    }
+
+    void release_session(const std::shared_ptr<ServerSession>& session) {
+        std::lock_guard lock(m_mutex);
+        session->busy = false;
+    }
+
+    // The worker ended (idle timeout, a limit, closed): forget the session;
+    // its last answer is what close returns.
+    ordered_json end_session(const std::shared_ptr<ServerSession>& session, std::optional<ordered_json> closed) {
+        session->worker.close_input();
+        if (!closed) closed = worker_answer(*session, nullptr, false);
+        session->worker.wait();
+        {
+            std::lock_guard lock(m_mutex);
+            m_sessions.erase(session->id);
+        }
+        ordered_json result;
+        const ordered_json& end = closed && closed->contains("closed") ? (*closed)["closed"] : ordered_json::object();
+        result["session"] = session->id;
+        result["reason"] = end.value("reason", "session_lost");
+        result["files"] = end.value("files", ordered_json::array());
+        ordered_json receipt{{"profile", session->profile->name},
+                             {"profile_sha256", profile_sha256(*session->profile)},
+                             {"steps", session->steps}};
+        if (end.contains("run")) receipt["run"] = end["run"];
+        if (end.contains("error")) receipt["error"] = end["error"];
+        result["receipt"] = std::move(receipt);
+        return result;
+    }
+
+    void set_worker(const RequestId& id, pid_t pid) {
+        std::lock_guard lock(m_mutex);
+        auto found = m_in_flight.find(id.key);
+        if (found != m_in_flight.end()) found->second.worker = pid;
+    }
+
+    std::string session_request(Request& request, const std::shared_ptr<ServerSession>& opened) {
+        const auto& id = request.id.value;
+        if (auto* open = std::get_if<SessionOpenOp>(&request.op)) return session_open(request.id, *open, opened);
+        std::string error;
+        if (auto* exec = std::get_if<SessionExecOp>(&request.op)) {
+            auto session = take_session(exec->session, id, error);
+            if (!session) return error;
+            std::string answer = session_exec(request.id, *session, *exec);
+            if (session->closed) {
+                end_session(session, session->closed);
+            } else {
+                release_session(session);
+            }
+            return answer;
+        }
+        if (auto* files = std::get_if<SessionFilesOp>(&request.op)) {
+            auto session = take_session(files->session, id, error);
+            if (!session) return error;
+            nlohmann::json fetch = files->fetch;
+            session->worker.write(ordered_json{{"op", "files"}, {"fetch", fetch}}.dump() + "\n");
+            auto answer = worker_answer(*session, id, false);
+            if (!answer || !answer->contains("files")) {
+                ordered_json ended = end_session(session, answer);
+                return error_line(id, error_code::session_closed,
+                                  fmt::format("the session ended: {}", ended["reason"].get<std::string>()));
+            }
+            release_session(session);
+            return result_line(id, ordered_json{{"files", (*answer)["files"]}}.dump());
+        }
+        auto& close = std::get<SessionCloseOp>(request.op);
+        auto session = take_session(close.session, id, error);
+        if (!session) return error;
+        session->worker.write(ordered_json{{"op", "close"}}.dump() + "\n");
+        return result_line(id, end_session(session, std::nullopt).dump(-1, ' ', false,
+                                                                        ordered_json::error_handler_t::replace));
+    }
+
+    std::string session_open(const RequestId& request_id, const SessionOpenOp& open,
+                             const std::shared_ptr<ServerSession>& session) {
+        const auto& id = request_id.value;
+        // Any answer but `opened` ends the worker started for it.
+        struct EndUnlessOpened {
+            ServerSession& session;
+            bool opened = false;
+            ~EndUnlessOpened() {
+                if (opened) return;
+                session.worker.close_input();
+                ::kill(session.worker.pid(), SIGTERM);
+                session.worker.wait();
+            }
+        } guard{*session};
+        auto profile = m_profiles.get(open.profile);
+        if (auto* error = std::get_if<profiles::ProfileError>(&profile))
+            return error_line(id, error_code::profile_error, error->to_string());
+        const SharedProfile& resolved = std::get<SharedProfile>(profile);
+        auto limits = runner_limits(resolved->limits, open.overrides);
+        if (auto* message = std::get_if<std::string>(&limits)) return error_line(id, error_code::limit_error, *message);
+        // A preloaded module is an import like any other: the profile must allow it.
+        if (!open.preload.empty()) {
+            std::string imports;
+            for (const auto& module : open.preload)
+                imports += "import " + module + "\n";
+            analyzer::Parser parser;
+            std::string internal_error;
+            reporters::FileReport report = judge_read("<preload>", imports, parser, *resolved, internal_error);
+            if (report.decision != analyzer::Decision::allow || !internal_error.empty()) {
+                std::string why;
+                for (const auto& finding : report.findings)
+                    why += (why.empty() ? "" : "; ") + finding.message;
+                return error_line(id, error_code::preload_denied,
+                                  fmt::format("preload refused by profile {}: {}", resolved->name,
+                                              why.empty() ? internal_error : why));
+            }
+        }
+        session->profile = resolved;
+        set_worker(request_id, session->worker.pid());
+        nlohmann::json files = nlohmann::json::array();
+        for (const auto& file : open.files)
+            files.push_back({{"name", file.name}, {"base64", base64_encode(file.bytes)}});
+        auto number = [](const std::optional<std::int64_t>& value) {
+            return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+        };
+        nlohmann::json job{{"profile", open.profile},     {"files", std::move(files)},
+                           {"preload", open.preload},     {"timeout", number(open.overrides.timeout)},
+                           {"memory", number(open.overrides.memory)}, {"cpu", number(open.overrides.cpu)},
+                           {"output_limit", number(open.overrides.output_limit)},
+                           {"idle_timeout", open.idle_timeout},       {"python", m_options.python}};
+        session->worker.write(job.dump() + "\n");
+        session->answers.emplace(session->worker.output_fd(), k_max_worker_line);
+        auto answer = worker_answer(*session, id, false);
+        set_worker(request_id, -1);
+        if (!answer || !answer->contains("opened")) {
+            if (answer && answer->contains("error"))
+                return error_line(id, (*answer)["error"].value("code", error_code::internal_error),
+                                  (*answer)["error"].value("message", std::string()));
+            return error_line(id, error_code::internal_error, "the session worker ended without an answer");
+        }
+        {
+            std::lock_guard lock(m_mutex);
+            session->id = fmt::format("s{}", ++m_session_counter);
+            m_sessions[session->id] = session;
+        }
+        guard.opened = true;
+        return result_line(id, ordered_json{{"session", session->id},
+                                            {"profile", resolved->name},
+                                            {"limits", (*answer)["opened"]["limits"]}}
+                                   .dump());
+    }
+
+    std::string session_exec(const RequestId& request_id, ServerSession& session, const SessionExecOp& exec) {
+        const auto& id = request_id.value;
+        analyzer::Parser parser;
+        StepVerdict verdict = session.program.judge(exec.code, parser, *session.profile);
+        const std::size_t step = session.steps.size() + 1;
+        const std::string decision = analyzer::decision_name(verdict.report.decision);
+        const std::string findings = reporters::json_file_entry(verdict.report);
+        session.steps.push_back({{"step", step}, {"code_sha256", runner::sha256_hex(exec.code)}, {"decision", decision}});
+        if (verdict.report.decision != analyzer::Decision::allow) {
+            // Never sent: the interpreter does not see a denied step, and the
+            // session goes on.
+            ordered_json result{{"step", step},         {"status", "gate_denied"}, {"decision", decision},
+                                {"stdout", ""},         {"stderr", ""},            {"value", nullptr},
+                                {"traceback", nullptr}, {"truncated", false},      {"duration_ms", 0},
+                                {"cpu_ms", 0}};
+            result["findings"] = ordered_json::parse(findings)["findings"];
+            result["session_ended"] = false;
+            return result_line(id, result.dump());
+        }
+        session.program.accept(exec.code, std::move(verdict));
+        nlohmann::json command{{"op", "exec"}, {"step", step}, {"code", exec.code}, {"stream", exec.stream}};
+        if (exec.timeout) command["timeout"] = *exec.timeout;
+        set_worker(request_id, session.worker.pid());
+        session.worker.write(command.dump() + "\n");
+        auto answer = worker_answer(session, id, exec.stream);
+        set_worker(request_id, -1);
+        if (!answer || !answer->contains("step")) {
+            session.closed = answer;
+            return error_line(id, error_code::session_closed,
+                              "the session ended before the step answered" + (answer ? ": " + answer->dump() : std::string()));
+        }
+        ordered_json result = (*answer)["step"];
+        if (result.contains("session")) {
+            // The step ended the session (a limit, a timeout): its last answer follows.
+            session.closed = worker_answer(session, nullptr, false);
+            if (!session.closed) session.closed = ordered_json::object();
+        }
+        ordered_json shaped{{"step", step}, {"status", result["status"]}, {"decision", decision}};
+        for (const char* key : {"stdout", "stderr", "value", "traceback", "truncated", "duration_ms", "cpu_ms"})
+            shaped[key] = result.value(key, ordered_json(nullptr));
+        shaped["findings"] = ordered_json::parse(findings)["findings"];
+        shaped["session_ended"] = result.contains("session");
+        return result_line(id, shaped.dump(-1, ' ', false, ordered_json::error_handler_t::replace));
+    }
+
+    void close_all_sessions() {
+        std::vector<std::shared_ptr<ServerSession>> sessions;
+        {
+            std::lock_guard lock(m_mutex);
+            for (auto& [name, session] : m_sessions)
+                sessions.push_back(session);
+        }
+        for (auto& session : sessions)
+            end_session(session, std::nullopt);
+    }
+
     std::string answer_at_once(const Request& request) {
         const auto& id = request.id.value;
         if (auto* profiles_op = std::get_if<ProfilesOp>(&request.op)) {
@@ -395,9 +697,13 @@ private:
     ProfileCache m_profiles;
     std::mutex m_mutex;
     std::condition_variable m_check_ready;
+    std::condition_variable m_check_room;
     std::condition_variable m_run_ready;
     std::condition_variable m_idle;
     std::unordered_map<std::string, InFlight> m_in_flight;
+    std::unordered_map<std::string, std::shared_ptr<ServerSession>> m_sessions;
+    std::size_t m_session_requests = 0;  // detached threads answering session ops
+    std::uint64_t m_session_counter = 0;
     std::deque<CheckJob> m_checks;
     std::deque<RunJob> m_runs;
     bool m_stopping = false;

@@ -117,7 +117,14 @@ struct ChildPlan {
     int landlock_fd;  // -1: none
     const SeccompProgram* seccomp;
     const sigset_t* signal_mask;  // the parent's, restored at exec
+    const int* pass_fds;          // become 3, 4, ... at exec; all >= k_passed_fd_floor
+    std::size_t pass_count;
 };
+
+// Descriptors handed to the program are moved this high in the parent, and
+// the error pipe above 2 + their count, so that moving them down to 3, 4, ...
+// in the child, last, never lands on a descriptor the setup still uses.
+constexpr int k_passed_fd_floor = 100;
 
 void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::uint8_t detail = 0) noexcept {
     const ChildMessage message{static_cast<std::uint8_t>(fatal ? 1 : 0), step, detail, error};
@@ -178,7 +185,11 @@ void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::u
     }
     // 10. The system-call filter, last: it denies calls the steps above make.
     if (int error = apply_seccomp(*plan.seccomp)) fail(plan, ChildStep::seccomp, error);
-    // 11. The interpreter, with the signals the parent had unblocked. The
+    // 11. The descriptors the program inherits, as 3, 4, ...: dup2 leaves
+    //     the copies without close-on-exec.
+    for (std::size_t i = 0; i < plan.pass_count; ++i)
+        if (::dup2(plan.pass_fds[i], 3 + static_cast<int>(i)) < 0) fail(plan, ChildStep::exec, errno);
+    // 12. The interpreter, with the signals the parent had unblocked. The
     //     error pipe closes on success.
     ::sigprocmask(SIG_SETMASK, plan.signal_mask, nullptr);
     ::execve(plan.python, plan.argv, plan.envp);
@@ -566,6 +577,26 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         result.error = std::string("cannot create pipes: ") + std::strerror(errno);
         return result;
     }
+    std::vector<int> passed;  // copies of request.pass_fds, high up, closed after the start
+    for (int fd : request.pass_fds)
+        passed.push_back(::fcntl(fd, F_DUPFD_CLOEXEC, k_passed_fd_floor));
+    if (!passed.empty() && report_pipe[1] < 3 + static_cast<int>(passed.size())) {
+        int moved = ::fcntl(report_pipe[1], F_DUPFD_CLOEXEC, 3 + static_cast<int>(passed.size()));
+        ::close(report_pipe[1]);
+        report_pipe[1] = moved;
+    }
+    if (std::find(passed.begin(), passed.end(), -1) != passed.end() || report_pipe[1] < 0) {
+        const int error = errno;
+        for (int fd : passed)
+            if (fd >= 0) ::close(fd);
+        for (int* end : {&out_pipe[0], &out_pipe[1], &err_pipe[0], &err_pipe[1], &report_pipe[0], &report_pipe[1]})
+            close_fd(*end);
+        close_fd(landlock.fd);
+        ::close(stdin_fd);
+        remove_workdir(workdir.path);
+        result.error = std::string("cannot hand descriptors to the program: ") + std::strerror(error);
+        return result;
+    }
     ChildPlan plan{request.python.c_str(),
                    argv.data(),
                    envp.data(),
@@ -583,7 +614,9 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
                    &rlimits,
                    landlock.fd,
                    &seccomp,
-                   &parent_mask};
+                   &parent_mask,
+                   passed.data(),
+                   passed.size()};
 
     // Whatever leaves the process group is re-parented here, to be killed.
     ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
@@ -607,6 +640,8 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     close_fd(err_pipe[1]);
     close_fd(report_pipe[1]);
     close_fd(landlock.fd);
+    for (int fd : passed)
+        ::close(fd);
     ::close(stdin_fd);
     if (child < 0) {
         close_fd(out_pipe[0]);
@@ -652,6 +687,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         isolation.netns = false;
     }
     isolation.cgroup_error = cgroup.error();
+    if (!setup_failed && request.on_started) request.on_started(workdir.path);
 
     // --- Read both streams until the program ends or the wall clock runs out.
     int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, child, 0));

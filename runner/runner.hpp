@@ -32,12 +32,19 @@ struct RunRequest {
     // Where the interpreter's version is remembered between runs
     // (version_cache.hpp); empty: ask the interpreter on every run.
     std::string version_cache_dir;
+    // Descriptors the program inherits as 3, 4, ... in this order (a
+    // session's driver talks to its worker through them); every other one is
+    // closed at exec. The caller keeps and closes its own.
+    std::vector<int> pass_fds;
     // Readable (a byte written, or closed): the run is cancelled, its
     // process group killed, and its status is `cancelled`. -1: none.
     int cancel_fd = -1;
     // Called with each piece of output as it is kept (within the limits),
     // in order, on the calling thread; `from_stderr` says which stream.
     std::function<void(bool from_stderr, std::string_view kept)> on_output;
+    // Called once the program has started (its setup done), with the work
+    // directory's path: a session lists its output/ while it runs.
+    std::function<void(const std::string& workdir)> on_started;
 };
 
 enum class Status {

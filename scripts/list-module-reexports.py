@@ -13,8 +13,22 @@ targets (the script restarts itself under -I -S, so that no site hook changes
 what the standard library holds):
     scripts/list-module-reexports.py > analyzer/module_reexports.inc
     scripts/list-module-reexports.py --check analyzer/module_reexports.inc
---check exits 1 and names the difference when the file is not what this
-CPython says (a test of the suite runs it).
+
+Debian 12's point releases of python3.11 differ: a security fix can make a
+module import another. The table serves every one of them, so it is what this
+CPython holds plus the rows of other point releases listed in
+OTHER_POINT_RELEASES; generate it on the newest point release, and list there
+any row an older one lacks.
+
+--check (a test of the suite runs it) is strict in the direction that would
+let code through, and only there. It fails when the table lacks an attribute
+this CPython holds as a module or builtin, or names another target for it:
+the resolver would not see `pathlib.os.system` as `os.system`. A row this
+CPython does not hold is harmless when the attribute does not exist here (a
+use of it raises AttributeError before anything runs) or is listed in
+OTHER_POINT_RELEASES (known to hold something else here, named in the reason);
+any other extra row fails, since the resolver would rename a real attribute.
+It exits 1 and names each difference.
 
 Every standard-library module is imported in this process, except those that
 act when imported (antigravity opens a browser, this prints) or need a display
@@ -23,11 +37,11 @@ distutils (see SKIPPED).
 """
 import builtins
 import contextlib
-import difflib
 import importlib
 import io
 import os
 import pkgutil
+import re
 import sys
 import types
 import warnings
@@ -40,6 +54,17 @@ SKIPPED = {
     "__main__", "antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo", "test", "lib2to3",
     "ensurepip", "venv", "pydoc_data", "msilib", "winreg", "winsound", "_winapi", "msvcrt", "nt", "_msi",
     "_overlapped", "_wmi", "asyncio.windows_events", "asyncio.windows_utils", "distutils",
+}
+
+
+# Rows of another Debian 12 point release that this CPython may not hold, with
+# what that release changed and what the attribute is where it is missing.
+OTHER_POINT_RELEASES = {
+    "stringprep.unicodedata": (
+        "unicodedata",
+        "3.11.2-6+deb12u9 (CVE-2026-17084) made stringprep `import unicodedata`; earlier releases bind the name "
+        "to unicodedata.ucd_3_2_0, an object with the module's lookup functions and nothing more",
+    ),
 }
 
 
@@ -110,6 +135,58 @@ def render(rows, top_level):
     return "\n".join(lines) + "\n"
 
 
+def with_other_point_releases(rows):
+    table = dict(rows)
+    for path, (target, reason) in OTHER_POINT_RELEASES.items():
+        if table.setdefault(path, target) != target:
+            sys.exit(f"list-module-reexports.py: {path} is {rows[path]} here, not {target} ({reason})")
+    return table
+
+
+def parse(text):
+    rows = dict(re.findall(r'^    \{"([^"]+)", "([^"]+)"\},$', text, re.MULTILINE))
+    top_level = re.findall(r'^    "([^"]+)",$', text, re.MULTILINE)
+    return rows, top_level
+
+
+def holds_attribute(modules, path):
+    module_name, _, attribute = path.rpartition(".")
+    module = modules.get(module_name)
+    return module is not None and hasattr(module, attribute)
+
+
+def check(path, modules, rows):
+    """Prints what the table covers; returns the problems that could let code through."""
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
+    table, top_level = parse(text)
+    problems = []
+    if render(table, top_level) != text:
+        problems.append(f"{path} is not in the generated form (edited by hand?): regenerate it")
+    if top_level != sorted(sys.stdlib_module_names):
+        problems.append("the standard library's top-level names are not sys.stdlib_module_names")
+    for name, target in sorted(rows.items()):
+        if name not in table:
+            problems.append(f"missing: {name} is {target} in this CPython; an alias through it would go unseen")
+        elif table[name] != target:
+            problems.append(f"wrong: {name} is {target} in this CPython, the table says {table[name]}")
+    for name, target in sorted(table.items()):
+        if name in rows:
+            continue
+        if name in OTHER_POINT_RELEASES and OTHER_POINT_RELEASES[name][0] == target:
+            print(f"kept: {name} -> {target}, of another point release: {OTHER_POINT_RELEASES[name][1]}")
+        elif not holds_attribute(modules, name):
+            print(f"kept: {name} -> {target}, which this CPython does not hold (a use of it fails here)")
+        else:
+            problems.append(f"extra: {name} is no {target} in this CPython, yet the table renames it; "
+                            "list it in OTHER_POINT_RELEASES with the reason, or regenerate")
+    if not problems:
+        held = sum(1 for name in table if rows.get(name) == table[name])
+        print(f"{path}: {held} of {len(table)} rows are what CPython {sys.version.split()[0]} "
+              f"({sys.executable}) holds, and it holds none the table lacks")
+    return problems
+
+
 def main():
     if not (sys.flags.isolated and sys.flags.no_site):
         # Without -S, setuptools' .pth hook puts its own distutils in place of the standard library's.
@@ -117,19 +194,17 @@ def main():
     warnings.simplefilter("ignore")
     if sys.version_info[:2] != (3, 11):
         sys.exit(f"list-module-reexports.py: needs CPython 3.11 (Debian 12's /usr/bin/python3), not {sys.version}")
-    text = render(reexports(standard_modules()), sorted(sys.stdlib_module_names))
+    modules = standard_modules()
+    rows = reexports(modules)
     if len(sys.argv) == 3 and sys.argv[1] == "--check":
-        with open(sys.argv[2], encoding="utf-8") as file:
-            current = file.read()
-        if current != text:
-            sys.stdout.writelines(difflib.unified_diff(current.splitlines(True), text.splitlines(True),
-                                                       sys.argv[2], "what CPython says now", n=0))
-            sys.exit("Debian's security updates change the standard library too (3.11.2-6+deb12u7 made "
-                     "stringprep import unicodedata): bring python3.11 up to date with `apt-get install "
-                     "--only-upgrade libpython3.11-stdlib` before regenerating the table.")
-        print(f"{sys.argv[2]}: matches CPython {sys.version.split()[0]}")
+        problems = check(sys.argv[2], modules, rows)
+        if problems:
+            print("\n".join(problems))
+            sys.exit(f"{sys.argv[2]} does not serve this CPython: regenerate it with this script "
+                     "(on the newest Debian 12 point release, after `apt-get install --only-upgrade "
+                     "libpython3.11-stdlib`)")
     elif len(sys.argv) == 1:
-        sys.stdout.write(text)
+        sys.stdout.write(render(with_other_point_releases(rows), sorted(sys.stdlib_module_names)))
     else:
         sys.exit("usage: list-module-reexports.py [--check FILE]")
 

@@ -8,6 +8,7 @@ import os
 import signal
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -189,3 +190,37 @@ def test_closed_gate_refuses(binary):
 def test_help_shows_docstrings():
     assert "fail closed" in Gate.__doc__.lower()
     assert "tighten" in Gate.run.__doc__
+
+
+def test_the_readme_example_prints_what_it_says(binary, capsys):
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("## Pipelines", 1)[1]
+    example = section.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(example, "README.md", "exec"), {})
+    assert capsys.readouterr().out == "deny\nok 45\n\n"
+
+
+def test_session_keeps_state_and_gates_each_step(binary):
+    with Gate(profile="data_processing") as gate:
+        with gate.session(files={"d.csv": "a\n1\n2\n"}, preload=["csv"]) as session:
+            assert session.exec("x = 41").status == "ok"
+            assert session.exec("x + 1").value == "42"
+            denied = session.exec("g = getattr\ng(len, '__self__')")
+            assert denied.status == "gate_denied" and denied.findings[0].rule == "PG009"
+            rows = session.exec("import csv\nlen(list(csv.reader(open('input/d.csv'))))")
+            assert rows.value == "3"
+            session.exec("open('output/out.txt', 'w').write('done')")
+            assert [f["path"] for f in session.files()] == ["output/out.txt"]
+        closed = session.closed
+        assert closed["files"] == {"output/out.txt": b"done"}
+        assert [s["decision"] for s in closed["receipt"]["steps"]] == ["allow", "allow", "deny", "allow", "allow"]
+
+
+def test_async_session(binary):
+    async def main():
+        with Gate() as gate:
+            async with await gate.asession() as session:
+                await session.exec("total = sum(range(5))")
+                return (await session.exec("total")).value
+
+    assert asyncio.run(main()) == "10"

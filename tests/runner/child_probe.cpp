@@ -1,11 +1,15 @@
 #include "runner/child_probe.hpp"
 
 #include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <stdexcept>
+
+#include "support/run_process.hpp"
 
 namespace pygate::testing {
 
@@ -46,6 +50,20 @@ ProbeResult run_in_child(const std::function<int()>& setup, const std::vector<st
     }
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     return result;
+}
+
+int network_namespace_refusal(bool as_nobody) {
+    const unsigned nobody = k_nobody_uid;
+    return run_in_child(
+               [as_nobody, nobody] {
+                   if (as_nobody && (::setgroups(0, nullptr) != 0 || ::setresgid(nobody, nobody, nobody) != 0 ||
+                                     ::setresuid(nobody, nobody, nobody) != 0))
+                       return errno;
+                   const int flags = ::geteuid() == 0 ? CLONE_NEWNET : CLONE_NEWUSER | CLONE_NEWNET;
+                   return ::unshare(flags) == 0 ? 0 : errno;
+               },
+               {"/bin/true"})
+        .setup_error;
 }
 
 }  // namespace pygate::testing

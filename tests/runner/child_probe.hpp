@@ -18,6 +18,14 @@ struct ProbeResult {
 // safe calls) and returns 0 or an errno; then argv[0] is executed with argv.
 ProbeResult run_in_child(const std::function<int()>& setup, const std::vector<std::string>& argv);
 
+// Whether the kernel lets a process make the runner's network namespace,
+// asked with the bare system call in a forked child, apart from the runner:
+// 0, or the errno of the refusal (a chroot, a container's seccomp profile or
+// user.max_user_namespaces = 0 refuse a user namespace). The process is the
+// test's own, or nobody when `as_nobody` (the test must be root); as root it
+// needs unshare(CLONE_NEWNET) only, as anyone else a user namespace around it.
+int network_namespace_refusal(bool as_nobody);
+
 // The interpreter the runner uses by default.
 inline constexpr const char* k_python = "/usr/bin/python3";
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import os
 import select
+import shutil
 import subprocess
+import tempfile
 import time
 from typing import Any, Dict, List, Optional
 
@@ -24,12 +26,17 @@ class Server:
     """One `pygate serve` process, spoken to line by line."""
 
     def __init__(self, binary: str, *args: str) -> None:
+        # Its own TMPDIR, where its runs' work directories go: what it leaves
+        # behind is told apart from what other programs on the machine do.
+        self.temp = tempfile.mkdtemp(prefix="pygate-serve-test-")
+        os.chmod(self.temp, 0o755)  # the runs' unprivileged uid must reach its work directory
         self.process = subprocess.Popen(
             [binary, "serve", *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             bufsize=0,
+            env={**os.environ, "TMPDIR": self.temp},
         )
         self.pending = b""
         self.hello = json.loads(self.read_line(10))["hello"]
@@ -39,6 +46,9 @@ class Server:
 
     def send(self, request: Dict[str, Any]) -> None:
         self.send_raw(json.dumps(request).encode() + b"\n")
+
+    def work_directories(self) -> List[str]:
+        return [name for name in os.listdir(self.temp) if name.startswith("pygate-run-")]
 
     def read_line(self, timeout: float = 30) -> bytes:
         deadline = time.monotonic() + timeout
@@ -99,28 +109,4 @@ def serve(binary: str):
         if server.process.poll() is None:
             server.process.kill()
         server.process.wait()
-
-
-def children_of(pid: int) -> List[int]:
-    """The live processes whose parent is `pid`."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
-            found.append(int(entry))
-    return found
-
-
-def open_descriptors(pid: int) -> int:
-    return len(os.listdir(f"/proc/{pid}/fd"))
-
-
-def pygate_work_directories() -> set:
-    temp = os.environ.get("TMPDIR", "/tmp")
-    return {name for name in os.listdir(temp) if name.startswith("pygate-run-")}
+        shutil.rmtree(server.temp, ignore_errors=True)

@@ -8,7 +8,7 @@ import signal
 import threading
 import time
 
-from conftest import children_of, open_descriptors, pygate_work_directories
+from process_probe import children_of, open_descriptors
 
 LONG_RUN = 'print("started", flush=True)\nn = int(input())\ntotal = 0\nfor i in range(n):\n    total += i\n'
 
@@ -25,7 +25,6 @@ def test_end_of_input_finishes_what_is_in_flight(serve):
 
 
 def test_sigterm_cancels_runs_and_exits_zero(serve):
-    before = pygate_work_directories()
     server = serve("--max-runs", "1")
     server.send({"id": "long", "op": "run", "code": LONG_RUN, "stdin": "1000000000", "stream": True})
     assert server.read()["event"] == "stdout"
@@ -40,11 +39,10 @@ def test_sigterm_cancels_runs_and_exits_zero(serve):
     assert server.process.wait(timeout=30) == 0
     for pid in workers:
         assert not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split()[2] == "Z"
-    assert pygate_work_directories() <= before
+    assert server.work_directories() == []
 
 
 def test_killed_server_takes_its_runs_with_it(serve):
-    before = pygate_work_directories()
     server = serve()
     server.send({"id": 1, "op": "run", "code": LONG_RUN, "stdin": "1000000000", "stream": True})
     assert server.read()["event"] == "stdout"
@@ -58,13 +56,12 @@ def test_killed_server_takes_its_runs_with_it(serve):
         time.sleep(0.05)
     assert not any(os.path.exists(f"/proc/{p}") for p in [worker, *programs])
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and not pygate_work_directories() <= before:
+    while time.monotonic() < deadline and not server.work_directories() == []:
         time.sleep(0.05)
-    assert pygate_work_directories() <= before
+    assert server.work_directories() == []
 
 
 def test_no_leaks_after_ten_thousand_mixed_requests(serve):
-    before = pygate_work_directories()
     server = serve()
     pid = server.process.pid
     warm = server.ask({"id": "warm", "op": "check", "code": "x = 1\n"})
@@ -101,5 +98,5 @@ def test_no_leaks_after_ten_thousand_mixed_requests(serve):
     assert children_of(pid) == []
     assert open_descriptors(pid) == descriptors
     assert len(os.listdir(f"/proc/{pid}/task")) == threads
-    assert pygate_work_directories() <= before
+    assert server.work_directories() == []
     assert server.close() == 0

@@ -12,7 +12,8 @@ LONG_RUN = 'print("started", flush=True)\nn = int(input())\ntotal = 0\nfor i in 
 def test_hello_names_protocol_and_ops(serve):
     server = serve()
     assert server.hello["protocol"] == 1
-    assert server.hello["ops"] == ["check", "run", "cancel", "profiles", "rules", "explain", "version"]
+    assert server.hello["ops"] == ["check", "run", "cancel", "profiles", "rules", "explain", "version",
+                                   "session_open", "session_exec", "session_files", "session_close"]
     assert server.hello["max_line"] == 16 * 1024 * 1024
 
 

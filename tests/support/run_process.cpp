@@ -53,6 +53,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
     while (::waitpid(child, &status, 0) < 0) {
     }
     ProcessResult result;
+    result.pid = child;
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     result.out = slurp(out_path);
     result.err = slurp(err_path);

@@ -7,6 +7,7 @@
 namespace pygate::testing {
 
 struct ProcessResult {
+    int pid = -1;  // the process's id (it has ended, so only a name: of its cgroups, say)
     int exit_code = -1;
     std::string out;
     std::string err;

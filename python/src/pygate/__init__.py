@@ -10,10 +10,14 @@ True
 
 from ._client import Gate, check, run
 from ._errors import BinaryNotFound, PygateError, RequestError, ServerError
-from ._results import ChainStep, CheckResult, Finding, RunResult
+from ._results import ChainStep, CheckResult, Finding, RunResult, StepResult
+from ._session import AsyncSession, Session
 from ._version import __version__
 
 __all__ = [
+    "AsyncSession",
+    "Session",
+    "StepResult",
     "BinaryNotFound",
     "ChainStep",
     "CheckResult",

@@ -10,12 +10,15 @@ import os
 import subprocess
 import threading
 from concurrent.futures import Future
-from typing import Any, Callable, Dict, List, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Union
 
 from ._binary import find_binary
 from ._errors import BinaryNotFound, RequestError, ServerError
 from ._results import CheckResult, RunResult, check_result_from_json, run_result_from_json
 from ._version import __version__
+
+if TYPE_CHECKING:
+    from ._session import AsyncSession, Session
 
 FileContent = Union[str, bytes]
 OutputCallback = Callable[[str], None]
@@ -383,6 +386,62 @@ class Gate:
         )
         future = self._submit(request, on_stdout, on_stderr)
         return run_result_from_json(self._result(await asyncio.wrap_future(future)))
+
+    def _ask(self, request: Dict[str, Any], on_stdout: Optional[OutputCallback] = None,
+             on_stderr: Optional[OutputCallback] = None) -> Any:
+        return self._result(self._submit(request, on_stdout, on_stderr).result())
+
+    async def _aask(self, request: Dict[str, Any], on_stdout: Optional[OutputCallback] = None,
+                    on_stderr: Optional[OutputCallback] = None) -> Any:
+        return self._result(await asyncio.wrap_future(self._submit(request, on_stdout, on_stderr)))
+
+    @staticmethod
+    def _session_request(profile: Optional[str], files: Optional[Mapping[str, FileContent]],
+                         preload: Optional[List[str]], timeout: Optional[int], memory: Optional[int],
+                         cpu: Optional[int], idle_timeout: Optional[int]) -> Dict[str, Any]:
+        request: Dict[str, Any] = {"op": "session_open"}
+        if profile is not None:
+            request["profile"] = profile
+        if files:
+            request["files"] = Gate._run_request("", files, None, None, None, None, None, None, False, False)["files"]
+        if preload:
+            request["preload"] = list(preload)
+        for key, value in (("timeout", timeout), ("memory", memory), ("cpu", cpu), ("idle_timeout", idle_timeout)):
+            if value is not None:
+                request[key] = int(value)
+        return request
+
+    def session(self, *, profile: Optional[str] = None, files: Optional[Mapping[str, FileContent]] = None,
+                preload: Optional[List[str]] = None, timeout: Optional[int] = None, memory: Optional[int] = None,
+                cpu: Optional[int] = None, idle_timeout: Optional[int] = None) -> "Session":
+        """Opens a stateful session: one sandboxed interpreter, each step gated first.
+
+        ``preload`` modules are imported at open (the profile must allow them);
+        ``timeout`` bounds each step's wall clock, ``cpu`` and ``memory`` the
+        whole session (they may only tighten the profile's); ``idle_timeout``
+        (default 600 s) closes a session nobody uses.
+
+        >>> with gate.session(preload=["pandas"]) as s:  # doctest: +SKIP
+        ...     s.exec("x = 41")
+        ...     s.exec("x + 1").value
+        '42'
+        """
+        from ._session import Session
+
+        request = self._session_request(profile, files, preload, timeout, memory, cpu, idle_timeout)
+        result = self._ask(request)
+        return Session(self, result["session"], result)
+
+    async def asession(self, *, profile: Optional[str] = None, files: Optional[Mapping[str, FileContent]] = None,
+                       preload: Optional[List[str]] = None, timeout: Optional[int] = None,
+                       memory: Optional[int] = None, cpu: Optional[int] = None,
+                       idle_timeout: Optional[int] = None) -> "AsyncSession":
+        """The asyncio twin of :meth:`session`: ``async with await gate.asession() as s``."""
+        from ._session import AsyncSession
+
+        request = self._session_request(profile, files, preload, timeout, memory, cpu, idle_timeout)
+        result = await self._aask(request)
+        return AsyncSession(self, result["session"], result)
 
     def profiles(self) -> List[Dict[str, Any]]:
         """The built-in profiles: name, extends, description, default."""

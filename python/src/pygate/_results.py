@@ -174,3 +174,48 @@ def run_result_from_json(data: Mapping[str, Any]) -> RunResult:
         findings=(),
         receipt=data,
     )
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """One step of a session.
+
+    ``status``: ``ok``, ``exception`` (the session goes on), ``gate_denied``
+    (the step never reached the interpreter; the session goes on),
+    ``output_truncated``, or one that ended the session: ``timeout``,
+    ``memory_limit``, ``cpu_limit``, ``session_lost``. ``value`` is the repr
+    of a trailing expression, as a REPL shows it.
+    """
+
+    step: int
+    status: str
+    decision: str
+    stdout: str
+    stderr: str
+    value: Optional[str]
+    traceback: Optional[str]
+    truncated: bool
+    duration_ms: float
+    cpu_ms: Optional[float]
+    findings: Tuple[Finding, ...]
+    session_ended: bool
+
+
+def step_result_from_json(data: Mapping[str, Any]) -> StepResult:
+    value = data.get("value")
+    trace = data.get("traceback")
+    cpu = data.get("cpu_ms")
+    return StepResult(
+        step=_field(data, "step", int),
+        status=_field(data, "status", str),
+        decision=_decision(data),
+        stdout=_field(data, "stdout", str),
+        stderr=_field(data, "stderr", str),
+        value=value if isinstance(value, str) else None,
+        traceback=trace if isinstance(trace, str) else None,
+        truncated=bool(data.get("truncated", False)),
+        duration_ms=float(data.get("duration_ms") or 0.0),
+        cpu_ms=float(cpu) if isinstance(cpu, (int, float)) else None,
+        findings=tuple(finding_from_json(f) for f in _field(data, "findings", list)),
+        session_ended=bool(data.get("session_ended", False)),
+    )

@@ -1,0 +1,196 @@
+#include "cli/repl_command.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "cli/exit_codes.hpp"
+#include "cli/line_reader.hpp"
+#include "profiles/compiled_profiles.hpp"
+
+extern char** environ;
+
+namespace pygate::cli {
+namespace {
+
+using nlohmann::json;
+
+// The `pygate serve` the REPL talks to.
+class ServeChild {
+public:
+    bool start(const ReplOptions& options, std::string& error) {
+        int requests[2], answers[2];
+        if (::pipe2(requests, O_CLOEXEC) != 0 || ::pipe2(answers, O_CLOEXEC) != 0) {
+            error = std::strerror(errno);
+            return false;
+        }
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawn_file_actions_adddup2(&actions, requests[0], STDIN_FILENO);
+        posix_spawn_file_actions_adddup2(&actions, answers[1], STDOUT_FILENO);
+        const char* argv[] = {"pygate",       "serve",       "--profile", options.profile.c_str(),
+                              "--python",     options.python.c_str(),     "--max-runs", "1", nullptr};
+        const int spawned =
+            ::posix_spawn(&m_pid, "/proc/self/exe", &actions, nullptr, const_cast<char**>(argv), environ);
+        posix_spawn_file_actions_destroy(&actions);
+        ::close(requests[0]);
+        ::close(answers[1]);
+        m_requests = requests[1];
+        m_reader.emplace(answers[0], std::size_t{1} << 30);
+        m_answers = answers[0];
+        if (spawned != 0) {
+            error = std::strerror(spawned);
+            return false;
+        }
+        std::string hello;
+        return m_reader->next(hello) == LineReader::Next::line;
+    }
+
+    // Sends a request and returns its answer, printing streamed output as it comes.
+    std::optional<json> ask(json request) {
+        static int next_id = 0;
+        request["id"] = ++next_id;
+        const std::string line = request.dump() + "\n";
+        if (::write(m_requests, line.data(), line.size()) != static_cast<ssize_t>(line.size())) return std::nullopt;
+        std::string answer;
+        while (m_reader->next(answer) == LineReader::Next::line) {
+            json message = json::parse(answer, nullptr, false);
+            if (!message.is_object() || message.value("id", -1) != next_id) continue;
+            if (message.contains("event")) {
+                (message["event"] == "stderr" ? std::cerr : std::cout) << message["data"].get<std::string>()
+                                                                        << std::flush;
+                continue;
+            }
+            return message;
+        }
+        return std::nullopt;
+    }
+
+    int stop() {
+        ::close(m_requests);
+        int status = 0;
+        ::waitpid(m_pid, &status, 0);
+        ::close(m_answers);
+        return status;
+    }
+
+private:
+    pid_t m_pid = -1;
+    int m_requests = -1;
+    int m_answers = -1;
+    std::optional<LineReader> m_reader;
+};
+
+// A block as Python's REPL reads one: a line, or, when the line opens a
+// compound statement (ends in ':') or continues (backslash, open brackets),
+// every line up to an empty one.
+std::optional<std::string> read_block(bool interactive) {
+    std::string block, line;
+    if (interactive) std::cout << ">>> " << std::flush;
+    if (!std::getline(std::cin, line)) return std::nullopt;
+    block = line + "\n";
+    int depth = 0;
+    auto more = [&](const std::string& text) {
+        for (char c : text) {
+            if (c == '(' || c == '[' || c == '{') ++depth;
+            if (c == ')' || c == ']' || c == '}') --depth;
+        }
+        const auto last = text.find_last_not_of(" \t");
+        return depth > 0 || (last != std::string::npos && (text[last] == ':' || text[last] == '\\'));
+    };
+    if (!more(line)) return block;
+    for (;;) {
+        if (interactive) std::cout << "... " << std::flush;
+        if (!std::getline(std::cin, line) || line.find_first_not_of(" \t") == std::string::npos) break;
+        block += line + "\n";
+        more(line);
+    }
+    return block;
+}
+
+void show_findings(const json& findings) {
+    for (const auto& finding : findings)
+        std::cout << "  line " << finding.value("line", 0) << ": " << finding.value("rule", "") << " "
+                  << finding.value("message", "") << "\n";
+}
+
+}  // namespace
+
+void add_repl_command(CLI::App& app, ReplOptions& options) {
+    CLI::App* repl = app.add_subcommand(
+        "repl", "An interactive session: each block gated under the profile, then run in the sandbox");
+    repl->add_option("--profile", options.profile, "Profile name or TOML file")->capture_default_str();
+    repl->add_option("--python", options.python, "The interpreter (an absolute path)")->capture_default_str();
+    repl->callback([&options] { std::exit(run_repl(options)); });
+}
+
+int run_repl(const ReplOptions& options) {
+    ::signal(SIGPIPE, SIG_IGN);
+    profiles::ProfileResult loaded = profiles::resolve_profile(options.profile);
+    if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) {
+        std::cerr << "pygate: error: " << error->to_string() << '\n';
+        return k_exit_usage;
+    }
+    const bool interactive = ::isatty(STDIN_FILENO) != 0;
+    ServeChild server;
+    std::string error;
+    if (!server.start(options, error)) {
+        std::cerr << "pygate: error: cannot start pygate serve: " << error << '\n';
+        return k_exit_internal;
+    }
+    auto opened = server.ask({{"op", "session_open"}, {"profile", options.profile}});
+    if (!opened || !opened->contains("result")) {
+        std::cerr << "pygate: error: cannot open a session: "
+                  << (opened ? (*opened)["error"].value("message", "") : std::string("the server ended")) << '\n';
+        server.stop();
+        return k_exit_usage;
+    }
+    const std::string session = (*opened)["result"]["session"];
+    if (interactive)
+        std::cout << "pygate repl, profile " << options.profile
+                  << ": each block is gated, then run in the sandbox. Ctrl-D ends.\n";
+    int status = k_exit_allow;
+    while (auto block = read_block(interactive)) {
+        if (block->find_first_not_of(" \t\n") == std::string::npos) continue;
+        auto answer = server.ask({{"op", "session_exec"}, {"session", session}, {"code", *block}, {"stream", true}});
+        if (!answer) {
+            std::cerr << "pygate: the server ended\n";
+            status = k_exit_internal;
+            break;
+        }
+        if (answer->contains("error")) {
+            std::cout << "pygate: " << (*answer)["error"].value("message", "") << "\n";
+            if ((*answer)["error"].value("code", "") == "session_closed") break;
+            continue;
+        }
+        const json& result = (*answer)["result"];
+        const std::string step_status = result.value("status", "");
+        if (step_status == "gate_denied") {
+            std::cout << "pygate: not run, the gate decided " << result.value("decision", "") << ":\n";
+            show_findings(result["findings"]);
+            continue;
+        }
+        if (result["value"].is_string()) std::cout << result["value"].get<std::string>() << "\n";
+        if (step_status != "ok" && step_status != "exception") std::cout << "pygate: " << step_status << "\n";
+        if (result.value("session_ended", false)) {
+            std::cout << "pygate: the session ended\n";
+            break;
+        }
+    }
+    auto closed = server.ask({{"op", "session_close"}, {"session", session}});
+    if (closed && closed->contains("result"))
+        for (const auto& file : (*closed)["result"]["files"])
+            std::cout << "pygate: the session wrote " << file.value("path", "") << "\n";
+    server.stop();
+    return status;
+}
+
+}  // namespace pygate::cli

@@ -1,0 +1,98 @@
+"""Sessions: one sandboxed interpreter kept between steps, each step gated first."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence
+
+from ._errors import RequestError
+from ._results import StepResult, step_result_from_json
+
+if TYPE_CHECKING:
+    from ._client import Gate, OutputCallback
+
+
+class Session:
+    """A stateful sandboxed interpreter: variables survive from one step to the next.
+
+    Each step is gated under the session's profile against everything the
+    session ran before it, so a name bound in an earlier step is still judged
+    in a later one. A denied step never runs and the session goes on.
+    Obtain one from :meth:`Gate.session`; close it (or use ``with``) to get
+    its output files and receipt.
+    """
+
+    def __init__(self, gate: "Gate", session_id: str, info: Mapping[str, Any]) -> None:
+        self._gate = gate
+        self.id = session_id
+        self.limits: Mapping[str, Any] = info.get("limits", {})
+        self.profile: str = str(info.get("profile", ""))
+        self.closed: Optional[Dict[str, Any]] = None
+
+    def exec(self, code: str, *, timeout: Optional[int] = None, on_stdout: "Optional[OutputCallback]" = None,
+             on_stderr: "Optional[OutputCallback]" = None) -> StepResult:
+        """Gates and runs ``code`` in the session's namespace."""
+        return step_result_from_json(self._gate._ask(self._exec_request(code, timeout, on_stdout, on_stderr),
+                                                     on_stdout, on_stderr))
+
+    def files(self, fetch: Sequence[str] = ()) -> List[Dict[str, Any]]:
+        """Lists ``output/``; the paths in ``fetch`` (``"output/name"``) come with their bytes."""
+        result = self._gate._ask({"op": "session_files", "session": self.id, "fetch": list(fetch)})
+        files = []
+        for entry in result["files"]:
+            entry = dict(entry)
+            if "base64" in entry:
+                entry["bytes_"] = base64.b64decode(entry.pop("base64"))
+            files.append(entry)
+        return files
+
+    def close(self) -> Dict[str, Any]:
+        """Ends the interpreter; returns ``{"reason", "files": {path: bytes}, "receipt"}``."""
+        if self.closed is None:
+            try:
+                result = self._gate._ask({"op": "session_close", "session": self.id})
+            except RequestError as error:
+                if error.code != "session_closed":
+                    raise
+                result = {"reason": "already_ended", "files": [], "receipt": {}}
+            self.closed = {
+                "reason": result["reason"],
+                "files": {f["path"]: base64.b64decode(f["base64"]) for f in result.get("files", [])},
+                "receipt": result.get("receipt", {}),
+            }
+        return self.closed
+
+    def _exec_request(self, code: str, timeout: Optional[int], on_stdout: Any, on_stderr: Any) -> Dict[str, Any]:
+        if not isinstance(code, str):
+            raise TypeError("code must be a str")
+        request: Dict[str, Any] = {"op": "session_exec", "session": self.id, "code": code,
+                                   "stream": on_stdout is not None or on_stderr is not None}
+        if timeout is not None:
+            request["timeout"] = int(timeout)
+        return request
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class AsyncSession(Session):
+    """The asyncio twin of :class:`Session`."""
+
+    async def exec(self, code: str, *, timeout: Optional[int] = None,  # type: ignore[override]
+                   on_stdout: "Optional[OutputCallback]" = None,
+                   on_stderr: "Optional[OutputCallback]" = None) -> StepResult:
+        request = self._exec_request(code, timeout, on_stdout, on_stderr)
+        return step_result_from_json(await self._gate._aask(request, on_stdout, on_stderr))
+
+    async def close(self) -> Dict[str, Any]:  # type: ignore[override]
+        return await asyncio.get_running_loop().run_in_executor(None, Session.close, self)
+
+    async def __aenter__(self) -> "AsyncSession":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()

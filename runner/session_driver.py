@@ -1,0 +1,139 @@
+# pygate's session driver: the main.py of a session's sandboxed interpreter.
+#
+# It receives steps from its worker on descriptor 3 and answers on descriptor
+# 4, one JSON object a line, and runs each step in one persistent namespace.
+# Every step was gated before it was sent. The driver keeps its own state in
+# this function's locals, not in any module the steps can import, runs the
+# steps in a fresh `__main__` module, and signs each answer with the token its
+# step came with, so output a step writes cannot pass for an answer. What
+# else stands between a step and these descriptors is the gate (no `os`, no
+# frame or traceback introspection, no `gc`) and, beneath it, the OS layers.
+
+
+def _serve():
+    import ast
+    import builtins
+    import io
+    import json
+    import linecache
+    import sys
+    import threading
+    import time
+    import traceback
+    import types
+
+    steps_in = io.open(3, "r", encoding="utf-8", closefd=True)
+    answers_out = io.open(4, "w", encoding="utf-8", closefd=True)
+    write_lock = threading.Lock()
+    driver_file = __file__
+
+    def send(message):
+        with write_lock:
+            answers_out.write(json.dumps(message, ensure_ascii=False) + "\n")
+            answers_out.flush()
+
+    class StepOutput(io.TextIOBase):
+        """A step's stdout or stderr: events to the worker, up to the step's cap."""
+
+        def __init__(self, stream):
+            self.stream = stream
+            self.step = None
+            self.left = 0
+            self.truncated = False
+
+        def writable(self):
+            return True
+
+        def write(self, text):
+            if not isinstance(text, str):
+                raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+            if self.step is None or not text:
+                return len(text)
+            kept = text[: max(self.left, 0)]
+            if len(kept) < len(text):
+                self.truncated = True
+            self.left -= len(kept)
+            if kept:
+                send({"step": self.step, "event": self.stream, "data": kept})
+            return len(text)
+
+        def flush(self):
+            pass
+
+    stdout, stderr = StepOutput("stdout"), StepOutput("stderr")
+    sys.stdout, sys.stderr = stdout, stderr
+    sys.stdin = io.StringIO("")
+
+    # The steps' own __main__, with none of the driver in it.
+    main = types.ModuleType("__main__")
+    main.__dict__["__builtins__"] = builtins
+    sys.modules["__main__"] = main
+    namespace = main.__dict__
+
+    def user_traceback(error):
+        frames = traceback.extract_tb(error.__traceback__)
+        kept = [frame for frame in frames if frame.filename != driver_file]
+        lines = ["Traceback (most recent call last):\n"] if kept else []
+        lines += traceback.format_list(kept)
+        lines += traceback.format_exception_only(type(error), error)
+        return "".join(lines)
+
+    def run_step(request):
+        step, code, token = request["step"], request["code"], request["token"]
+        value_limit = request.get("value_limit", 10000)
+        for stream in (stdout, stderr):
+            stream.step, stream.left, stream.truncated = step, request.get("output_limit", 1 << 20), False
+        filename = f"<step {step}>"
+        linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
+        value = None
+        traceback_text = None
+        status = "ok"
+        started, cpu_started = time.perf_counter(), time.process_time()
+        try:
+            tree = ast.parse(code, filename, "exec")
+            last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            if last is not None:
+                tree.body.pop()
+            exec(compile(tree, filename, "exec"), namespace)
+            if last is not None:
+                result = eval(compile(ast.Expression(last.value), filename, "eval"), namespace)
+                if result is not None:
+                    text = repr(result)
+                    value = text if len(text) <= value_limit else text[:value_limit] + "..."
+        except MemoryError as error:
+            # Over the session's memory: the worker ends the session.
+            status = "memory_limit"
+            traceback_text = user_traceback(error)
+        except BaseException as error:  # noqa: B036 - a step's SystemExit is its own end, not the session's
+            status = "exception"
+            traceback_text = user_traceback(error)
+            stderr.write(traceback_text)
+        duration_ms = (time.perf_counter() - started) * 1000
+        cpu_ms = (time.process_time() - cpu_started) * 1000
+        for stream in (stdout, stderr):
+            stream.step = None
+        if status == "ok" and (stdout.truncated or stderr.truncated):
+            status = "output_truncated"
+        send({"step": step, "token": token, "status": status, "value": value, "traceback": traceback_text,
+              "duration_ms": round(duration_ms, 3), "cpu_ms": round(cpu_ms, 3),
+              "truncated": stdout.truncated or stderr.truncated})
+
+    def preload(request):
+        failed = {}
+        for name in request["modules"]:
+            try:
+                __import__(name)
+            except BaseException as error:  # noqa: B036
+                failed[name] = f"{type(error).__name__}: {error}"
+        send({"preloaded": request["modules"], "failed": failed, "token": request["token"]})
+
+    send({"ready": True})
+    for line in steps_in:
+        request = json.loads(line)
+        if request.get("op") == "preload":
+            preload(request)
+        else:
+            run_step(request)
+
+
+_serve()
