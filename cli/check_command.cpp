@@ -3,21 +3,32 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <thread>
 
+#include "analyzer/batch_memory.hpp"
 #include "analyzer/source.hpp"
+#include "cli/check_inputs.hpp"
 #include "cli/choice_option.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/file_discovery.hpp"
+#include "cli/progress.hpp"
+#include "cli/result_cache.hpp"
 #include "cli/scan.hpp"
+#include "cli/shard.hpp"
 #include "cli/version.hpp"
 #include "profiles/compiled_profiles.hpp"
 #include "reporters/github_report.hpp"
 #include "reporters/json_report.hpp"
+#include "reporters/jsonl_report.hpp"
 #include "reporters/sarif_report.hpp"
 #include "reporters/text_report.hpp"
 
@@ -57,22 +68,141 @@ void write_report(std::ostream& out, const reporters::Report& report, const Chec
         case ReportFormat::text:
             reporters::write_text_report(out, report, reporters::TextOptions{use_color(options)});
             break;
+        case ReportFormat::jsonl:  // written as the scan goes: see run_check
+            break;
     }
+}
+
+bool streams_to_stdout(const CheckOptions& options) {
+    return options.format == ReportFormat::jsonl && options.output.empty() && !options.quiet;
+}
+
+// On standard error when it is a terminal; not when the report's own lines
+// stream to that same terminal, where they already show the progress.
+bool show_progress(const CheckOptions& options) {
+    if (options.no_progress || !::isatty(STDERR_FILENO)) return false;
+    return !(streams_to_stdout(options) && ::isatty(STDOUT_FILENO));
+}
+
+// Standard input can be read once: by one of a path "-", --files-from - and --records -.
+bool reads_stdin_twice(const CheckOptions& options) {
+    int readers = (std::find(options.paths.begin(), options.paths.end(), "-") != options.paths.end()) +
+                  (options.files_from == "-") + (options.records == "-");
+    return readers > 1;
+}
+
+// Writes a report that needs every entry first (text, JSON, SARIF, GitHub).
+// False when the --output file cannot be written.
+bool write_whole_report(const reporters::Report& report, const CheckOptions& options) {
+    // Written straight to its destination: a report of a large corpus is tens
+    // of megabytes, and a copy of it in memory would double the peak.
+    if (!options.output.empty()) {
+        std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
+        if (file) write_report(file, report, options);
+        return file && file.flush();
+    }
+    if (!options.quiet) {
+        write_report(std::cout, report, options);
+        std::cout.flush();
+    }
+    return true;
+}
+
+int scan_and_report(CheckInputs& inputs, const analyzer::Profile& profile, const CheckOptions& options) {
+    analyzer::keep_freed_memory_for_reuse();
+    const auto start = std::chrono::steady_clock::now();
+    std::unique_ptr<ResultCache> cache;
+    if (!options.cache.empty()) {
+        std::string error;
+        cache = ResultCache::open(options.cache, options.cache_max_mb << 20, profile, error);
+        if (!cache) {
+            std::cerr << "pygate: error: " << error << '\n';
+            return k_exit_usage;
+        }
+    }
+    const bool streaming = options.format == ReportFormat::jsonl;
+    // The JSON Lines report goes out as the scan goes: its file is opened first.
+    std::ofstream output_file;
+    std::optional<reporters::JsonLinesReport> lines;
+    if (streaming && !options.output.empty()) {
+        output_file.open(options.output, std::ios::binary | std::ios::trunc);
+        if (!output_file) {
+            std::cerr << fmt::format("pygate: error: cannot write the report to {}\n", options.output);
+            return k_exit_usage;
+        }
+        lines.emplace(output_file);
+    } else if (streams_to_stdout(options)) {
+        lines.emplace(std::cout);
+    }
+
+    ProgressLine progress(show_progress(options));
+    reporters::ReportTally tally;
+    std::size_t errors = 0;
+    std::vector<reporters::FileReport> collected;  // for the reports written whole, at the end
+    std::vector<std::string> internal_errors;
+    StreamCallbacks callbacks;
+    callbacks.next = [&] {
+        std::optional<ScanInput> input = inputs.next();
+        for (const auto& notice : inputs.take_notices()) {
+            progress.erase();
+            std::cerr << "pygate: note: " << notice << '\n';
+        }
+        return input;
+    };
+    callbacks.emit = [&](ScanOutcome&& outcome) {
+        tally.add(outcome.report);
+        errors += outcome.unreadable ? 1 : 0;
+        if (lines)
+            lines->write_entry(outcome.report);
+        else if (!streaming)
+            collected.push_back(std::move(outcome.report));
+        progress.update(tally.files, errors, inputs.fraction_done());
+    };
+    callbacks.before_waiting = [&] {
+        if (lines) lines->flush();
+    };
+    callbacks.internal_error = [&](std::string error) { internal_errors.push_back(std::move(error)); };
+    const unsigned jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    scan_stream({.profile = &profile, .jobs = jobs, .cache = cache.get()}, callbacks);
+    progress.erase();
+    if (cache && !options.quiet)
+        std::cerr << fmt::format("pygate: note: {} of {} inputs judged from the cache ({})\n", cache->hits(),
+                                 tally.files, options.cache);
+
+    bool written = true;
+    if (lines) {
+        auto duration = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+        lines->write_summary(tally,
+                             {k_pygate_version, profile.name, errors, static_cast<std::uint64_t>(duration.count())});
+        lines->flush();
+        written = options.output.empty() || static_cast<bool>(output_file);
+    } else if (!streaming) {
+        written = write_whole_report(report_of(ScanResult{std::move(collected), {}}, profile), options);
+    }
+    if (!written) {
+        std::cerr << fmt::format("pygate: error: cannot write the report to {}\n", options.output);
+        return k_exit_usage;
+    }
+    for (const auto& error : internal_errors)
+        std::cerr << "pygate: internal error: " << error << '\n';
+    if (!internal_errors.empty()) return k_exit_internal;
+    return exit_code_for(tally.decision, options.fail_on);
 }
 
 }  // namespace
 
 void add_check_command(CLI::App& app, CheckOptions& options) {
     CLI::App* check = app.add_subcommand("check", "Scan Python files and folders and decide allow / review / deny");
-    check->add_option("paths", options.paths, "Files, folders (scanned recursively) or - for standard input")
-        ->required();
+    check->add_option("paths", options.paths, "Files, folders (scanned recursively) or - for standard input");
     check->add_option("--profile", options.profile, "Profile name or TOML file")->capture_default_str();
     add_choice_option(*check, "--format", options.format,
                       {{"text", ReportFormat::text},
                        {"json", ReportFormat::json},
+                       {"jsonl", ReportFormat::jsonl},
                        {"sarif", ReportFormat::sarif},
                        {"github", ReportFormat::github}},
-                      "Report format: text (default), json, sarif or github");
+                      "Report format: text (default), json, jsonl (a line per file as it is done, then a summary), "
+                      "sarif or github");
     check->add_option("--output", options.output, "Write the report to this file instead of standard output");
     check->add_option("--jobs,-j", options.jobs, "Worker threads (default: all cores)")->check(CLI::Range(1u, 1024u));
     check->add_option("--exclude", options.excludes, "Glob of paths or names not to scan (repeatable)");
@@ -85,6 +215,31 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
         "--color", [&options] { options.color = ColorMode::always; }, "Colour the text report");
     check->add_flag_callback(
         "--no-color", [&options] { options.color = ColorMode::never; }, "Never colour the text report");
+    check->add_option("--files-from", options.files_from, "Also scan the paths listed in FILE, one a line (- : stdin)")
+        ->type_name("FILE");
+    check->add_flag("--null,-0", options.null_separated, "The paths of --files-from end with NUL, not newline");
+    check
+        ->add_option("--records", options.records,
+                     "Also scan the code of each JSON Lines record in FILE (.jsonl or .jsonl.gz; - : stdin)")
+        ->type_name("FILE");
+    check->add_option("--code-field", options.code_field, "The records' field holding the code")->capture_default_str();
+    check->add_option("--id-field", options.id_field, "The records' field naming them (default: the line number)")
+        ->capture_default_str();
+    check->add_option("--shard", options.shard, "Scan only shard K of N (1 <= K <= N), by a hash of path or id")
+        ->type_name("K/N")
+        ->check(CLI::Validator(
+            [](const std::string& text) { return parse_shard(text) ? std::string() : "must be K/N with 1 <= K <= N"; },
+            ""));
+    check->add_flag("--no-progress", options.no_progress, "No progress line on standard error (shown on a terminal)");
+    check
+        ->add_option("--cache", options.cache,
+                     "Keep results in DIR and reuse them for unchanged files (same bytes, profile and pygate)")
+        ->type_name("DIR");
+    check
+        ->add_option("--cache-max-mb", options.cache_max_mb,
+                     "The cache's size limit; the least recently used results go first")
+        ->capture_default_str()
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
     check->callback([&options] { std::exit(run_check(options)); });
 }
 
@@ -95,6 +250,16 @@ int run_check(const CheckOptions& options) {
         std::cerr << "pygate: error: " << error->to_string() << '\n';
         return k_exit_usage;
     }
+    const analyzer::Profile& profile = std::get<analyzer::Profile>(loaded);
+    if (options.paths.empty() && options.files_from.empty() && options.records.empty()) {
+        std::cerr << "pygate: error: nothing to scan: name paths, --files-from FILE or --records FILE\n";
+        return k_exit_usage;
+    }
+    if (reads_stdin_twice(options)) {
+        std::cerr << "pygate: error: standard input (-) can be read for only one of the paths, --files-from "
+                     "and --records\n";
+        return k_exit_usage;
+    }
     DiscoveredFiles discovered = discover_files(options.paths, options.excludes);
     for (const auto& missing : discovered.missing)
         std::cerr << "pygate: error: " << missing << '\n';
@@ -102,34 +267,20 @@ int run_check(const CheckOptions& options) {
     for (const auto& notice : discovered.notices)
         std::cerr << "pygate: note: " << notice << '\n';
 
-    ScanRequest request;
-    request.profile = std::move(std::get<analyzer::Profile>(loaded));
-    request.files = std::move(discovered.files);
-    request.unreadable_folders = std::move(discovered.unreadable);
-    request.stdin_name = options.stdin_filename;
-    request.jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
-    ScanResult result = scan(request);
-
-    std::vector<std::string> internal_errors = std::move(result.internal_errors);
-    reporters::Report report = report_of(std::move(result), request.profile);
-
-    // Written straight to its destination: a report of a large corpus is tens
-    // of megabytes, and a copy of it in memory would double the peak.
-    if (!options.output.empty()) {
-        std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
-        if (file) write_report(file, report, options);
-        if (!file || !file.flush()) {
-            std::cerr << fmt::format("pygate: error: cannot write the report to {}\n", options.output);
-            return k_exit_usage;
-        }
-    } else if (!options.quiet) {
-        write_report(std::cout, report, options);
-        std::cout.flush();
+    InputSpec spec;
+    spec.listed = sorted_inputs(discovered.files, discovered.unreadable, options.stdin_filename);
+    spec.files_from = options.files_from;
+    spec.null_separated = options.null_separated;
+    spec.records = options.records;
+    spec.fields = {options.code_field, options.id_field};
+    spec.excludes = options.excludes;
+    if (!options.shard.empty()) spec.shard = parse_shard(options.shard);
+    CheckInputs inputs(std::move(spec));
+    if (auto error = inputs.open()) {
+        std::cerr << "pygate: error: " << *error << '\n';
+        return k_exit_usage;
     }
-    for (const auto& error : internal_errors)
-        std::cerr << "pygate: internal error: " << error << '\n';
-    if (!internal_errors.empty()) return k_exit_internal;
-    return exit_code_for(report.decision, options.fail_on);
+    return scan_and_report(inputs, profile, options);
 }
 
 }  // namespace pygate::cli

@@ -2,12 +2,13 @@
 // `pygate check`: discover, scan, gate, report, choose the exit code.
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace pygate::cli {
 
-enum class ReportFormat { text, json, sarif, github };
+enum class ReportFormat { text, json, jsonl, sarif, github };
 enum class FailOn { deny, review, never };
 enum class ColorMode { automatic, always, never };
 
@@ -22,6 +23,16 @@ struct CheckOptions {
     FailOn fail_on = FailOn::review;
     bool quiet = false;
     ColorMode color = ColorMode::automatic;
+    // Corpus-scale scanning (docs/scanning.md).
+    std::string files_from;  // a list of paths; "-" is standard input
+    bool null_separated = false;
+    std::string records;  // JSON Lines of code; "-" is standard input
+    std::string code_field = "code";
+    std::string id_field = "id";
+    std::string shard;  // "K/N"
+    bool no_progress = false;
+    std::string cache;  // a folder of results (docs/scanning.md, "Cache"); empty: none
+    std::uint64_t cache_max_mb = 512;
 };
 
 void add_check_command(CLI::App& app, CheckOptions& options);

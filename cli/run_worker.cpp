@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "cli/base64.hpp"
+#include "cli/write_all.hpp"
 #include "profiles/compiled_profiles.hpp"
 
 extern char** environ;
@@ -27,16 +28,6 @@ void on_cancel_signal(int) {
     const char byte = 1;
     ssize_t ignored = ::write(g_cancel_write_end, &byte, 1);
     (void)ignored;
-}
-
-bool write_all(int fd, std::string_view text) {
-    while (!text.empty()) {
-        ssize_t n = ::write(fd, text.data(), text.size());
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        text.remove_prefix(static_cast<std::size_t>(n));
-    }
-    return true;
 }
 
 void write_line(const ordered_json& line) {

@@ -9,6 +9,7 @@
 #include "analyzer/profile.hpp"
 #include "analyzer/source_file.hpp"
 #include "cli/file_discovery.hpp"
+#include "cli/stream_scan.hpp"
 #include "reporters/report.hpp"
 
 namespace pygate::cli {
@@ -27,6 +28,13 @@ struct ScanResult {
 };
 
 ScanResult scan(const ScanRequest& request);
+
+// The inputs scan() judges, in its report's order: the files ("-" is standard
+// input, reported as `stdin_name`) and the folders that could not be listed,
+// sorted by path.
+std::vector<ScanInput> sorted_inputs(const std::vector<std::string>& files,
+                                     const std::vector<UnreadableFolder>& unreadable_folders,
+                                     const std::string& stdin_name);
 
 // Judges one file that the caller has already read, as scan() judges a file:
 // `pygate run` runs exactly the bytes the gate saw, never a second reading.

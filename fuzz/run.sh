@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan) in build/fuzz and
-# fuzzes each for SECONDS (default 60), seeded from corpus/ (Python) and
-# profiles/ (TOML) and fuzz/seeds/serve (protocol lines). Crashes are written to build/fuzz/crashes/.
+# fuzzes each for SECONDS (default 60), seeded from corpus/ (Python),
+# profiles/ (TOML), fuzz/seeds/serve (protocol lines), fuzz/seeds/records
+# (JSON Lines records) and fuzz/seeds/cache_entry (result-cache entries).
+# Crashes are written to build/fuzz/crashes/.
 #
 # Usage: fuzz/run.sh [SECONDS]
 set -euo pipefail
@@ -13,8 +15,10 @@ if [[ ! -f build/fuzz/build.ninja ]]; then
     CC=clang CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DPYGATE_FUZZ=ON -DPYGATE_TESTS=OFF -DPYGATE_WERROR=ON
 fi
-cmake --build build/fuzz --parallel "$(nproc)" --target pygate-fuzz-check pygate-fuzz-profile pygate-fuzz-serve
-mkdir -p build/fuzz/crashes build/fuzz/corpus-check build/fuzz/corpus-profile build/fuzz/corpus-serve
+cmake --build build/fuzz --parallel "$(nproc)" --target pygate-fuzz-check pygate-fuzz-profile pygate-fuzz-serve \
+    pygate-fuzz-records pygate-fuzz-cache_entry
+mkdir -p build/fuzz/crashes build/fuzz/corpus-check build/fuzz/corpus-profile build/fuzz/corpus-serve \
+    build/fuzz/corpus-records build/fuzz/corpus-cache_entry
 # Seeds: each corpus file behind a profile byte (0: safe_eval), each built-in profile as is.
 if [[ -z $(ls -A build/fuzz/corpus-check) ]]; then
     i=0
@@ -24,8 +28,10 @@ if [[ -z $(ls -A build/fuzz/corpus-check) ]]; then
 fi
 cp -n profiles/*.toml build/fuzz/corpus-profile/ 2>/dev/null || true
 cp -n fuzz/seeds/serve/* build/fuzz/corpus-serve/ 2>/dev/null || true
+cp -n fuzz/seeds/records/* build/fuzz/corpus-records/ 2>/dev/null || true
+cp -n fuzz/seeds/cache_entry/* build/fuzz/corpus-cache_entry/ 2>/dev/null || true
 status=0
-for target in check profile serve; do
+for target in check profile serve records cache_entry; do
     echo "fuzz/run.sh: pygate-fuzz-$target for ${seconds}s"
     build/fuzz/fuzz/pygate-fuzz-$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix=build/fuzz/crashes/ -print_final_stats=1 "build/fuzz/corpus-$target" || status=1

@@ -1,6 +1,5 @@
 #include "reporters/json_report.hpp"
 
-#include <map>
 #include <sstream>
 
 #include "reporters/json_writer.hpp"
@@ -40,7 +39,27 @@ void write_finding(JsonWriter& json, const analyzer::Finding& finding) {
     json.end_object();
 }
 
-void write_file_entry(JsonWriter& json, const FileReport& file) {
+}  // namespace
+
+void ReportTally::add(const FileReport& file) {
+    ++files;
+    switch (file.decision) {
+        case analyzer::Decision::allow:
+            ++allowed;
+            break;
+        case analyzer::Decision::review:
+            ++review;
+            break;
+        case analyzer::Decision::deny:
+            ++denied;
+            break;
+    }
+    decision = analyzer::worse(decision, file.decision);
+    for (const auto& finding : file.findings)
+        ++findings_per_rule[std::string(analyzer::rule_code(finding.rule))];
+}
+
+void write_json_file_entry(JsonWriter& json, const FileReport& file) {
     json.begin_object();
     json.member("path", file.path);
     json.member("decision", analyzer::decision_name(file.decision));
@@ -52,12 +71,30 @@ void write_file_entry(JsonWriter& json, const FileReport& file) {
     json.end_object();
 }
 
-}  // namespace
+void write_json_tally(JsonWriter& json, const ReportTally& tally) {
+    json.member("files", tally.files);
+    json.member("allowed", tally.allowed);
+    json.member("review", tally.review);
+    json.member("denied", tally.denied);
+    json.key("findings");
+    json.begin_object();
+    for (const auto& [rule, count] : tally.findings_per_rule)
+        json.member(rule, count);
+    json.end_object();
+}
+
+void write_json_tool(JsonWriter& json, std::string_view tool_version) {
+    json.key("tool");
+    json.begin_object();
+    json.member("name", "pygate");
+    json.member("version", tool_version);
+    json.end_object();
+}
 
 std::string json_file_entry(const FileReport& file) {
     std::string out;
     JsonWriter json(out, JsonLayout::compact);
-    write_file_entry(json, file);
+    write_json_file_entry(json, file);
     return out;
 }
 
@@ -72,46 +109,21 @@ void write_json_report(std::ostream& stream, const Report& report) {
     };
     JsonWriter json(out);
     json.begin_object();
-    json.key("tool");
-    json.begin_object();
-    json.member("name", "pygate");
-    json.member("version", report.tool_version);
-    json.end_object();
+    write_json_tool(json, report.tool_version);
     json.member("profile", report.profile);
     json.member("decision", analyzer::decision_name(report.decision));
     json.key("files");
     json.begin_array();
-    std::size_t allowed = 0, review = 0, denied = 0;
-    std::map<std::string, std::size_t, std::less<>> per_rule;
+    ReportTally tally;
     for (const FileReport& file : report.files) {
-        write_file_entry(json, file);
-        for (const auto& finding : file.findings)
-            ++per_rule[std::string(analyzer::rule_code(finding.rule))];
+        write_json_file_entry(json, file);
+        tally.add(file);
         if (out.size() >= k_piece_bytes) hand_on();
-        switch (file.decision) {
-            case analyzer::Decision::allow:
-                ++allowed;
-                break;
-            case analyzer::Decision::review:
-                ++review;
-                break;
-            case analyzer::Decision::deny:
-                ++denied;
-                break;
-        }
     }
     json.end_array();
     json.key("summary");
     json.begin_object();
-    json.member("files", report.files.size());
-    json.member("allowed", allowed);
-    json.member("review", review);
-    json.member("denied", denied);
-    json.key("findings");
-    json.begin_object();
-    for (const auto& [rule, count] : per_rule)
-        json.member(rule, count);
-    json.end_object();
+    write_json_tally(json, tally);
     json.end_object();
     json.end_object();
     out += '\n';

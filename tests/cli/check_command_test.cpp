@@ -47,7 +47,7 @@ TEST_CASE("usage errors exit 2 with a message", "[cli]") {
 TEST_CASE("the help lists each choice by name", "[cli]") {
     auto help = run_pygate({"check", "--help"});
     CHECK(help.exit_code == 0);
-    CHECK(help.out.find("--format NAME:{text,json,sarif,github}") != std::string::npos);
+    CHECK(help.out.find("--format NAME:{text,json,jsonl,sarif,github}") != std::string::npos);
     CHECK(help.out.find("--fail-on NAME:{deny,review,never}") != std::string::npos);
     CHECK(help.out.find("->") == std::string::npos);
 }

@@ -21,11 +21,8 @@ std::string nlohmann_escaped(const std::string& text) {
     return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-}  // namespace
-
-TEST_CASE("JsonWriter lays values out as dump(2) does") {
-    std::string out;
-    JsonWriter json(out);
+// Nested and empty containers, strings and numbers: every layout decision.
+void write_sample(JsonWriter& json) {
     json.begin_object();
     json.member("name", "pygate");
     json.key("empty_array");
@@ -42,12 +39,28 @@ TEST_CASE("JsonWriter lays values out as dump(2) does") {
     json.end_object();
     json.end_array();
     json.end_object();
+}
 
-    nlohmann::ordered_json expected = {{"name", "pygate"},
-                                       {"empty_array", nlohmann::ordered_json::array()},
-                                       {"empty_object", nlohmann::ordered_json::object()},
-                                       {"list", {1, {{"line", 2}}}}};
-    CHECK(out == expected.dump(2));
+const nlohmann::ordered_json k_sample = {{"name", "pygate"},
+                                         {"empty_array", nlohmann::ordered_json::array()},
+                                         {"empty_object", nlohmann::ordered_json::object()},
+                                         {"list", {1, {{"line", 2}}}}};
+
+}  // namespace
+
+TEST_CASE("JsonWriter lays values out as dump(2) does") {
+    std::string out;
+    JsonWriter json(out);
+    write_sample(json);
+    CHECK(out == k_sample.dump(2));
+}
+
+TEST_CASE("JsonWriter's one-line layout is dump()'s, for JSON Lines") {
+    std::string out;
+    JsonWriter json(out, pygate::reporters::JsonLayout::compact);
+    write_sample(json);
+    CHECK(out == k_sample.dump());
+    CHECK(out.find('\n') == std::string::npos);
 }
 
 TEST_CASE("JsonWriter escapes what JSON requires and keeps other text as it is") {
