@@ -46,7 +46,10 @@ class _Server:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-            bufsize=0,
+            # Buffered both ways: answers are read a chunk at a time (a raw
+            # pipe's readline reads one byte per system call), and each
+            # request is flushed as it is written.
+            bufsize=-1,
             close_fds=True,
             start_new_session=False,
         )
@@ -78,6 +81,7 @@ class _Server:
             self.calls[request["id"]] = call
             try:
                 self.process.stdin.write(line)
+                self.process.stdin.flush()
             except OSError as error:
                 self.calls.pop(request["id"], None)
                 self._die(f"pygate serve stopped reading: {error}")
