@@ -23,6 +23,7 @@
 #include "cli/gated_run.hpp"
 #include "cli/line_reader.hpp"
 #include "cli/serve_protocol.hpp"
+#include "cli/write_all.hpp"
 #include "profiles/compiled_profiles.hpp"
 #include "runner/runner.hpp"
 #include "runner/session_driver.hpp"
@@ -47,16 +48,6 @@ void on_stop_signal(int) {
     const char byte = 1;
     ssize_t ignored = ::write(g_cancel_write_end, &byte, 1);
     (void)ignored;
-}
-
-bool write_all(int fd, std::string_view text) {
-    while (!text.empty()) {
-        ssize_t n = ::write(fd, text.data(), text.size());
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        text.remove_prefix(static_cast<std::size_t>(n));
-    }
-    return true;
 }
 
 void answer(const ordered_json& message) {
