@@ -6,7 +6,7 @@
 
 using namespace pygate::cli;
 
-TEST_CASE("--shard takes K/N with 1 <= K <= N", "[shard]") {
+TEST_CASE("the shard option takes K/N with 1 <= K <= N", "[shard]") {
     auto first = parse_shard("1/4");
     REQUIRE(first);
     CHECK(first->index == 0);
