@@ -467,8 +467,7 @@ void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std:
     }
     CappedFindings stars(findings, k_unsafe_source_rule);
     for (Node star : model.misplaced_stars()) {
-        stars.add("misread starred expressions",
-                  source.range_of(node_start_byte(star), node_start_byte(star) + 1),
+        stars.add("misread starred expressions", source.range_of(node_start_byte(star), node_start_byte(star) + 1),
                   "the parser misreads this starred expression (`*f(x)` as `(*f)(x)`, `*a.b` as `(*a).b`), and "
                   "pygate recovers CPython's reading only where CPython allows a star in an expression (an argument "
                   "list, a display, an expression list, a subscript), not in a target or here: it cannot show what is "

@@ -52,6 +52,8 @@ constexpr std::string_view k_escape_names[] = {"__builtins__", "__loader__", "__
 // __set_name__); what binds or builds outside a call the gate sees (__get__,
 // __new__, __class_getitem__, __prepare__, __instancecheck__); pickling's
 // (__reduce__, __reduce_ex__, __getstate__, __setstate__, __getnewargs__).
+// Grouped by protocol, a comment to each group:
+// clang-format off
 constexpr std::string_view k_ordinary_dunders[] = {
     // Initialisation and finalisation: what a class call and `del` run.
     "__init__", "__del__",
@@ -78,6 +80,7 @@ constexpr std::string_view k_ordinary_dunders[] = {
     // Module metadata: strings and lists of names.
     "__version__", "__all__", "__author__",
 };
+// clang-format on
 
 bool is_ordinary_dunder(std::string_view attribute) {
     return std::find(std::begin(k_ordinary_dunders), std::end(k_ordinary_dunders), attribute) !=

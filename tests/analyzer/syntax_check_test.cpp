@@ -165,11 +165,11 @@ TEST_CASE("an assignment through type(...) is refused when the file binds `type`
 TEST_CASE("a starred call the parser misreads is read as CPython reads it, or refused", "[syntax]") {
     // tree-sitter-python reads `[*range(4)]` as `[(*range)(4)]`; the copy of
     // the tree puts CPython's reading back wherever CPython allows the star.
-    for (const char* code : {"x = [*range(4)]\n", "print(1, *s.split())\n", "x = *a, *b()\n",
-                             "for i in *a(), *b():\n    pass\n", "x = *f(y)[:3], 0.6\n", "print(*a, *b(c))\n",
-                             "x = {*f(x)}\n", "x = [*f(x) + 1]\n", "def g():\n    return *f(x).y, 2\n",
-                             "f(*map(int, xs))\n", "x = [*(range(4))]\n", "print(1, *(s.split()))\n",
-                             "x = [1, *range(4)]\n", "f(**d.get())\n", "x = (*a(),)\n"}) {
+    for (const char* code :
+         {"x = [*range(4)]\n", "print(1, *s.split())\n", "x = *a, *b()\n", "for i in *a(), *b():\n    pass\n",
+          "x = *f(y)[:3], 0.6\n", "print(*a, *b(c))\n", "x = {*f(x)}\n", "x = [*f(x) + 1]\n",
+          "def g():\n    return *f(x).y, 2\n", "f(*map(int, xs))\n", "x = [*(range(4))]\n", "print(1, *(s.split()))\n",
+          "x = [1, *range(4)]\n", "f(**d.get())\n", "x = (*a(),)\n"}) {
         INFO(code);
         CHECK(analyze_with_model(code).empty());
     }

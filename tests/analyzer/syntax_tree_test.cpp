@@ -229,14 +229,14 @@ std::string field_name(TSFieldId field) {
 }
 
 Shape shape_of(TSNode node, TSFieldId field, std::string_view text) {
-    Shape shape{ts_node_type(node), field_name(field), ts_node_start_byte(node), ts_node_end_byte(node),
-                ts_node_is_named(node), {}};
+    Shape shape{ts_node_type(node),     field_name(field),      ts_node_start_byte(node),
+                ts_node_end_byte(node), ts_node_is_named(node), {}};
     if (tokens_elided(node, text)) return shape;
     TSTreeCursor cursor = ts_tree_cursor_new(node);
     if (ts_tree_cursor_goto_first_child(&cursor)) {
         do
-            shape.children.push_back(shape_of(ts_tree_cursor_current_node(&cursor),
-                                               ts_tree_cursor_current_field_id(&cursor), text));
+            shape.children.push_back(
+                shape_of(ts_tree_cursor_current_node(&cursor), ts_tree_cursor_current_field_id(&cursor), text));
         while (ts_tree_cursor_goto_next_sibling(&cursor));
     }
     ts_tree_cursor_delete(&cursor);
@@ -244,8 +244,8 @@ Shape shape_of(TSNode node, TSFieldId field, std::string_view text) {
 }
 
 Shape shape_of(Node node) {
-    Shape shape{std::string(node_type(node)), field_name(node_field(node)), node_start_byte(node), node_end_byte(node),
-                node_is_named(node), {}};
+    Shape shape{std::string(node_type(node)), field_name(node_field(node)), node_start_byte(node),
+                node_end_byte(node),          node_is_named(node),          {}};
     for (Node child = node_first_child(node); !node_is_null(child); child = node_next_sibling(child))
         shape.children.push_back(shape_of(child));
     return shape;
@@ -419,7 +419,7 @@ TEST_CASE("A misread starred expression is copied as CPython reads it") {
         Reassociated shapes = reassociated(text);
         CHECK(shapes.expected == shapes.copied);
         const Preorder walked = preorder(parsed.root(), text);
-        CHECK(copy.size() == walked.copied.size());  // every node kept
+        CHECK(copy.size() == walked.copied.size());   // every node kept
         CHECK(copy.max_depth() == walked.max_depth);  // PG012 measures tree-sitter's depth
     }
 }
