@@ -23,17 +23,31 @@ bool binds_tighter_than_star(const std::vector<NodeData>& nodes, std::uint32_t i
            (parent == s.binary_operator && node.field == s.field_left);
 }
 
-// Whether CPython allows a starred expression where `nodes[index]` stands.
-bool star_allowed_at(const std::vector<NodeData>& nodes, std::uint32_t index) {
+// What CPython allows where `nodes[index]` stands: a starred expression, a
+// starred target, or neither.
+enum class StarPlace { none, expression, target };
+
+StarPlace star_place(const std::vector<NodeData>& nodes, std::uint32_t index) {
     const PythonSymbols& s = PythonSymbols::get();
-    if (nodes[index].parent == 0) return false;
+    if (nodes[index].parent == 0) return StarPlace::none;
     std::uint32_t parent = parent_of(nodes, index);
     TSSymbol kind = nodes[parent].symbol;
-    if (kind == s.argument_list || kind == s.list || kind == s.set || kind == s.tuple) return true;
-    if (kind == s.subscript) return nodes[index].field == s.field_subscript;  // `a[*b]`, 3.11
+    if (kind == s.argument_list || kind == s.list || kind == s.set || kind == s.tuple) return StarPlace::expression;
+    if (kind == s.subscript)  // `a[*b]`, 3.11
+        return nodes[index].field == s.field_subscript ? StarPlace::expression : StarPlace::none;
     if (kind == s.expression_list)  // `x = *a, b`, `return *a, b`, `for x in *a, b:`; `del *a, b` is refused
-        return nodes[parent].parent != 0 && nodes[parent_of(nodes, parent)].symbol != s.delete_statement;
-    return false;
+        return nodes[parent].parent != 0 && nodes[parent_of(nodes, parent)].symbol != s.delete_statement
+                   ? StarPlace::expression
+                   : StarPlace::none;
+    // `*a.b, c = v`, `[*a[0]] = v`, `for *a.b, c in v:`: the patterns of an
+    // assignment's or a loop's targets (a `case` pattern has its own kinds).
+    while (kind == s.pattern_list || kind == s.list_pattern || kind == s.tuple_pattern) {
+        if (nodes[parent].parent == 0) return StarPlace::none;
+        parent = parent_of(nodes, parent);
+        kind = nodes[parent].symbol;
+        if (kind == s.assignment || kind == s.for_statement || kind == s.for_in_clause) return StarPlace::target;
+    }
+    return StarPlace::none;
 }
 
 constexpr std::uint8_t k_broken = NodeData::k_missing | NodeData::k_has_error;
@@ -102,8 +116,15 @@ void reassociate_misread_stars(std::vector<NodeData>& nodes, const std::vector<s
         std::uint32_t top = splat;
         while (binds_tighter_than_star(nodes, top) && (nodes[top - 1].flags & NodeData::k_missing) == 0)
             --top;
-        if (top == splat || !star_allowed_at(nodes, top)) continue;
+        if (top == splat) continue;
+        StarPlace place = star_place(nodes, top);
+        // Only an attribute or a subscript can be assigned through (`*f(x), z = v` is refused).
+        if (place == StarPlace::target && nodes[top].symbol != s.attribute && nodes[top].symbol != s.subscript)
+            continue;
+        if (place == StarPlace::none) continue;
         rotate(nodes, top, splat);
+        // A starred target is the grammar's list_splat_pattern, as in `for *a.b, c in v:`.
+        if (place == StarPlace::target) nodes[top].symbol = s.list_splat_pattern;
         // The deepest node may be the `*` token; the operand is as deep.
         if (deepest >= top && deepest <= splat + 1) deepest = splat + 2;
     }

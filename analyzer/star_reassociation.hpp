@@ -26,10 +26,13 @@
 //
 // A misread star is rewritten only where CPython allows a starred expression
 // (an argument list, a list, set or tuple display, an expression list other
-// than a `del`'s, a subscript's index): elsewhere (`x = *f(y)`, `f(a=*g(x))`,
-// `[*f(x) for x in y]`) CPython refuses the file, and the star is left as
-// read, where the model reports it (Model::misplaced_stars) and pygate refuses
-// the file too.
+// than a `del`'s, a subscript's index), or a starred target (in the patterns
+// of an assignment's or a `for`'s targets, over an attribute or a subscript:
+// `*f(x).y, z = v`, which becomes the grammar's list_splat_pattern, as
+// `for *a.b, c in v:` is read). Elsewhere (`x = *f(y)`, `f(a=*g(x))`,
+// `[*f(x) for x in y]`, `*f(x), z = v`) CPython refuses the file, and the
+// star is left as read, where the model reports it (Model::misplaced_stars)
+// and pygate refuses the file too.
 
 #include <cstdint>
 #include <vector>

@@ -469,9 +469,10 @@ void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std:
     for (Node star : model.misplaced_stars()) {
         stars.add("misread starred expressions", source.range_of(node_start_byte(star), node_start_byte(star) + 1),
                   "the parser misreads this starred expression (`*f(x)` as `(*f)(x)`, `*a.b` as `(*a).b`), and "
-                  "pygate recovers CPython's reading only where CPython allows a star in an expression (an argument "
-                  "list, a display, an expression list, a subscript), not in a target or here: it cannot show what is "
-                  "called or read, so the file is refused; writing `*(f(x))` avoids the misreading");
+                  "pygate puts CPython's reading back only where CPython allows a star (argument lists, displays, "
+                  "expression lists, subscripts, assignment and loop targets) in a tree without errors: here it "
+                  "cannot show what is called or read, so the file is refused; bracketing the starred expression, "
+                  "`*(f(x))`, or binding it to a name first avoids the misreading");
     }
     stars.summarise();
     report_refused(findings, source, "misordered arguments", model.misordered_arguments(), "CPython refuses the file");

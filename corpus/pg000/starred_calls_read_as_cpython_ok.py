@@ -1,7 +1,8 @@
 # corpus: profile=safe_eval decision=allow
 # Starred expressions tree-sitter-python misreads (`*f(x)` as `(*f)(x)`) and
 # pygate reads as CPython does, `*(f(x))`: in argument lists, displays,
-# expression lists, return and yield, subscripts and after an operator.
+# expression lists, return and yield, subscripts, after an operator, and in
+# assignment and loop targets.
 s = "3 1 2"
 numbers = [*map(int, s.split())]
 print("a", *"x y".split())
@@ -12,7 +13,7 @@ pairs = (*zip(numbers, numbers),)
 shifted = [*range(3) + [4]] if False else [*numbers.copy()]
 print(*str(first).split(","), sep="|")
 index = {"a": [1]}
-picked = numbers[*range(1)]
+picked = {(0,): 1}[*range(1)]
 
 
 def spread(values):
@@ -23,4 +24,7 @@ def spread(values):
 for item in *spread(numbers), *range(2):
     print(item)
 merged = {**dict(a=1), **index.copy()}
+*index.get("a")[1:], last = 1, 2, 3
+for *index.setdefault("b", [0])[:], tail in [(1, 2)]:
+    print(tail)
 print(*[*numbers], **dict(sep=" "))

@@ -269,9 +269,27 @@ bool star_allowed(const Shape& parent, const Shape& child, const Shape* grandpar
     return parent.kind == "expression_list" && grandparent != nullptr && grandparent->kind != "delete_statement";
 }
 
-void reassociate(Shape& node, const Shape* parent) {
+bool is_target_pattern(const std::string& kind) {
+    return kind == "pattern_list" || kind == "list_pattern" || kind == "tuple_pattern";
+}
+
+// `ancestors` from the root down to the node whose children are considered.
+void reassociate(Shape& node, std::vector<const Shape*>& ancestors) {
+    const Shape* parent = ancestors.empty() ? nullptr : ancestors.back();
+    // Targets: patterns nested in patterns under an assignment or a loop.
+    bool target = false;
+    if (is_target_pattern(node.kind)) {
+        auto up = ancestors.rbegin();
+        while (up != ancestors.rend() && is_target_pattern((*up)->kind))
+            ++up;
+        target = up != ancestors.rend() &&
+                 ((*up)->kind == "assignment" || (*up)->kind == "for_statement" || (*up)->kind == "for_in_clause");
+    }
     for (Shape& child : node.children) {
-        if (!star_allowed(node, child, parent) || child.children.empty()) continue;
+        if (!(star_allowed(node, child, parent) ||
+              (target && (child.kind == "attribute" || child.kind == "subscript"))) ||
+            child.children.empty())
+            continue;
         // Down the leftmost operands to a list_splat holding one.
         Shape* link = &child;
         while (!link->children.empty() && tighter_than_star(*link, link->children.front()) &&
@@ -292,10 +310,13 @@ void reassociate(Shape& node, const Shape* parent) {
         splat.field = child.field;
         splat.end = child.end;
         splat.children[1] = chain;
+        if (target) splat.kind = "list_splat_pattern";
         child = splat;
     }
+    ancestors.push_back(&node);
     for (Shape& child : node.children)
-        reassociate(child, &node);
+        reassociate(child, ancestors);
+    ancestors.pop_back();
 }
 
 // The copy's records keep their invariants: document order, a first child
@@ -335,7 +356,8 @@ Reassociated reassociated(const std::string& text) {
     const SyntaxTree copy(parsed.root(), text);
     Reassociated out{shape_of(parsed.root(), 0, text), shape_of(copy.root()), false, invariant_breaks(copy)};
     Shape original = out.expected;
-    reassociate(out.expected, nullptr);
+    std::vector<const Shape*> ancestors;
+    reassociate(out.expected, ancestors);
     out.rewritten = !(original == out.expected);
     return out;
 }
@@ -401,6 +423,14 @@ TEST_CASE("A misread starred expression is copied as CPython reads it") {
          "(call function: (identifier) arguments: (argument_list (list_splat (call function: (identifier) "
          "arguments: (argument_list (list_splat (call function: (identifier) arguments: (argument_list "
          "(identifier)))))))))"},
+        // A starred target over an attribute or subscript, as the grammar reads `for *a.b, c in v:`.
+        {"*f(x).y, z = v\n",
+         "(assignment left: (pattern_list (list_splat_pattern (attribute object: (call function: (identifier) "
+         "arguments: (argument_list (identifier))) attribute: (identifier))) (identifier)) right: (identifier))"},
+        {"[*a.b(c)[0]] = v\n",
+         "(assignment left: (list_pattern (list_splat_pattern (subscript value: (call function: (attribute object: "
+         "(identifier) attribute: (identifier)) arguments: (argument_list (identifier))) subscript: (integer)))) "
+         "right: (identifier))"},
         // Where CPython refuses a star the misreading stays, and the model reports it (PG000).
         {"x = *f(y)\n",
          "(assignment left: (identifier) right: (call function: (list_splat (identifier)) arguments: "

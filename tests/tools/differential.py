@@ -31,9 +31,10 @@ a minimal reproducer, printed and saved under --save-dir.
 --starred-shapes adds every starred shape tree-sitter-python misreads
 (`*f(x)` read as `(*f)(x)`, `*a.b(c)`, `*f(x)[:3]`, `*a + b`), starred in
 each context CPython allows a star in (argument lists, displays, expression
-lists, return, yield, subscripts) and in contexts it refuses one: a shape
-CPython reads in a context that allows a star must be `agree` (pygate reads
-it as CPython does), and must not be dangerous. In the other contexts a
+lists, return, yield, subscripts, assignment and loop targets) and in
+contexts it refuses one: a shape CPython reads in a context that allows a
+star must be `agree` (pygate reads it as CPython does), and must not be
+dangerous. In the other contexts a
 dangerous shape is listed, not failed: pygate does not check where CPython
 allows a star (`(*a.b)`, `lambda: *a` pass, and CPython refuses them; nothing
 runs), whether or not the grammar misread it.
@@ -357,7 +358,10 @@ STAR_READ_CONTEXTS = ["print({s})", "print(a, {s})", "print({s}, sep='')", "prin
                       "def g():\n    yield {s}, 1", "a[{s}]", "a[1, {s}]", "class C({s}):\n    pass",
                       "f(g({s}))"]
 STAR_OTHER_CONTEXTS = ["x = {s}", "f(a={s})", "[{s} for x in y]", "del {s}, z", "({s})", "lambda: {s}",
-                       "{{{s}: 1}}", "{s}, z = 1, 2", "[{s}] = z", "print({s} for x in y)", "x = [{s} if c else d]"]
+                       "{{{s}: 1}}", "print({s} for x in y)", "x = [{s} if c else d]"]
+# Starred targets: CPython takes an attribute or a subscript there.
+STAR_TARGET_CONTEXTS = ["{s}, z = 1, 2", "[{s}] = z", "({s}, z) = v", "for {s}, z in w:\n    pass",
+                        "x = [z for {s}, z in w]"]
 DOUBLE_STAR_CONTEXTS = ["{{**{o}}}", "g(**{o})", "g(*a, **{o})", "{{'k': 1, **{o}}}"]
 
 
@@ -369,6 +373,8 @@ def starred_shapes():
             shapes.append((f"read{number}", context.format(s="*" + operand) + "\n", True))
         for number, context in enumerate(STAR_OTHER_CONTEXTS):
             shapes.append((f"other{number}", context.format(s="*" + operand) + "\n", False))
+        for number, context in enumerate(STAR_TARGET_CONTEXTS):
+            shapes.append((f"target{number}", context.format(s="*" + operand) + "\n", True))
         for number, context in enumerate(DOUBLE_STAR_CONTEXTS):
             shapes.append((f"double{number}", context.format(o=operand) + "\n", True))
     return shapes
