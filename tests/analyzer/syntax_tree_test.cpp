@@ -344,6 +344,21 @@ std::vector<std::string> invariant_breaks(const SyntaxTree& copy) {
     return out;
 }
 
+bool may_hold_misread_star(const std::string& text) {
+    Tree parsed = Parser().parse(text);
+    TSTreeCursor cursor = ts_tree_cursor_new(parsed.root());
+    bool found = false;
+    for (bool more = true; more && !found;) {
+        found = ts_tree_cursor_current_field_id(&cursor) != 0 &&
+                std::string_view(ts_node_type(ts_tree_cursor_current_node(&cursor))) == "list_splat";
+        if (ts_tree_cursor_goto_first_child(&cursor)) continue;
+        while (!(more = ts_tree_cursor_goto_next_sibling(&cursor)))
+            if (!ts_tree_cursor_goto_parent(&cursor)) break;
+    }
+    ts_tree_cursor_delete(&cursor);
+    return found;
+}
+
 // tree-sitter's tree with the rewrite applied, and the copy's, as shapes;
 // whether the rewrite changed anything.
 struct Reassociated {
@@ -370,15 +385,20 @@ TEST_CASE("The copy answers as tree-sitter on every corpus file") {
          std::filesystem::recursive_directory_iterator(std::string(PYGATE_SOURCE_DIR) + "/corpus")) {
         if (entry.path().extension() != ".py") continue;
         const std::string text = read_file(entry.path());
-        // A file with a misread star is compared with tree-sitter's tree as
-        // rewritten (below); every other node by node.
-        Reassociated shapes = reassociated(text);
-        INFO(entry.path().string() << "\n" << first_of(shapes.breaks));
-        CHECK(shapes.breaks.empty());
-        CHECK(shapes.expected == shapes.copied);
-        if (shapes.rewritten) {
-            ++rewritten;
-            continue;
+        INFO(entry.path().string());
+        // A file where tree-sitter gave a list_splat a field (how a misread
+        // star shows) is compared with tree-sitter's tree as rewritten
+        // (above; such files are shallow, and shapes recurse); every other
+        // node by node.
+        if (may_hold_misread_star(text)) {
+            Reassociated shapes = reassociated(text);
+            INFO(first_of(shapes.breaks));
+            CHECK(shapes.breaks.empty());
+            CHECK(shapes.expected == shapes.copied);
+            if (shapes.rewritten) {
+                ++rewritten;
+                continue;
+            }
         }
         Comparison comparison = compare_trees(text);
         INFO(first_of(comparison.differences));
