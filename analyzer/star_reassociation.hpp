@@ -41,9 +41,10 @@
 
 namespace pygate::analyzer {
 
-// Whether the list_splat `nodes[index]` may be misread: tree-sitter gave it a
-// field in its parent (a list_splat CPython reads as such never has one). The
-// copy asks this of each node as it copies it, cheaply.
+// Whether the list_splat `node` may be misread: tree-sitter gave it a field in
+// its parent, as a misread star always has (a call's function, an attribute's
+// object, ...), and few others do (`a[*b]`). The copy asks this of each node
+// as it copies it, cheaply.
 inline bool may_be_misread_star(const NodeData& node, TSSymbol list_splat) {
     return node.symbol == list_splat && node.field != 0;
 }
