@@ -161,10 +161,11 @@ public:
     const std::vector<Site>& sites() const { return m_sites; }
     const SourceMetrics& metrics() const { return m_metrics; }
     // Starred expressions the grammar made the function of a call, the object
-    // of an attribute or the value of a subscript: tree-sitter-python reads
-    // `[*range(4)]` and `print(x, *s.split())` as `(*range)(4)` and
-    // `(*s.split)()`, which is not Python (CPython stars the whole call), so
-    // the tree there does not say what is called.
+    // of an attribute or the value of a subscript, and the copy of the tree
+    // could not put back as CPython reads them (star_reassociation.hpp: it
+    // does wherever CPython allows a star): tree-sitter-python reads
+    // `x = *f(y)` as `x = (*f)(y)`, which is not Python, so the tree there
+    // does not say what is called.
     const std::vector<Node>& misplaced_stars() const { return m_misplaced_stars; }
     // Dunder attributes a `case` pattern reads (`case type(__subclasses__=f)`,
     // `case a.__class__`): no site shows them to the rules.

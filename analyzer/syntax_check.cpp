@@ -467,10 +467,12 @@ void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std:
     }
     CappedFindings stars(findings, k_unsafe_source_rule);
     for (Node star : model.misplaced_stars()) {
-        stars.add("misread starred expressions",
-                  source.range_of(node_start_byte(star), node_start_byte(star) + 1),
-                  "the parser misreads this starred expression (`*f(x)` as `(*f)(x)`, `*a.b` as `(*a).b`), so it "
-                  "cannot show what is called or read here: refused; writing `*(f(x))` avoids the misreading");
+        stars.add("misread starred expressions", source.range_of(node_start_byte(star), node_start_byte(star) + 1),
+                  "the parser misreads this starred expression (`*f(x)` as `(*f)(x)`, `*a.b` as `(*a).b`), and "
+                  "pygate puts CPython's reading back only where CPython allows a star (argument lists, displays, "
+                  "expression lists, subscripts, assignment and loop targets) in a tree without errors: here it "
+                  "cannot show what is called or read, so the file is refused; bracketing the starred expression, "
+                  "`*(f(x))`, or binding it to a name first avoids the misreading");
     }
     stars.summarise();
     report_refused(findings, source, "misordered arguments", model.misordered_arguments(), "CPython refuses the file");

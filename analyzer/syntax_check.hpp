@@ -30,8 +30,9 @@ class Model;
 // - a PG000 finding on each of `syntax`'s type_call_assignments() where the
 //   name `type` may be bound (Model::may_bind_at): the call the tree cannot
 //   show would then be to something else than the harmless builtin;
-// - a PG000 finding on each of the model's misplaced_stars(): the tree does
-//   not say what is called there;
+// - a PG000 finding on each of the model's misplaced_stars(), the misread
+//   stars the copy could not put back as CPython reads them
+//   (star_reassociation.hpp): the tree does not say what is called there;
 // - a PG000 finding on each dunder attribute a `case` pattern reads
 //   (Model::pattern_dunders): `case type(__subclasses__=f)` reaches
 //   object.__subclasses__ with no attribute the rules would see.

@@ -2,6 +2,7 @@
 
 #include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
+#include "analyzer/star_reassociation.hpp"
 #include "analyzer/string_literal.hpp"
 
 namespace pygate::analyzer {
@@ -34,6 +35,8 @@ SyntaxTree::SyntaxTree(TSNode root, std::string_view text) {
     const bool tree_has_error = ts_node_has_error(root);
     const SymbolSet& has_fields = PythonSymbols::get().has_fields;
     const TSSymbol string_symbol = PythonSymbols::get().string;
+    const TSSymbol list_splat_symbol = PythonSymbols::get().list_splat;
+    std::vector<std::uint32_t> misread_stars;  // list_splats that may be misread (star_reassociation.hpp)
     TSTreeCursor cursor = ts_tree_cursor_new(root);
     // The ancestors of the current node, and how many of each one's children
     // are still to come: after an ancestor's last child the cursor goes up at
@@ -68,6 +71,7 @@ SyntaxTree::SyntaxTree(TSNode root, std::string_view text) {
             // map: only under the kinds that have fields is there one to find.
             if (parent.symbol < has_fields.size() && has_fields[parent.symbol])
                 data.field = static_cast<std::uint8_t>(ts_tree_cursor_current_field_id(&cursor));
+            if (may_be_misread_star(data, list_splat_symbol)) misread_stars.push_back(index);
         }
         auto depth = static_cast<std::uint32_t>(path.size());
         if (depth > m_max_depth) {
@@ -93,6 +97,7 @@ SyntaxTree::SyntaxTree(TSNode root, std::string_view text) {
         while (path.empty() || path.back().children_left == 0 || !ts_tree_cursor_goto_next_sibling(&cursor)) {
             if (path.empty() || !ts_tree_cursor_goto_parent(&cursor)) {
                 ts_tree_cursor_delete(&cursor);
+                if (!misread_stars.empty()) reassociate_misread_stars(m_nodes, misread_stars, m_deepest);
                 return;
             }
             finished = path.back().index;
@@ -178,6 +183,38 @@ Node node_named_descendant_for_byte_range(Node node, std::uint32_t start, std::u
 
 std::string_view node_type(Node node) {
     return ts_language_symbol_name(python_language(), node_symbol(node));
+}
+
+std::string node_string(Node node) {
+    // Without recursion, as every walk of the copy: a closing bracket is owed
+    // after each node's last child.
+    std::string out;
+    std::vector<Node> pending{node};
+    std::vector<bool> is_close{false};
+    while (!pending.empty()) {
+        Node current = pending.back();
+        bool close = is_close.back();
+        pending.pop_back();
+        is_close.pop_back();
+        if (close) {
+            out += ')';
+            continue;
+        }
+        if (!node_eq(current, node)) out += ' ';
+        if (TSFieldId field = node_field(current); field != 0 && !node_eq(current, node))
+            out.append(ts_language_field_name_for_id(python_language(), field)).append(": ");
+        out.append(node_is_missing(current) ? "(MISSING " : "(").append(node_type(current));
+        pending.push_back(current);
+        is_close.push_back(true);
+        std::vector<Node> children;
+        for (Node child = node_first_child(current); !node_is_null(child); child = node_next_sibling(child))
+            if (node_is_named(child) || node_is_missing(child)) children.push_back(child);
+        for (auto child = children.rbegin(); child != children.rend(); ++child) {
+            pending.push_back(*child);
+            is_close.push_back(false);
+        }
+    }
+    return out;
 }
 
 }  // namespace pygate::analyzer

@@ -18,11 +18,14 @@
 // without its tokens (its quotes, content and escapes), as a leaf. Nothing
 // reads them (the literal's text says it all), they are a seventh of the
 // standard library's nodes, and each costs a cursor step of several hundred
-// instructions. node_tokens_elided says which strings these are.
+// instructions. node_tokens_elided says which strings these are. Another:
+// a starred expression the grammar misreads (`*f(x)` as `(*f)(x)`) is copied
+// as CPython reads it, `*(f(x))` (analyzer/star_reassociation.hpp).
 
 #include <tree_sitter/api.h>
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -147,6 +150,10 @@ Node node_descendant_for_byte_range(Node node, std::uint32_t start, std::uint32_
 Node node_named_descendant_for_byte_range(Node node, std::uint32_t start, std::uint32_t end);
 // The grammar's name of the node's kind: `identifier`, or a token as spelled (`lambda`).
 std::string_view node_type(Node node);
+// The subtree as tree-sitter's ts_node_string writes it: named nodes with
+// their fields, `(call function: (identifier) arguments: (argument_list))`;
+// for tests and tools.
+std::string node_string(Node node);
 
 // Movement over a subtree in the manner of a tree-sitter cursor: it never
 // leaves the subtree it was made for (no siblings or parent of that root).

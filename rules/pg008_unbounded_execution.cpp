@@ -114,14 +114,18 @@ struct Symbols {
              nonlocal_statement = lookup("nonlocal_statement", true), async_token = lookup("async", false),
              power = lookup("**", false), star = lookup("*", false), shift_left = lookup("<<", false),
              attribute = lookup("attribute", true), percent = lookup("%", false),
-             format_specifier = lookup("format_specifier", true), format_expression = lookup("format_expression", true);
+             format_specifier = lookup("format_specifier", true), format_expression = lookup("format_expression", true),
+             return_statement = lookup("return_statement", true), raise_statement = lookup("raise_statement", true),
+             with_statement = lookup("with_statement", true);
     // The loops, operators and calls judged, the scopes a recursion is judged
-    // in, and the branches that can stop one (is_branch), seen in document order.
-    std::array<TSSymbol, 19> kinds{
+    // in, the branches that can stop one (is_branch), and the statements
+    // after which nothing runs (is_exit), seen in document order.
+    std::array<TSSymbol, 21> kinds{
         while_statement,        for_statement,    binary_operator,    function_definition, lambda,
         class_definition,       format_specifier, list_comprehension, set_comprehension,   dictionary_comprehension,
         generator_expression,   if_statement,     try_statement,      match_statement,     boolean_operator,
-        conditional_expression, assert_statement, global_statement,   nonlocal_statement};
+        conditional_expression, assert_statement, global_statement,   nonlocal_statement,  return_statement,
+        raise_statement};
 };
 
 const Symbols& symbols() {
@@ -140,6 +144,8 @@ struct OpenScope {
     std::uint32_t body_start, end;
     bool is_function = true;
     std::uint32_t first_branch = k_none;  // the first branch of its own body seen so far
+    // Where the first `return` or `raise` before any branch ends: code after it never runs.
+    std::uint32_t unreachable_from = k_none;
     bool reported = false;
 };
 
@@ -391,6 +397,29 @@ void note_branch(Node branch) {
     if (innermost.first_branch == k_none) innermost.first_branch = at;
 }
 
+// Before its first branch a function's own code runs straight through, so
+// after a `return` or `raise` there nothing of it runs: a self-call after one
+// is dead code, not recursion. A `raise` inside a `with` is the exception:
+// the context manager may suppress it and run on. (`continue` and `break`
+// stand in loops, which are branches already.)
+bool is_exit(TSSymbol kind) {
+    return kind == symbols().return_statement || kind == symbols().raise_statement;
+}
+
+void note_exit(Node exit) {
+    std::uint32_t at = node_start_byte(exit);
+    auto& scopes = scopes_holding(at);
+    if (scopes.empty()) return;
+    OpenScope& innermost = scopes.back();
+    if (!innermost.is_function || at < innermost.body_start || innermost.first_branch != k_none ||
+        innermost.unreachable_from != k_none)
+        return;
+    if (node_symbol(exit) == symbols().raise_statement)
+        for (Node up = node_parent(exit); !node_is_null(up) && !node_eq(up, innermost.node); up = node_parent(up))
+            if (node_symbol(up) == symbols().with_statement) return;
+    innermost.unreachable_from = node_end_byte(exit);
+}
+
 // Whether `to` reaches `from` through the calls remembered; fills `path` with the callers on the way.
 bool reaches(ScopeId to, ScopeId from, std::vector<Node>& path) {
     std::vector<ScopeId> seen{to};
@@ -454,7 +483,9 @@ void judge_recursion(const analyzer::CallSite& call, analyzer::RuleContext& cont
     analyzer::ScopeKind kind = model.scope_kind(call.scope);
     if (kind != analyzer::ScopeKind::function && kind != analyzer::ScopeKind::lambda) return;
     OpenScope* caller = enclosing_function(call.node);
-    if (caller == nullptr || node_start_byte(call.node) >= caller->first_branch) return;
+    if (caller == nullptr || node_start_byte(call.node) >= caller->first_branch ||
+        node_start_byte(call.node) >= caller->unreachable_from)
+        return;
     const Referent* callee = sole_callee(call, model);
     if (callee == nullptr) return;
     if (callee->scope == call.scope) {
@@ -557,6 +588,7 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
         return;
     }
     if (is_branch(site.kind)) note_branch(site.node);
+    if (is_exit(site.kind)) return note_exit(site.node);
     if (site.kind == s.binary_operator) return judge_operator(site, context);
     if (site.kind == s.format_specifier) return judge_format_specifier(site, context);
     if (site.kind == s.list_comprehension || site.kind == s.set_comprehension ||
@@ -608,7 +640,8 @@ const RuleMetadata k_pg008_unbounded_execution{
         "itertools.repeat without a count or iter(C, sentinel) where calling C never gives the sentinel, with "
         "nothing in its body that leaves; a function, method (through self.) or lambda bound to a name that "
         "calls itself before any branch (if, loop, try, assert, and/or, conditional expression, match, "
-        "comprehension), and functions that call each other that way; sum, list, sorted, max, ''.join and "
+        "comprehension) and before any `return` or `raise` (code after one never runs), and functions that call "
+        "each other that way; sum, list, sorted, max, ''.join and "
         "other consumers of an endless iterator, a generator of the file whose loop only yields (`while True: yield "
         "n`) among them; constant expressions and calls (powers, repetition, "
         "pow, math.factorial, bytearray, list(range(...)), numpy.zeros/ones/empty/full/arange, the padding "

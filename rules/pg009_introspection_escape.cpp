@@ -38,6 +38,55 @@ constexpr std::string_view k_escape_attributes[] = {
 
 constexpr std::string_view k_escape_names[] = {"__builtins__", "__loader__", "__spec__"};
 
+// Dunders that are ordinary methods and values: each gives what the syntax it
+// stands for gives (`a.__mul__(b)` is `a * b`, `d.__getitem__(k)` is `d[k]`,
+// `Base.__init__(self)` is the initialiser a class call runs, `m.__version__`
+// is a string), so none reaches anything by itself, and every step after one
+// is judged as any other (`Base.__init__.__globals__` is denied at
+// `__globals__`; a call of `os.system.__call__` is os.system's, by prefix).
+// Not here, and so flagged unless dunders.allow lists them: what walks to
+// classes, code, globals or frames (k_escape_attributes); what reads or
+// writes attributes by a string the gate cannot see (__getattr__,
+// __setattr__, __delattr__, __dir__); stores and deletions by method, which
+// rules judge by their syntax (__setitem__, __delitem__, __set__, __delete__,
+// __set_name__); what binds or builds outside a call the gate sees (__get__,
+// __new__, __class_getitem__, __prepare__, __instancecheck__); pickling's
+// (__reduce__, __reduce_ex__, __getstate__, __setstate__, __getnewargs__).
+// Grouped by protocol, a comment to each group:
+// clang-format off
+constexpr std::string_view k_ordinary_dunders[] = {
+    // Initialisation and finalisation: what a class call and `del` run.
+    "__init__", "__del__",
+    // Comparison, hashing, truth.
+    "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__bool__",
+    // Text: what repr(), str(), format() and bytes() call; a format spec names no attribute.
+    "__repr__", "__str__", "__format__", "__bytes__",
+    // Containers and iteration: len(), `in`, `x[k]`, iter(), next(), reversed().
+    "__len__", "__length_hint__", "__contains__", "__getitem__", "__missing__", "__iter__", "__next__",
+    "__reversed__",
+    // Arithmetic and bitwise operators, reflected and in place.
+    "__add__", "__sub__", "__mul__", "__matmul__", "__truediv__", "__floordiv__", "__mod__", "__divmod__",
+    "__pow__", "__lshift__", "__rshift__", "__and__", "__xor__", "__or__", "__radd__", "__rsub__", "__rmul__",
+    "__rmatmul__", "__rtruediv__", "__rfloordiv__", "__rmod__", "__rdivmod__", "__rpow__", "__rlshift__",
+    "__rrshift__", "__rand__", "__rxor__", "__ror__", "__iadd__", "__isub__", "__imul__", "__imatmul__",
+    "__itruediv__", "__ifloordiv__", "__imod__", "__ipow__", "__ilshift__", "__irshift__", "__iand__", "__ixor__",
+    "__ior__", "__neg__", "__pos__", "__abs__", "__invert__",
+    // Conversions: int(), float(), complex(), operator.index(), round() and math's.
+    "__int__", "__float__", "__complex__", "__index__", "__round__", "__trunc__", "__floor__", "__ceil__",
+    // Calls, context managers and async protocols: what `f()`, `with` and `await` run.
+    "__call__", "__enter__", "__exit__", "__aenter__", "__aexit__", "__aiter__", "__anext__", "__await__",
+    // Sizes and copies.
+    "__sizeof__", "__copy__", "__deepcopy__",
+    // Module metadata: strings and lists of names.
+    "__version__", "__all__", "__author__",
+};
+// clang-format on
+
+bool is_ordinary_dunder(std::string_view attribute) {
+    return std::find(std::begin(k_ordinary_dunders), std::end(k_ordinary_dunders), attribute) !=
+           std::end(k_ordinary_dunders);
+}
+
 constexpr NameEntry k_introspection_entries[] = {
     {"builtins.globals", "reads the module's namespace"},
     {"builtins.locals", "reads a frame's namespace"},
@@ -69,7 +118,7 @@ std::optional<std::string> forbidden(std::string_view attribute, const analyzer:
     for (std::string_view escape : k_escape_attributes)
         if (attribute == escape)
             return fmt::format("`{}` leads from an object to classes, globals, frames or code", attribute);
-    if (analyzer::is_dunder_name(attribute) &&
+    if (analyzer::is_dunder_name(attribute) && !is_ordinary_dunder(attribute) &&
         std::find(profile.dunders_allow.begin(), profile.dunders_allow.end(), attribute) == profile.dunders_allow.end())
         return fmt::format("dunder attribute `{}` is not in profile {}'s dunders.allow", attribute, profile.name);
     return std::nullopt;
@@ -83,14 +132,18 @@ bool escape_only(std::string_view attribute) {
 std::vector<std::string> attributes() {
     return {std::begin(k_escape_attributes), std::end(k_escape_attributes)};
 }
+std::vector<std::string> ordinary_dunders() {
+    return {std::begin(k_ordinary_dunders), std::end(k_ordinary_dunders)};
+}
 std::vector<std::string> references() {
     return patterns_of(k_introspection);
 }
 std::vector<std::string> getattr_family() {
     return {std::begin(k_getattr_family), std::end(k_getattr_family)};
 }
-constexpr std::array<RuleTable, 3> k_tables = {{
-    {"Attributes that escape (also any dunder not in the profile's dunders.allow)", attributes},
+constexpr std::array<RuleTable, 4> k_tables = {{
+    {"Attributes that escape (also any dunder not in the profile's dunders.allow nor below)", attributes},
+    {"Dunders that are ordinary methods and values, not flagged (each step after one is judged)", ordinary_dunders},
     {"References that reach namespaces, frames and objects", references},
     {"Functions whose constant-folded attribute name is checked", getattr_family},
 }};
@@ -356,7 +409,9 @@ const RuleMetadata k_pg009_introspection_escape{
         "attributes in the fields of constant str.format / format_map strings; private members of modules "
         "(dataclasses._create_fn compiles what it is given, typing._eval_type evaluates strings), though not "
         "the underscored attributes of classes (a named tuple's _fields). Defining dunder methods, "
-        "super().__init__(), __name__, __doc__, func.__name__ and self.__private are not flagged.",
+        "super().__init__(), __name__, __doc__, func.__name__, self.__private and the dunders that are ordinary "
+        "methods and values (Base.__init__(self), int.__mul__, d.__getitem__, m.__version__; the table below) "
+        "are not flagged.",
     .why =
         "From any object, `().__class__.__base__.__subclasses__()` reaches every class in the interpreter, and "
         "from there functions' __globals__, frames and builtins: every name-based check can be walked around "

@@ -5,7 +5,8 @@ Usage: differential.py PYGATE_VIEW PATH... [options]
 For every *.py file under each PATH, compares what CPython's `ast` sees with
 what pygate sees (`pygate-view`, built beside pygate): per line, the modules
 imports name, the names `from` imports take, the dotted callee of every call
-that is a name or attribute chain, and every attribute name. CPython accepts
+that is a name or attribute chain, every attribute name, and what each starred
+expression that is read stars (a Call, an Attribute, ...). CPython accepts
 a file when compile() of its bytes succeeds (bytes, so the coding declaration,
 the BOM and the line endings are read exactly as CPython reads a module).
 
@@ -26,6 +27,17 @@ form feeds, tabs, backslashes, quotes, non-ASCII and invisible characters,
 coding lines, BOMs, and payload lines hidden behind such tricks), seeded so a
 run is reproducible, bounded by --time-limit. A dangerous mutant is shrunk to
 a minimal reproducer, printed and saved under --save-dir.
+
+--starred-shapes adds every starred shape tree-sitter-python misreads
+(`*f(x)` read as `(*f)(x)`, `*a.b(c)`, `*f(x)[:3]`, `*a + b`), starred in
+each context CPython allows a star in (argument lists, displays, expression
+lists, return, yield, subscripts, assignment and loop targets) and in
+contexts it refuses one: a shape CPython reads in a context that allows a
+star must be `agree` (pygate reads it as CPython does), and must not be
+dangerous. In the other contexts a
+dangerous shape is listed, not failed: pygate does not check where CPython
+allows a star (`(*a.b)`, `lambda: *a` pass, and CPython refuses them; nothing
+runs), whether or not the grammar misread it.
 
 Packages: /usr/lib/python3.11/test comes from libpython3.11-testsuite and
 /usr/lib/python3/dist-packages/django from python3-django; a missing one is
@@ -54,6 +66,10 @@ KINDS = ("agree", "fail-closed", "view-extra", "view-missing", "accepts-invalid"
 
 
 # --- CPython's side
+
+# What a starred expression stars, as both views name it (pygate_view.cpp's starred_kind).
+STARRED_KINDS = ("Call", "Attribute", "Subscript", "BinOp", "Name")
+
 
 def dotted(node):
     """`a.b.c` for a Name/Attribute chain, else None."""
@@ -96,6 +112,9 @@ def ast_view(tree):
                 view.append((node.lineno, "call", callee))
         elif isinstance(node, ast.Attribute):
             view.append((node.lineno, "attr", node.attr))
+        elif isinstance(node, ast.Starred) and isinstance(node.ctx, ast.Load):
+            kind = type(node.value).__name__
+            view.append((node.lineno, "star", kind if kind in STARRED_KINDS else "other"))
     return collections.Counter(view)
 
 
@@ -325,6 +344,59 @@ def shrink(data, kind, viewer, scratch, budget=400):
 
 # --- driving
 
+# --- starred shapes
+
+# What is starred: the chains the grammar misreads, and a few it reads right.
+# (`*(f(x))` is left out: the grammar cannot parse it in an expression list at all.)
+STARRED_OPERANDS = ["f(x)", "a.b", "a[1]", "f(x).y[2](z)", "a.b(c).d", "f(x)[:3]", "a.b[c]", '"x y".split()',
+                    "f(*g(x))", "f(x) + 1", "a + b", "a ** b(c)", "a.b(c) * 2", "f(x)(y)"]
+# Where: {s} is the starred item. Contexts where CPython reads a star in an
+# expression, then ones where it refuses one or stores through it.
+STAR_READ_CONTEXTS = ["print({s})", "print(a, {s})", "print({s}, sep='')", "print(*a, {s}, **k)", "[{s}]",
+                      "[1, {s}]", "{{{s}}}", "({s},)", "x = {s}, 0.6", "x = 1, {s}", "x += {s}, 1",
+                      "for i in {s}, 1:\n    pass", "def g():\n    return {s}, 1",
+                      "def g():\n    yield {s}, 1", "a[{s}]", "a[1, {s}]", "class C({s}):\n    pass",
+                      "f(g({s}))"]
+STAR_OTHER_CONTEXTS = ["x = {s}", "f(a={s})", "[{s} for x in y]", "del {s}, z", "({s})", "lambda: {s}",
+                       "{{{s}: 1}}", "print({s} for x in y)", "x = [{s} if c else d]"]
+# Starred targets: CPython takes an attribute or a subscript there.
+STAR_TARGET_CONTEXTS = ["{s}, z = 1, 2", "[{s}] = z", "({s}, z) = v", "for {s}, z in w:\n    pass",
+                        "x = [z for {s}, z in w]"]
+DOUBLE_STAR_CONTEXTS = ["{{**{o}}}", "g(**{o})", "g(*a, **{o})", "{{'k': 1, **{o}}}"]
+
+
+def starred_shapes():
+    """(name, source, must_read) for every operand in every context."""
+    shapes = []
+    for operand in STARRED_OPERANDS:
+        for number, context in enumerate(STAR_READ_CONTEXTS):
+            shapes.append((f"read{number}", context.format(s="*" + operand) + "\n", True))
+        for number, context in enumerate(STAR_OTHER_CONTEXTS):
+            shapes.append((f"other{number}", context.format(s="*" + operand) + "\n", False))
+        for number, context in enumerate(STAR_TARGET_CONTEXTS):
+            shapes.append((f"target{number}", context.format(s="*" + operand) + "\n", True))
+        for number, context in enumerate(DOUBLE_STAR_CONTEXTS):
+            shapes.append((f"double{number}", context.format(o=operand) + "\n", True))
+    return shapes
+
+
+def judge_starred_shapes(viewer, folder):
+    """Counts by kind, and the shapes that broke their promise."""
+    counts = collections.Counter()
+    broken, listed = [], []
+    for number, (name, source, must_read) in enumerate(starred_shapes()):
+        path = folder / f"shape_{number}_{name}.py"
+        path.write_text(source, encoding="utf-8")
+        kind, details = judge(source.encode(), path, viewer)
+        counts[kind] += 1
+        read_by_cpython = details["verdict"] == "accept"
+        if must_read and (kind in DANGEROUS or (read_by_cpython and kind != "agree")):
+            broken.append((source, kind, details))
+        elif kind in DANGEROUS:
+            listed.append((source, kind, details))
+    return counts, broken, listed
+
+
 def ensure_packages(paths):
     for path in paths:
         resolved = str(pathlib.Path(path).resolve())
@@ -365,6 +437,8 @@ def main():
     parser.add_argument("--examples", type=int, default=5, help="examples shown per kind")
     parser.add_argument("--save-dir", help="where dangerous mutants' reproducers are written")
     parser.add_argument("--quiet-fail-closed", action="store_true", help="do not list fail-closed files")
+    parser.add_argument("--starred-shapes", action="store_true",
+                        help="also judge every misread starred shape in every context (see above)")
     parser.add_argument("--strict", action="store_true",
                         help="also fail on accepts-uncompilable files (for a corpus expected to hold none)")
     args = parser.parse_args()
@@ -422,6 +496,13 @@ def main():
                         reproducers.append((label, kind, small, judge(small, shrink_scratch, viewer)[1]))
         finally:
             shutil.rmtree(scratch_dir, ignore_errors=True)
+    shape_counts, broken_shapes, listed_shapes = collections.Counter(), [], []
+    if args.starred_shapes:
+        shape_dir = pathlib.Path(tempfile.mkdtemp(prefix="pygate-starred-"))
+        try:
+            shape_counts, broken_shapes, listed_shapes = judge_starred_shapes(viewer, shape_dir)
+        finally:
+            shutil.rmtree(shape_dir, ignore_errors=True)
     viewer.close()
 
     def show(title, table, kinds_examples):
@@ -453,9 +534,24 @@ def main():
                 folder = pathlib.Path(args.save_dir)
                 folder.mkdir(parents=True, exist_ok=True)
                 (folder / f"reproducer_{len(list(folder.glob('*.py')))}.py").write_bytes(small)
+    if args.starred_shapes:
+        print(f"starred shapes: {sum(shape_counts.values())}: " +
+              ", ".join(f"{kind} {shape_counts[kind]}" for kind in KINDS if shape_counts[kind]))
+        for source, kind, details in broken_shapes[:args.examples * 4]:
+            print(f"  [{kind}] {source.strip()!r}")
+            for key in ("cpython", "pg000", "missing", "extra"):
+                if details.get(key):
+                    print(f"      {key}: {details[key]}")
+        print(f"starred shapes where CPython refuses a star and pygate does not (listed, not failed): "
+              f"{len(listed_shapes)}" + "".join(f"\n  {source.strip()!r}" for source, _, _ in
+                                                 listed_shapes[:args.examples]))
+        print(f"starred shapes CPython reads and pygate does not read as it does, or dangerous: "
+              f"{len(broken_shapes)}")
     print(f"elapsed: {time.monotonic() - started:.1f} s")
     dangerous = sum(counts[k] for k in DANGEROUS) + sum(mutant_counts[k] for k in DANGEROUS)
     print(f"dangerous discrepancies: {dangerous}")
+    if broken_shapes:
+        return 1
     if args.strict and counts["accepts-uncompilable"]:
         print(f"--strict: {counts['accepts-uncompilable']} files accepts-uncompilable")
         return 1

@@ -13,11 +13,16 @@
 //   name    a name a `from` import takes from its module (`x`, `*`)
 //   call    the callee of a call, when it is a name or an attribute chain (`os.path.join`)
 //   attr    each attribute name (`.join`)
+//   star    each starred expression that is read (not a target), by what it
+//           stars: Call, Attribute, Subscript, BinOp, Name or other, as
+//           CPython's ast names them (`print(*s.split())` stars a Call)
 // Identifiers are NFKC-normalised, as CPython reads them. Lines are 1-based,
 // of the statement for imports and of the expression otherwise.
 //
 // Paths come from the command line, or one per line on standard input with
-// --stdin. --tree adds each tree as an S-expression, to look at a misparse.
+// --stdin. --tree adds each tree as an S-expression, to look at a misparse:
+// "tree" as pygate reads it (the copy, misread stars re-associated) and
+// "tree_sitter" as tree-sitter parsed it.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -124,9 +129,28 @@ void view_import(const Model& model, Node statement, json& view) {
     }
 }
 
-json view_of(const Model& model, const analyzer::SyntaxCheck& syntax) {
+// What a starred expression stars, named as CPython's ast names it.
+std::string_view starred_kind(Node splat) {
+    const PythonSymbols& s = PythonSymbols::get();
+    Node operand = unparenthesized(node_named_child(splat, 0));
+    if (node_is_null(operand)) return "other";
+    TSSymbol kind = node_symbol(operand);
+    if (kind == s.call) return "Call";
+    if (kind == s.attribute) return "Attribute";
+    if (kind == s.subscript) return "Subscript";
+    if (kind == s.binary_operator) return "BinOp";
+    if (kind == s.identifier) return "Name";
+    return "other";
+}
+
+json view_of(const Model& model, const analyzer::SyntaxCheck& syntax, const analyzer::SyntaxTree& tree) {
     const PythonSymbols& s = PythonSymbols::get();
     json view = json::array();
+    // The stars, from the tree the model read: the copy, with misread stars put back.
+    for (std::size_t i = 0; i < tree.size(); ++i) {
+        Node node{tree.root().id + i};
+        if (node_symbol(node) == s.list_splat) view.push_back({line_of(node), "star", starred_kind(node)});
+    }
     // `type(x).attr = v`, read by the grammar as a 3.12 type alias, holds a
     // call the tree does not show; pygate refuses the file unless `type` is
     // the builtin (refuse_hidden_type_calls), so it knows the call.
@@ -184,10 +208,11 @@ json examine(const std::string& path, analyzer::Parser& parser, const analyzer::
         analyzer::SyntaxCheck syntax(loaded.source, tree.root(), loaded.invisible_offsets, ignored);
         Model model(loaded.source, tree, &syntax);
         syntax.finish();
-        entry["view"] = view_of(model, syntax);
+        entry["view"] = view_of(model, syntax, tree);
         if (with_tree) {
+            entry["tree"] = analyzer::node_string(tree.root());
             std::unique_ptr<char, decltype(&std::free)> shown(ts_node_string(parsed.root()), &std::free);
-            entry["tree"] = std::string(shown.get());
+            entry["tree_sitter"] = std::string(shown.get());
         }
     }
     return entry;
