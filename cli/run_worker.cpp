@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "cli/base64.hpp"
+#include "cli/worker_signals.hpp"
 #include "cli/write_all.hpp"
 #include "profiles/compiled_profiles.hpp"
 
@@ -21,14 +22,6 @@ namespace pygate::cli {
 namespace {
 
 using nlohmann::ordered_json;
-
-int g_cancel_write_end = -1;
-
-void on_cancel_signal(int) {
-    const char byte = 1;
-    ssize_t ignored = ::write(g_cancel_write_end, &byte, 1);
-    (void)ignored;
-}
 
 void write_line(const ordered_json& line) {
     write_all(STDOUT_FILENO, line.dump(-1, ' ', false, ordered_json::error_handler_t::replace) + "\n");
@@ -74,19 +67,8 @@ std::optional<std::int64_t> optional_number(const nlohmann::json& job, const cha
 }  // namespace
 
 int run_worker_main(pid_t parent) {
-    // Dies with the server, cancelling: SIGTERM, which the handler below
-    // turns into a cancellation, so the run's processes and work directory go too.
-    int cancel_pipe[2];
-    if (::pipe2(cancel_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return 4;
-    g_cancel_write_end = cancel_pipe[1];
-    struct sigaction action {};
-    action.sa_handler = on_cancel_signal;
-    ::sigemptyset(&action.sa_mask);
-    ::sigaction(SIGTERM, &action, nullptr);
-    ::sigaction(SIGINT, &action, nullptr);
-    ::signal(SIGPIPE, SIG_IGN);
-    ::prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
-    if (::getppid() != parent) return 4;
+    const int cancel_fd = cancel_on_stop_signals(parent);
+    if (cancel_fd < 0) return 4;
 
     std::string text;
     char buffer[65536];
@@ -119,7 +101,7 @@ int run_worker_main(pid_t parent) {
         request.overrides.output_limit = optional_number(job, "output_limit");
         request.allow_review = job.at("allow_review").get<bool>();
         request.python = job.at("python").get<std::string>();
-        request.cancel_fd = cancel_pipe[0];
+        request.cancel_fd = cancel_fd;
         Utf8Pieces out_pieces, err_pieces;
         if (job.at("stream").get<bool>()) {
             request.on_output = [&](bool from_stderr, std::string_view kept) {

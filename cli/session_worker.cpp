@@ -23,6 +23,7 @@
 #include "cli/gated_run.hpp"
 #include "cli/line_reader.hpp"
 #include "cli/serve_protocol.hpp"
+#include "cli/worker_signals.hpp"
 #include "cli/write_all.hpp"
 #include "profiles/compiled_profiles.hpp"
 #include "runner/runner.hpp"
@@ -41,14 +42,6 @@ using Clock = std::chrono::steady_clock;
 // wall-clock limit for the interpreter. Idle and step timeouts come first.
 constexpr std::int64_t k_session_lifetime_seconds = 24 * 60 * 60;
 constexpr std::size_t k_max_driver_line = std::size_t{1} << 28;
-
-int g_cancel_write_end = -1;
-
-void on_stop_signal(int) {
-    const char byte = 1;
-    ssize_t ignored = ::write(g_cancel_write_end, &byte, 1);
-    (void)ignored;
-}
 
 void answer(const ordered_json& message) {
     write_all(STDOUT_FILENO, message.dump(-1, ' ', false, ordered_json::error_handler_t::replace) + "\n");
@@ -370,7 +363,7 @@ private:
         if (m_steps >= 0) ::close(m_steps);
         m_steps = -1;
         pollfd done{m_done, POLLIN, 0};
-        if (::poll(&done, 1, 2000) <= 0) on_stop_signal(0);
+        if (::poll(&done, 1, 2000) <= 0) signal_stop();
         if (m_thread.joinable()) m_thread.join();
         if (m_answers >= 0) ::close(m_answers);
         m_answers = -1;
@@ -378,7 +371,7 @@ private:
 
 public:
     void stop_now() {
-        on_stop_signal(0);
+        signal_stop();
         finish();
     }
 
@@ -405,26 +398,17 @@ private:
 }  // namespace
 
 int session_worker_main(pid_t parent) {
-    int cancel_pipe[2];
-    if (::pipe2(cancel_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return 4;
-    g_cancel_write_end = cancel_pipe[1];
-    struct sigaction action {};
-    action.sa_handler = on_stop_signal;
-    ::sigemptyset(&action.sa_mask);
-    ::sigaction(SIGTERM, &action, nullptr);
-    ::sigaction(SIGINT, &action, nullptr);
-    ::signal(SIGPIPE, SIG_IGN);
-    ::prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
-    if (::getppid() != parent) return 4;
+    const int stop_fd = cancel_on_stop_signals(parent);
+    if (stop_fd < 0) return 4;
 
     LineReader commands(STDIN_FILENO, std::size_t{1} << 30);
     std::string line;
     if (commands.next(line) != LineReader::Next::line) return 0;
-    Session session(cancel_pipe[0]);
+    Session session(stop_fd);
     try {
         if (!session.open(nlohmann::json::parse(line))) return 0;
         for (;;) {
-            pollfd fds[3] = {{STDIN_FILENO, POLLIN, 0}, {session.done_fd(), POLLIN, 0}, {cancel_pipe[0], POLLIN, 0}};
+            pollfd fds[3] = {{STDIN_FILENO, POLLIN, 0}, {session.done_fd(), POLLIN, 0}, {stop_fd, POLLIN, 0}};
             int ready = commands.has_buffered_line()
                             ? 1
                             : ::poll(fds, 3, static_cast<int>(std::min<std::int64_t>(session.idle_seconds() * 1000,
