@@ -73,6 +73,10 @@ def main():
     print(f"session_steps: {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}, pygate {pygate.__version__}")
     print(f"session_exec of `x = x + 1`, {args.steps} steps: p50 {percentile(samples, 0.5):.3f} ms, "
           f"p99 {percentile(samples, 0.99):.3f} ms")
+    # Each step is gated against the whole session so far: the cost grows with it.
+    for first, last in ((0, 100), (len(samples) - 100, len(samples))):
+        part = samples[first:last]
+        print(f"  steps {first + 1}-{last}: p50 {percentile(part, 0.5):.3f} ms, p99 {percentile(part, 0.99):.3f} ms")
     print(f"20-step pandas loop: one session with preload {session_seconds:.2f} s, "
           f"20 pygate run calls of the cumulative program {runs_seconds:.2f} s: "
           f"{runs_seconds / session_seconds:.1f}x")

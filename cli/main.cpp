@@ -5,6 +5,7 @@
 
 #include "cli/check_command.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/hook_command.hpp"
 #include "cli/profile_commands.hpp"
 #include "cli/repl_command.hpp"
 #include "cli/rule_commands.hpp"
@@ -26,6 +27,8 @@ int main(int argc, char** argv) {
         add_rule_commands(app, rule_options);
         RunOptions run_options;
         add_run_command(app, run_options);
+        HookOptions hook_options;
+        add_hook_command(app, hook_options);
         ReplOptions repl_options;
         add_repl_command(app, repl_options);
         ServeCommandOptions serve_options;

@@ -1,0 +1,1 @@
+python3 -c 'print(1)' && ls | python3
