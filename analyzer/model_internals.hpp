@@ -65,6 +65,10 @@ struct Scope {
 struct Model::LookupCache {
     NameSet names;                                           // every name a referent holds, once (Model::intern)
     std::vector<std::optional<Referents>> returns;           // functions and lambdas, by ScopeId
+    // The union of a name's bindings, by the binding list: a name bound n
+    // times and read n times (`x = x + 1` in a loop of steps) would take n^2
+    // otherwise.
+    std::unordered_map<const void*, Referents> binding_unions;
     // What a class derives from: classes of this file, and named ones (`pathlib.Path`).
     struct ClassBases {
         std::vector<ScopeId> in_file;

@@ -287,17 +287,25 @@ public:
     // is a cycle, like a single binding: it adds nothing new.
     Referents resolve_bindings(const std::vector<Binding>& bindings, int depth) {
         const void* list = &bindings;
+        auto& unions = m_model.m_lookup_cache->binding_unions;
+        if (auto cached = unions.find(list); cached != unions.end()) return cached->second;
         auto in_progress = std::find(m_in_progress.begin(), m_in_progress.end(), list);
         if (in_progress != m_in_progress.end()) {
             m_cycle_floor = std::min(m_cycle_floor, static_cast<std::size_t>(in_progress - m_in_progress.begin()));
             return {};
         }
+        const std::size_t position = m_in_progress.size();
         m_in_progress.push_back(list);
         Referents out;
         for (const Binding& binding : bindings)
             append(out, resolve_binding(binding, depth + 1));
         m_in_progress.pop_back();
-        if (m_cycle_floor == m_in_progress.size()) m_cycle_floor = k_no_cycle;
+        // Complete (no cycle reached a list or binding above this one) and not
+        // cut short by the budget: the same union whoever asks next.
+        if (m_cycle_floor >= position) {
+            m_cycle_floor = k_no_cycle;
+            if (!m_exhausted) unions.emplace(list, out);
+        }
         return out;
     }
 
