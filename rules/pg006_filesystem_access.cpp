@@ -455,6 +455,14 @@ private:
             if (where.position != Argument::k_none && where.absent.empty())
                 return true;  // no file: to_csv() returns text
             if (!where.absent.empty()) path = std::string(where.absent);
+        } else if (auto descriptor = model().fold_integer(node, m_site.scope)) {
+            // `open(3)` opens an inherited descriptor, whatever the profile's
+            // folders say: a session's channel to its driver, say.
+            report(Severity::error,
+                   fmt::format("opens file descriptor {}: a descriptor is no path, and profiles allow files by path "
+                               "only",
+                               *descriptor));
+            return false;
         } else {
             path = model().fold_path(node, m_site.scope);
         }

@@ -24,6 +24,16 @@ def _serve():
 
     steps_in = io.open(3, "r", encoding="utf-8", closefd=True)
     answers_out = io.open(4, "w", encoding="utf-8", closefd=True)
+
+    # From here on nothing opens the channel by its number: an audit hook
+    # cannot be removed once added, and the gate refuses `open(3)` too.
+    channel = (3, 4)
+
+    def guard(event, args):
+        if event == "open" and args and isinstance(args[0], int) and args[0] in channel:
+            raise PermissionError(f"descriptor {args[0]} is the session's own")
+
+    sys.addaudithook(guard)
     write_lock = threading.Lock()
     driver_file = __file__
 
