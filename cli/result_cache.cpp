@@ -156,6 +156,10 @@ void ResultCache::store(const std::string& content_key, const CachedResult& resu
     }
 }
 
+ResultCache::~ResultCache() {
+    if (m_stores > 0) evict();
+}
+
 void ResultCache::evict() {
     std::lock_guard lock(m_evicting);
     evict_holding_lock();

@@ -36,6 +36,12 @@ public:
     // The key of `bytes`: their SHA-256.
     static std::string content_key(std::string_view bytes);
 
+    // A scan that stored entries ends by counting the folder again: stores
+    // racing an eviction on other threads may have left it over its limit.
+    ~ResultCache();
+    ResultCache(const ResultCache&) = delete;
+    ResultCache& operator=(const ResultCache&) = delete;
+
     std::optional<CachedResult> load(const std::string& content_key) const;
     void store(const std::string& content_key, const CachedResult& result);
 
