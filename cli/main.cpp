@@ -6,6 +6,7 @@
 #include "cli/check_command.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/hook_command.hpp"
+#include "cli/mcp_command.hpp"
 #include "cli/profile_commands.hpp"
 #include "cli/repl_command.hpp"
 #include "cli/rule_commands.hpp"
@@ -31,6 +32,8 @@ int main(int argc, char** argv) {
         add_hook_command(app, hook_options);
         ReplOptions repl_options;
         add_repl_command(app, repl_options);
+        McpOptions mcp_options;
+        add_mcp_command(app, mcp_options);
         ServeCommandOptions serve_options;
         add_serve_commands(app, serve_options);
         try {

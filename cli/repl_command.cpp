@@ -1,93 +1,37 @@
 #include "cli/repl_command.hpp"
 
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 #include "cli/exit_codes.hpp"
-#include "cli/line_reader.hpp"
+#include "cli/serve_child.hpp"
 #include "profiles/compiled_profiles.hpp"
-
-extern char** environ;
 
 namespace pygate::cli {
 namespace {
 
 using nlohmann::json;
 
-// The `pygate serve` the REPL talks to.
-class ServeChild {
-public:
-    bool start(const ReplOptions& options, std::string& error) {
-        int requests[2], answers[2];
-        if (::pipe2(requests, O_CLOEXEC) != 0 || ::pipe2(answers, O_CLOEXEC) != 0) {
-            error = std::strerror(errno);
-            return false;
+// Sends a request and returns its answer, printing streamed output as it comes.
+std::optional<json> ask(ServeChild& server, json request) {
+    static int next_id = 0;
+    request["id"] = ++next_id;
+    if (!server.send(request)) return std::nullopt;
+    while (auto message = server.next_message()) {
+        if (message->value("id", -1) != next_id) continue;
+        if (message->contains("event")) {
+            ((*message)["event"] == "stderr" ? std::cerr : std::cout) << (*message)["data"].get<std::string>()
+                                                                      << std::flush;
+            continue;
         }
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_adddup2(&actions, requests[0], STDIN_FILENO);
-        posix_spawn_file_actions_adddup2(&actions, answers[1], STDOUT_FILENO);
-        const char* argv[] = {"pygate",       "serve",       "--profile", options.profile.c_str(),
-                              "--python",     options.python.c_str(),     "--max-runs", "1", nullptr};
-        const int spawned =
-            ::posix_spawn(&m_pid, "/proc/self/exe", &actions, nullptr, const_cast<char**>(argv), environ);
-        posix_spawn_file_actions_destroy(&actions);
-        ::close(requests[0]);
-        ::close(answers[1]);
-        m_requests = requests[1];
-        m_reader.emplace(answers[0], std::size_t{1} << 30);
-        m_answers = answers[0];
-        if (spawned != 0) {
-            error = std::strerror(spawned);
-            return false;
-        }
-        std::string hello;
-        return m_reader->next(hello) == LineReader::Next::line;
+        return message;
     }
-
-    // Sends a request and returns its answer, printing streamed output as it comes.
-    std::optional<json> ask(json request) {
-        static int next_id = 0;
-        request["id"] = ++next_id;
-        const std::string line = request.dump() + "\n";
-        if (::write(m_requests, line.data(), line.size()) != static_cast<ssize_t>(line.size())) return std::nullopt;
-        std::string answer;
-        while (m_reader->next(answer) == LineReader::Next::line) {
-            json message = json::parse(answer, nullptr, false);
-            if (!message.is_object() || message.value("id", -1) != next_id) continue;
-            if (message.contains("event")) {
-                (message["event"] == "stderr" ? std::cerr : std::cout) << message["data"].get<std::string>()
-                                                                        << std::flush;
-                continue;
-            }
-            return message;
-        }
-        return std::nullopt;
-    }
-
-    int stop() {
-        ::close(m_requests);
-        int status = 0;
-        ::waitpid(m_pid, &status, 0);
-        ::close(m_answers);
-        return status;
-    }
-
-private:
-    pid_t m_pid = -1;
-    int m_requests = -1;
-    int m_answers = -1;
-    std::optional<LineReader> m_reader;
-};
+    return std::nullopt;
+}
 
 // A block as Python's REPL reads one: a line, or, when the line opens a
 // compound statement (ends in ':') or continues (backslash, open brackets),
@@ -142,11 +86,11 @@ int run_repl(const ReplOptions& options) {
     const bool interactive = ::isatty(STDIN_FILENO) != 0;
     ServeChild server;
     std::string error;
-    if (!server.start(options, error)) {
+    if (!server.start({"--profile", options.profile, "--python", options.python, "--max-runs", "1"}, error)) {
         std::cerr << "pygate: error: cannot start pygate serve: " << error << '\n';
         return k_exit_internal;
     }
-    auto opened = server.ask({{"op", "session_open"}, {"profile", options.profile}});
+    auto opened = ask(server, {{"op", "session_open"}, {"profile", options.profile}});
     if (!opened || !opened->contains("result")) {
         std::cerr << "pygate: error: cannot open a session: "
                   << (opened ? (*opened)["error"].value("message", "") : std::string("the server ended")) << '\n';
@@ -160,7 +104,7 @@ int run_repl(const ReplOptions& options) {
     int status = k_exit_allow;
     while (auto block = read_block(interactive)) {
         if (block->find_first_not_of(" \t\n") == std::string::npos) continue;
-        auto answer = server.ask({{"op", "session_exec"}, {"session", session}, {"code", *block}, {"stream", true}});
+        auto answer = ask(server, {{"op", "session_exec"}, {"session", session}, {"code", *block}, {"stream", true}});
         if (!answer) {
             std::cerr << "pygate: the server ended\n";
             status = k_exit_internal;
@@ -185,7 +129,7 @@ int run_repl(const ReplOptions& options) {
             break;
         }
     }
-    auto closed = server.ask({{"op", "session_close"}, {"session", session}});
+    auto closed = ask(server, {{"op", "session_close"}, {"session", session}});
     if (closed && closed->contains("result"))
         for (const auto& file : (*closed)["result"]["files"])
             std::cout << "pygate: the session wrote " << file.value("path", "") << "\n";
