@@ -3,6 +3,7 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -92,12 +93,13 @@ public:
     void finish() {
         ServeChild* child = nullptr;
         {
-            std::lock_guard lock(m_mutex);
+            // Every call is answered first: a run_python still has its run to
+            // send after its check.
+            std::unique_lock lock(m_mutex);
+            m_settled.wait(lock, [this] { return m_pending.empty() || !m_child_alive; });
             child = m_child.get();
         }
         if (!child) return;
-        // The reader thread may still send a run after its check: the closed
-        // input refuses it, and the reader fails that call at the end.
         child->close_input();
         if (m_answers.joinable()) m_answers.join();
         child->stop();
@@ -303,6 +305,7 @@ private:
             m_child_alive = false;
             lost.swap(m_pending);
         }
+        m_settled.notify_all();
         for (auto& [id, pending] : lost) {
             if (pending.cancelled) {
                 complete(pending.batch, nullptr);
@@ -320,6 +323,11 @@ private:
         if (found == m_pending.end()) return;  // a cancel's own answer
         PendingCall pending = std::move(found->second);
         m_pending.erase(found);
+        // Told after this answer's bookkeeping, whichever way it returns.
+        struct Notify {
+            std::condition_variable& settled;
+            ~Notify() { settled.notify_all(); }
+        } notify{m_settled};
         if (pending.cancelled) {
             lock.unlock();
             complete(pending.batch, nullptr);
@@ -373,6 +381,7 @@ private:
     const std::map<std::string, analyzer::Profile> m_profiles;
 
     std::mutex m_mutex;  // everything below
+    std::condition_variable m_settled;  // a call was answered, or the server ended
     std::string m_version;  // negotiated; empty until initialize
     std::map<long long, PendingCall> m_pending;  // by the server request's id
     std::map<std::string, std::string> m_session_profiles;

@@ -1,0 +1,85 @@
+// libFuzzer target: bytes as `pygate mcp` reads them: cut into lines by the
+// bounded LineReader, each line parsed and classified as a JSON-RPC message
+// (a batch element by element), a tools/call's arguments checked against the
+// advertised schema and turned into server requests, a resources/read's uri
+// looked up. Bad bytes must give an error, never a crash; and no call may
+// ever name a profile the operator did not allow, nor a resource name a file.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <variant>
+
+#include "cli/line_reader.hpp"
+#include "cli/mcp_jsonrpc.hpp"
+#include "cli/mcp_resources.hpp"
+#include "cli/mcp_tools.hpp"
+
+namespace {
+
+using namespace pygate::cli;
+using nlohmann::json;
+
+const mcp::ToolPolicy& policy() {
+    static const mcp::ToolPolicy value{"safe_eval", {"safe_eval", "data_processing"}, true};
+    return value;
+}
+
+void one_message(const json& value) {
+    mcp::Message message = mcp::classify(value);
+    if (message.kind == mcp::Message::Kind::invalid && message.error.empty()) __builtin_trap();
+    if (message.kind != mcp::Message::Kind::request) return;
+    (void)mcp::error_message(message.id, mcp::error_code::invalid_request, message.method);
+    if (message.method == "initialize" && message.params.contains("protocolVersion") &&
+        message.params["protocolVersion"].is_string())
+        (void)mcp::negotiate_version(message.params["protocolVersion"].get<std::string>());
+    if (message.method == "tools/call") {
+        auto call = mcp::read_tool_call(message.params, policy());
+        if (auto* read = std::get_if<mcp::ToolCall>(&call)) {
+            const auto& allowed = policy().allowed_profiles;
+            if (std::find(allowed.begin(), allowed.end(), read->profile) == allowed.end()) __builtin_trap();
+            if (read->requests.empty()) __builtin_trap();
+            for (const auto& request : read->requests) {
+                if (!request.contains("op")) __builtin_trap();
+                if (request.contains("profile") && request["profile"] != read->profile) __builtin_trap();
+            }
+        } else if (std::get<std::string>(call).empty()) {
+            __builtin_trap();
+        }
+    }
+    if (message.method == "resources/read" && message.params.contains("uri") && message.params["uri"].is_string()) {
+        const std::string uri = message.params["uri"].get<std::string>();
+        if (mcp::read_resource(uri) && !uri.starts_with("pygate://")) __builtin_trap();
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    int fd = ::memfd_create("fuzz-mcp", MFD_CLOEXEC);
+    if (fd < 0) return 0;
+    if (size > 0 && ::write(fd, data, size) != static_cast<ssize_t>(size)) {
+        ::close(fd);
+        return 0;
+    }
+    ::lseek(fd, 0, SEEK_SET);
+    LineReader reader(fd, 4096);
+    std::string line;
+    for (;;) {
+        LineReader::Next next = reader.next(line);
+        if (next == LineReader::Next::end) break;
+        if (next != LineReader::Next::line) continue;
+        json value = json::parse(line, nullptr, false);
+        if (value.is_discarded()) continue;
+        if (value.is_array())
+            for (const auto& element : value) one_message(element);
+        else
+            one_message(value);
+    }
+    ::close(fd);
+    return 0;
+}
