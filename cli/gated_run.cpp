@@ -49,6 +49,7 @@ ordered_json isolation_json(const runner::Isolation& isolation) {
                       {"seccomp", isolation.seccomp},
                       {"socket_filter", isolation.socket_filter},
                       {"process_filter", isolation.process_filter},
+                      {"signal_filter", isolation.signal_filter},
                       {"no_new_privs", isolation.no_new_privs},
                       {"uid", isolation.uid},
                       {"gid", isolation.gid},

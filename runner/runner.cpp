@@ -32,6 +32,7 @@
 #include "runner/landlock.hpp"
 #include "runner/namespaces.hpp"
 #include "runner/seccomp.hpp"
+#include "runner/signal_filter.hpp"
 #include "runner/version_cache.hpp"
 
 namespace pygate::runner {
@@ -54,6 +55,7 @@ enum class ChildStep : std::uint8_t {
     landlock,
     drop_user,
     seccomp,
+    signal_filter,
     exec,
 };
 
@@ -83,6 +85,8 @@ const char* step_name(ChildStep step) {
             return "dropping to the unprivileged user";
         case ChildStep::seccomp:
             return "seccomp filter";
+        case ChildStep::signal_filter:
+            return "signal filter";
         case ChildStep::exec:
             return "exec of the interpreter";
     }
@@ -116,6 +120,7 @@ struct ChildPlan {
     const RlimitPlan* rlimits;
     int landlock_fd;  // -1: none
     const SeccompProgram* seccomp;
+    bool signal_filter;           // one process: it may signal only itself
     const sigset_t* signal_mask;  // the parent's, restored at exec
     const int* pass_fds;          // become 3, 4, ... at exec; all >= k_passed_fd_floor
     std::size_t pass_count;
@@ -183,8 +188,13 @@ void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::u
         if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
         if (::getppid() != plan.parent) fail(plan, ChildStep::parent_death, ESRCH);
     }
-    // 10. The system-call filter, last: it denies calls the steps above make.
+    // 10. The system-call filters, last: they deny calls the steps above make.
+    //     A program of one process also gets the signal filter: it may
+    //     signal only itself, on kernels without Landlock's signal scoping too.
     if (int error = apply_seccomp(*plan.seccomp)) fail(plan, ChildStep::seccomp, error);
+    if (plan.signal_filter) {
+        if (int error = apply_signal_filter(::getpid())) fail(plan, ChildStep::signal_filter, error);
+    }
     // 11. The descriptors the program inherits, as 3, 4, ...: dup2 leaves
     //     the copies without close-on-exec.
     for (std::size_t i = 0; i < plan.pass_count; ++i)
@@ -616,6 +626,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
                    &rlimits,
                    landlock.fd,
                    &seccomp,
+                   seccomp_options.deny_process_creation,
                    &parent_mask,
                    passed.data(),
                    passed.size()};
@@ -683,6 +694,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         isolation.cgroup = cgroup.active();
         isolation.socket_filter = seccomp_options.deny_inet_sockets;
         isolation.process_filter = seccomp_options.deny_process_creation;
+        isolation.signal_filter = seccomp_options.deny_process_creation;
         isolation.uid = as_root ? static_cast<long>(request.run_as_uid) : static_cast<long>(::getuid());
         isolation.gid = as_root ? static_cast<long>(request.run_as_gid) : static_cast<long>(::getgid());
     } else {
