@@ -12,6 +12,7 @@
 #include "analyzer/unicode.hpp"
 #include "rules/constant_size.hpp"
 #include "rules/loop_bounds.hpp"
+#include "rules/loop_work.hpp"
 #include "rules/name_table.hpp"
 
 namespace pygate::rules {
@@ -163,6 +164,7 @@ struct FileState {
     std::vector<std::uint64_t> visited;  // binary operators already estimated inside a larger expression
     std::uint32_t judged_until = 0;      // the end of the last expression reported as too big
     std::vector<Edge> edges;
+    GlobalDeclarations globals;          // read on the first `while` that needs them
 };
 thread_local FileState t_state;
 
@@ -171,6 +173,7 @@ void on_module(const analyzer::ModuleSite&, analyzer::RuleContext&) {
     t_state.visited.clear();
     t_state.judged_until = 0;
     t_state.edges.clear();
+    t_state.globals.forget();
 }
 
 std::string shown(const analyzer::Model& model, Node node) {
@@ -596,9 +599,17 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
         return judge_comprehension(site, context);
     if (site.kind != s.while_statement && site.kind != s.for_statement) return;  // other rules' kinds
     LoopVerdict verdict = judge_loop(site.node, site.scope, context.model());
-    if (!verdict.unbounded) return;
-    context.report(k_rule, analyzer::Severity::error, verdict.at,
-                   fmt::format("{}: the loop never ends", verdict.reason), k_specificity);
+    if (verdict.unbounded) {
+        context.report(k_rule, analyzer::Severity::error, verdict.at,
+                       fmt::format("{}: the loop never ends", verdict.reason), k_specificity);
+        return;
+    }
+    if (site.kind == s.for_statement) {
+        for (const LoopWork& work : judge_for_work(site.node, site.scope, context.model(), context.profile()))
+            context.report(k_rule, analyzer::Severity::error, work.at, work.message, k_specificity);
+    } else if (auto work = judge_while_work(site.node, site.scope, context.model(), context.profile(), t_state.globals)) {
+        context.report(k_rule, analyzer::Severity::error, work->at, work->message, k_specificity);
+    }
 }
 
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
@@ -647,8 +658,15 @@ const RuleMetadata k_pg008_unbounded_execution{
         "pow, math.factorial, bytearray, list(range(...)), numpy.zeros/ones/empty/full/arange, the padding "
         "methods ljust/rjust/center/zfill/expandtabs, widths in format specifiers of f-strings, str.format and "
         "format() and in %-formats, comprehensions over ranges) whose "
-        "value would exceed the profile's limits.memory_mb or a million digits, sizes held in names included. "
-        "Sizes are estimated as orders of magnitude, never computed.",
+        "value would exceed the profile's limits.memory_mb or a million digits, sizes held in names included; "
+        "work the runner would have to stop: a `for` over a constant range whose trips, with the constant loops "
+        "around it, are more than limits.cpu_seconds could finish (10^8 simple steps a second, generously), a "
+        "value a loop of constant length grows geometrically (`buf += buf`, `items = items * 2`, `v = v ** 2`, "
+        "`tree = [tree, tree]`) past the memory limit, a million digits or what the CPU limit can walk, and a "
+        "`while` comparing a name with a constant whose body never changes the name, only moves it away from "
+        "ending the loop (`while n > 0: n += 2`), steps over the end (`while i != 10: i += 3` from 0) or needs "
+        "more trips than the CPU limit. A loop whose body can leave it, or whose bound is not constant, is left "
+        "to the data. Sizes and trips are estimated as orders of magnitude, never computed.",
     .why =
         "Code that never finishes or builds a value larger than memory holds the sandbox until its wall-clock "
         "or memory limit kills it: a denial of service for every job queued behind it, and the cheapest attack "
