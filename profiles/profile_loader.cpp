@@ -15,6 +15,7 @@
 #include "analyzer/source_file.hpp"
 #include "analyzer/unicode.hpp"
 #include "profiles/builtin_profiles.hpp"
+#include "profiles/toml_text.hpp"
 #include "rules/registry.hpp"
 
 namespace pygate::profiles {
@@ -591,6 +592,18 @@ std::string builtin_parent(std::string_view builtin_name) {
     const TomlValue root = toml::parse<toml::discard_comments, std::unordered_map, CheckedArray>(stream, std::string(builtin_name));
     const TomlValue* extends = member(root, "extends");
     return extends != nullptr && extends->is_string() ? extends->as_string().str : std::string();
+}
+
+TomlResult parse_toml_text(std::string_view text, std::string_view file_name) {
+    try {
+        return parse_toml(Document(std::string(file_name), "."), text);
+    } catch (const Failure& failure) {
+        return failure.error;
+    }
+}
+
+const char* toml_type_name(const TomlValue& value) {
+    return type_name(value);
 }
 
 }  // namespace pygate::profiles
