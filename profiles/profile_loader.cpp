@@ -435,7 +435,7 @@ void check_utf8(const Document& doc, std::string_view text) {
         std::size_t length = analyzer::utf8_sequence_length(text, i);
         if (length == 0 || text[i] == '\0')
             doc.fail_at(line, column,
-                        length == 0 ? "the profile is not valid UTF-8" : "the profile contains a NUL byte");
+                        length == 0 ? "the file is not valid UTF-8" : "the file contains a NUL byte");
         if (text[i] == '\n')
             ++line, column = 1;
         else

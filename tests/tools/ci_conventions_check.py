@@ -111,6 +111,12 @@ def test_configuration(root: pathlib.Path):
     assert isolated["configuration_file"] is None
     assert all(value["source"] == "default" for value in isolated["settings"].values()), isolated
 
+    # The help names the flags.
+    help_text = pygate("check", "--help", cwd=root, expect=0).stdout
+    for flag in ("--isolated", "--show-settings", "--baseline FILE", "--write-baseline FILE", "--strict-baseline",
+                 "--changed-since REF"):
+        assert flag in help_text, flag
+
     # Errors name the file, line and column, and exit 2 before anything is scanned.
     cases = [
         ("pygate.toml", 'format = "json"\nformt = "json"\n', "pygate.toml:2:1: unknown key `formt`"),
@@ -122,11 +128,12 @@ def test_configuration(root: pathlib.Path):
         ("pyproject.toml", '[project]\nname = "x"\n[tool.pygate]\nfail-on = "sometimes"\n',
          "pyproject.toml:4:11: `fail-on` must be one of deny, review, never"),
         ("pyproject.toml", '[tool]\npygate = 3\n', "pyproject.toml:2:10: `tool.pygate` must be a table"),
+        ("pygate.toml", 'format = "json"\nfail-on = "\xff"\n', "pygate.toml:2:12: the file is not valid UTF-8"),
     ]
     for name, text, expected in cases:
         folder = root / f"bad-{len(name)}-{abs(hash(text))}"
-        write(folder / name, text)
         write(folder / "ok.py", "print(1)\n")
+        (folder / name).write_bytes(text.encode("utf-8").replace(b"\xc3\xbf", b"\xff"))
         for command in (["check", "ok.py"], ["config"]):
             result = pygate(*command, cwd=folder, expect=2)
             assert expected in result.stderr, (name, text, result.stderr)
