@@ -16,8 +16,11 @@
 
 #include "analyzer/batch_memory.hpp"
 #include "analyzer/source.hpp"
+#include "cli/baseline.hpp"
+#include "cli/changed_files.hpp"
 #include "cli/check_inputs.hpp"
 #include "cli/choice_option.hpp"
+#include "cli/effective_settings.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/file_discovery.hpp"
 #include "cli/progress.hpp"
@@ -108,7 +111,60 @@ bool write_whole_report(const reporters::Report& report, const CheckOptions& opt
     return true;
 }
 
-int scan_and_report(CheckInputs& inputs, const analyzer::Profile& profile, const CheckOptions& options) {
+// What narrows or judges the scan beyond the profile.
+struct ScanExtras {
+    BaselineMatcher* baseline = nullptr;  // with --baseline or --write-baseline
+    std::string scope;                    // "changed since REF", for the summary
+};
+
+// Reads a --baseline file; an error names the file and what is wrong.
+std::variant<Baseline, std::string> read_baseline(const std::string& path) {
+    constexpr std::uintmax_t k_max_baseline_bytes = std::uintmax_t{256} << 20;
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(path, error))
+        return fmt::format("{}: cannot read the baseline: no such file", path);
+    if (std::filesystem::file_size(path, error) > k_max_baseline_bytes)
+        return fmt::format("{}: the baseline is larger than {} MB", path, k_max_baseline_bytes >> 20);
+    std::ifstream file(path, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    if (!file && !file.eof()) return fmt::format("{}: cannot read the baseline", path);
+    auto parsed = parse_baseline(text);
+    if (auto* problem = std::get_if<std::string>(&parsed)) return fmt::format("{}: {}", path, *problem);
+    return std::get<Baseline>(std::move(parsed));
+}
+
+// After the report: the baseline's notes, the file --write-baseline names, and
+// whether --strict-baseline refuses stale entries. An exit code, or nothing.
+std::optional<int> finish_baseline(const BaselineMatcher& matcher, const CheckOptions& options) {
+    std::vector<std::string> expired = matcher.expired_notes();
+    std::vector<std::string> unused = matcher.unused_notes();
+    for (const auto& note : expired)
+        std::cerr << "pygate: note: " << note << '\n';
+    for (const auto& note : unused)
+        std::cerr << "pygate: note: " << note << '\n';
+    if (!options.write_baseline.empty()) {
+        std::ofstream file(options.write_baseline, std::ios::binary | std::ios::trunc);
+        if (file) file << baseline_json(matcher.recorded());
+        if (!file || !file.flush()) {
+            std::cerr << fmt::format("pygate: error: cannot write the baseline to {}\n", options.write_baseline);
+            return k_exit_usage;
+        }
+        std::cerr << fmt::format("pygate: note: wrote {} baseline entr{} to {}\n", matcher.recorded().size(),
+                                 matcher.recorded().size() == 1 ? "y" : "ies", options.write_baseline);
+        return std::nullopt;
+    }
+    if (options.strict_baseline && (!expired.empty() || !unused.empty())) {
+        std::cerr << fmt::format(
+            "pygate: error: the baseline {} has {} expired and {} unused entr{} (--strict-baseline); "
+            "remove them or write it again with --write-baseline\n",
+            options.baseline, expired.size(), unused.size(), unused.size() == 1 ? "y" : "ies");
+        return k_exit_usage;
+    }
+    return std::nullopt;
+}
+
+int scan_and_report(CheckInputs& inputs, const analyzer::Profile& profile, const CheckOptions& options,
+                    const ScanExtras& extras) {
     analyzer::keep_freed_memory_for_reuse();
     const auto start = std::chrono::steady_clock::now();
     std::unique_ptr<ResultCache> cache;
@@ -149,7 +205,11 @@ int scan_and_report(CheckInputs& inputs, const analyzer::Profile& profile, const
         }
         return input;
     };
+    tally.baseline = extras.baseline != nullptr;
     callbacks.emit = [&](ScanOutcome&& outcome) {
+        // In input order, so which of equal findings a baseline entry absorbs does not depend on --jobs.
+        if (extras.baseline != nullptr)
+            extras.baseline->apply(outcome.report, profile.gate, !options.write_baseline.empty());
         tally.add(outcome.report);
         errors += outcome.unreadable ? 1 : 0;
         if (lines)
@@ -177,7 +237,10 @@ int scan_and_report(CheckInputs& inputs, const analyzer::Profile& profile, const
         lines->flush();
         written = options.output.empty() || static_cast<bool>(output_file);
     } else if (!streaming) {
-        written = write_whole_report(report_of(ScanResult{std::move(collected), {}}, profile), options);
+        reporters::Report report = report_of(ScanResult{std::move(collected), {}}, profile);
+        report.baseline = extras.baseline != nullptr;
+        report.scope = extras.scope;
+        written = write_whole_report(report, options);
     }
     if (!written) {
         std::cerr << fmt::format("pygate: error: cannot write the report to {}\n", options.output);
@@ -186,6 +249,8 @@ int scan_and_report(CheckInputs& inputs, const analyzer::Profile& profile, const
     for (const auto& error : internal_errors)
         std::cerr << "pygate: internal error: " << error << '\n';
     if (!internal_errors.empty()) return k_exit_internal;
+    if (extras.baseline != nullptr)
+        if (auto code = finish_baseline(*extras.baseline, options)) return *code;
     return exit_code_for(tally.decision, options.fail_on);
 }
 
@@ -240,7 +305,54 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
                      "The cache's size limit; the least recently used results go first")
         ->capture_default_str()
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
-    check->callback([&options] { std::exit(run_check(options)); });
+    check->add_flag("--isolated", options.isolated,
+                    "Read no configuration file (pygate.toml, pyproject.toml's [tool.pygate])");
+    check->add_flag("--show-settings", options.show_settings,
+                    "Print the settings this check would use and where each came from, then stop");
+    check
+        ->add_option("--baseline", options.baseline,
+                     "Report only findings not in this baseline file; baselined ones do not count for the decision")
+        ->type_name("FILE");
+    check
+        ->add_option("--write-baseline", options.write_baseline,
+                     "Record this scan's findings in a baseline file (entries of --baseline keep their reason)")
+        ->type_name("FILE");
+    check->add_flag("--strict-baseline", options.strict_baseline,
+                    "Expired or unused baseline entries are an error (exit 2)");
+    check
+        ->add_option("--changed-since", options.changed_since,
+                     "Scan only the files git reports added, modified or renamed since REF, or untracked")
+        ->type_name("REF");
+    check->callback([&options, check] {
+        // The configuration keys the command line set: they win over the file.
+        std::set<std::string> given;
+        for (const auto& [key, flag] : {std::pair{"profile", "--profile"},
+                                        {"exclude", "--exclude"},
+                                        {"fail-on", "--fail-on"},
+                                        {"format", "--format"},
+                                        {"output", "--output"},
+                                        {"jobs", "--jobs"},
+                                        {"cache", "--cache"},
+                                        {"baseline", "--baseline"}})
+            if (check->count(flag) > 0) given.insert(key);
+        std::exit(run_check_command(options, given));
+    });
+}
+
+int run_check_command(CheckOptions& options, const std::set<std::string>& given) {
+    auto settled = settle_settings(options, given);
+    if (auto* error = std::get_if<std::string>(&settled)) {
+        std::cerr << "pygate: error: " << *error << '\n';
+        return k_exit_usage;
+    }
+    if (options.show_settings) {
+        const auto& settings = std::get<SettledSettings>(settled);
+        write_settings(std::cout, options, settings.origins,
+                       settings.configuration ? &*settings.configuration : nullptr, options.isolated, false);
+        std::cout.flush();
+        return k_exit_allow;
+    }
+    return run_check(options);
 }
 
 int run_check(const CheckOptions& options) {
@@ -260,12 +372,53 @@ int run_check(const CheckOptions& options) {
                      "and --records\n";
         return k_exit_usage;
     }
+    // Read before scanning: a malformed baseline is a configuration error.
+    std::optional<BaselineMatcher> matcher;
+    if (!options.baseline.empty() || !options.write_baseline.empty()) {
+        Baseline baseline;
+        if (!options.baseline.empty()) {
+            auto read = read_baseline(options.baseline);
+            if (auto* error = std::get_if<std::string>(&read)) {
+                std::cerr << "pygate: error: " << *error << '\n';
+                return k_exit_usage;
+            }
+            baseline = std::get<Baseline>(std::move(read));
+        }
+        matcher.emplace(std::move(baseline), today_utc());
+    }
+    std::optional<std::set<std::string>> changed;
+    if (!options.changed_since.empty()) {
+        if (!options.files_from.empty() || !options.records.empty() ||
+            std::find(options.paths.begin(), options.paths.end(), "-") != options.paths.end()) {
+            std::cerr << "pygate: error: --changed-since selects among the paths named; it cannot be used with "
+                         "-, --files-from or --records\n";
+            return k_exit_usage;
+        }
+        auto listed = files_changed_since(options.changed_since);
+        if (auto* error = std::get_if<std::string>(&listed)) {
+            std::cerr << "pygate: error: " << *error << '\n';
+            return k_exit_usage;
+        }
+        changed = std::get<std::set<std::string>>(std::move(listed));
+    }
     DiscoveredFiles discovered = discover_files(options.paths, options.excludes);
     for (const auto& missing : discovered.missing)
         std::cerr << "pygate: error: " << missing << '\n';
     if (!discovered.missing.empty()) return k_exit_usage;
     for (const auto& notice : discovered.notices)
         std::cerr << "pygate: note: " << notice << '\n';
+    ScanExtras extras;
+    extras.baseline = matcher ? &*matcher : nullptr;
+    if (changed) {
+        // Git's list, intersected with the Python files the paths name.
+        std::erase_if(discovered.files,
+                      [&](const std::string& file) { return !changed->contains(canonical_path(file)); });
+        extras.scope = fmt::format("changed since {}", options.changed_since);
+        if (!options.quiet)
+            std::cerr << fmt::format("pygate: note: {} file{} changed since {} among the paths given\n",
+                                     discovered.files.size(), discovered.files.size() == 1 ? "" : "s",
+                                     options.changed_since);
+    }
 
     InputSpec spec;
     spec.listed = sorted_inputs(discovered.files, discovered.unreadable, options.stdin_filename);
@@ -280,7 +433,7 @@ int run_check(const CheckOptions& options) {
         std::cerr << "pygate: error: " << *error << '\n';
         return k_exit_usage;
     }
-    return scan_and_report(inputs, profile, options);
+    return scan_and_report(inputs, profile, options, extras);
 }
 
 }  // namespace pygate::cli

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,9 +34,21 @@ struct CheckOptions {
     bool no_progress = false;
     std::string cache;  // a folder of results (docs/scanning.md, "Cache"); empty: none
     std::uint64_t cache_max_mb = 512;
+    // CI conventions (docs/configuration.md, docs/baselines.md).
+    bool isolated = false;         // read no configuration file
+    bool show_settings = false;    // print the effective settings and stop
+    std::string baseline;          // report only findings this baseline file does not hold
+    std::string write_baseline;    // record this scan's findings in this file
+    bool strict_baseline = false;  // expired or unused baseline entries are an error
+    std::string changed_since;     // scan only files git reports changed since this revision
 };
 
 void add_check_command(CLI::App& app, CheckOptions& options);
+// `options` as the command line gave them; the keys the command line set
+// (configuration keys: "profile", "fail-on", ...) keep their values, the
+// others are taken from the configuration file unless options.isolated.
+int run_check_command(CheckOptions& options, const std::set<std::string>& given);
+// A check with these settings, configuration already applied.
 int run_check(const CheckOptions& options);
 
 }  // namespace pygate::cli

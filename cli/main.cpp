@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/check_command.hpp"
+#include "cli/config_command.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/hook_command.hpp"
 #include "cli/mcp_command.hpp"
@@ -22,6 +23,8 @@ int main(int argc, char** argv) {
         app.require_subcommand(1);
         CheckOptions check_options;
         add_check_command(app, check_options);
+        ConfigCommandOptions config_options;
+        add_config_command(app, config_options);
         ProfileCommandOptions profile_options;
         add_profile_commands(app, profile_options);
         RuleCommandOptions rule_options;

@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     pygate::reporters::Report report;
     report.tool_version = "fuzz";
     report.profile = profile.name;
-    report.files.push_back({"fuzz.py", pygate::analyzer::Decision::deny, std::move(analysis.findings)});
+    report.files.push_back({"fuzz.py", pygate::analyzer::Decision::deny, std::move(analysis.findings), {}});
     std::string json = pygate::reporters::json_report(report);
     std::ostringstream sarif;
     pygate::reporters::write_sarif_report(sarif, report);

@@ -15,6 +15,7 @@
 #include "analyzer/source_file.hpp"
 #include "analyzer/unicode.hpp"
 #include "profiles/builtin_profiles.hpp"
+#include "profiles/toml_text.hpp"
 #include "rules/registry.hpp"
 
 namespace pygate::profiles {
@@ -434,7 +435,7 @@ void check_utf8(const Document& doc, std::string_view text) {
         std::size_t length = analyzer::utf8_sequence_length(text, i);
         if (length == 0 || text[i] == '\0')
             doc.fail_at(line, column,
-                        length == 0 ? "the profile is not valid UTF-8" : "the profile contains a NUL byte");
+                        length == 0 ? "the file is not valid UTF-8" : "the file contains a NUL byte");
         if (text[i] == '\n')
             ++line, column = 1;
         else
@@ -591,6 +592,18 @@ std::string builtin_parent(std::string_view builtin_name) {
     const TomlValue root = toml::parse<toml::discard_comments, std::unordered_map, CheckedArray>(stream, std::string(builtin_name));
     const TomlValue* extends = member(root, "extends");
     return extends != nullptr && extends->is_string() ? extends->as_string().str : std::string();
+}
+
+TomlResult parse_toml_text(std::string_view text, std::string_view file_name) {
+    try {
+        return parse_toml(Document(std::string(file_name), "."), text);
+    } catch (const Failure& failure) {
+        return failure.error;
+    }
+}
+
+const char* toml_type_name(const TomlValue& value) {
+    return type_name(value);
 }
 
 }  // namespace pygate::profiles

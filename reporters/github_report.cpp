@@ -63,8 +63,8 @@ void write_github_report(std::ostream& out, const Report& report) {
     std::size_t counts[3] = {0, 0, 0};
     for (const FileReport& file : report.files) {
         ++counts[static_cast<int>(file.decision)];
-        for (const auto& finding : file.findings)
-            write_finding(out, file, finding);
+        for (std::size_t i = 0; i < file.findings.size(); ++i)
+            if (!file.is_baselined(i)) write_finding(out, file, file.findings[i]);  // accepted: no annotation
     }
     out << fmt::format("::notice::pygate: {} ({} file{}: {} allowed, {} review, {} denied)\n",
                        analyzer::decision_name(report.decision), report.files.size(),

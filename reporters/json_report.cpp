@@ -15,7 +15,7 @@ void write_range(JsonWriter& json, const analyzer::SourceRange& range) {
     json.member("end_column", range.end_column);
 }
 
-void write_finding(JsonWriter& json, const analyzer::Finding& finding) {
+void write_finding(JsonWriter& json, const analyzer::Finding& finding, const FileReport& file, std::size_t index) {
     const rules::RuleMetadata* rule = rules::find_rule(finding.rule);
     json.begin_object();
     json.member("rule", analyzer::rule_code(finding.rule));
@@ -36,6 +36,10 @@ void write_finding(JsonWriter& json, const analyzer::Finding& finding) {
         }
         json.end_array();
     }
+    if (!file.baselined.empty()) {
+        json.member("baselined", file.is_baselined(index));
+        if (file.is_baselined(index)) json.member("baseline_reason", *file.baselined[index]);
+    }
     json.end_object();
 }
 
@@ -55,8 +59,12 @@ void ReportTally::add(const FileReport& file) {
             break;
     }
     decision = analyzer::worse(decision, file.decision);
-    for (const auto& finding : file.findings)
-        ++findings_per_rule[std::string(analyzer::rule_code(finding.rule))];
+    for (std::size_t i = 0; i < file.findings.size(); ++i) {
+        if (file.is_baselined(i))
+            ++baselined;
+        else
+            ++findings_per_rule[std::string(analyzer::rule_code(file.findings[i].rule))];
+    }
 }
 
 void write_json_file_entry(JsonWriter& json, const FileReport& file) {
@@ -65,8 +73,8 @@ void write_json_file_entry(JsonWriter& json, const FileReport& file) {
     json.member("decision", analyzer::decision_name(file.decision));
     json.key("findings");
     json.begin_array();
-    for (const auto& finding : file.findings)
-        write_finding(json, finding);
+    for (std::size_t i = 0; i < file.findings.size(); ++i)
+        write_finding(json, file.findings[i], file, i);
     json.end_array();
     json.end_object();
 }
@@ -81,6 +89,7 @@ void write_json_tally(JsonWriter& json, const ReportTally& tally) {
     for (const auto& [rule, count] : tally.findings_per_rule)
         json.member(rule, count);
     json.end_object();
+    if (tally.baseline) json.member("baselined", tally.baselined);
 }
 
 void write_json_tool(JsonWriter& json, std::string_view tool_version) {
@@ -115,6 +124,7 @@ void write_json_report(std::ostream& stream, const Report& report) {
     json.key("files");
     json.begin_array();
     ReportTally tally;
+    tally.baseline = report.baseline;
     for (const FileReport& file : report.files) {
         write_json_file_entry(json, file);
         tally.add(file);

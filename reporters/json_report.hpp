@@ -27,8 +27,10 @@ struct ReportTally {
     std::size_t allowed = 0;
     std::size_t review = 0;
     std::size_t denied = 0;
-    analyzer::Decision decision = analyzer::Decision::allow;  // the worst so far
-    std::map<std::string, std::size_t, std::less<>> findings_per_rule;
+    analyzer::Decision decision = analyzer::Decision::allow;            // the worst so far
+    std::map<std::string, std::size_t, std::less<>> findings_per_rule;  // not counting baselined findings
+    bool baseline = false;  // a baseline applied: the summary says how many findings it absorbed
+    std::size_t baselined = 0;
 
     void add(const FileReport& file);
 };

@@ -104,6 +104,11 @@ void JsonWriter::value(std::uint64_t number) {
     fmt::format_to(std::back_inserter(m_out), "{}", number);
 }
 
+void JsonWriter::write_boolean(bool flag) {
+    before_value();
+    m_out += flag ? "true" : "false";
+}
+
 void JsonWriter::escaped(std::string_view text) {
     m_out += '"';
     std::size_t i = 0;

@@ -5,6 +5,7 @@
 // its dump() does (one line, no spaces: JSON Lines). A report of thousands
 // of findings is written without building a document first.
 
+#include <concepts>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -31,6 +32,9 @@ public:
     void value(std::string_view text);
     void value(const char* text) { value(std::string_view(text)); }
     void value(std::uint64_t number);
+    template <class Flag>
+    requires std::same_as<Flag, bool>  // not a candidate for numbers
+    void value(Flag flag) { write_boolean(flag); }
 
     // `"name": value` in one call.
     template <class Value>
@@ -40,6 +44,7 @@ public:
     }
 
 private:
+    void write_boolean(bool flag);
     void open(char bracket);
     void close(char bracket);
     // Before a value: the separator and indentation its position needs.

@@ -2,6 +2,7 @@
 // What every reporter prints: each file's decision and findings, in sorted
 // path order, and the overall decision.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,12 @@ struct FileReport {
     std::string path;  // as given on the command line or found under a folder
     analyzer::Decision decision = analyzer::Decision::allow;
     std::vector<analyzer::Finding> findings;
+    // With a baseline: for each finding, in order, the reason of the baseline
+    // entry that absorbed it (it no longer counts for the decision), or
+    // nothing for a new finding. Empty when no baseline applies.
+    std::vector<std::optional<std::string>> baselined;
+
+    bool is_baselined(std::size_t finding) const { return finding < baselined.size() && baselined[finding]; }
 };
 
 struct Report {
@@ -21,6 +28,8 @@ struct Report {
     std::string profile;
     analyzer::Decision decision = analyzer::Decision::allow;
     std::vector<FileReport> files;
+    bool baseline = false;  // a baseline applied: SARIF gives each result a baselineState
+    std::string scope;      // what chose the files, e.g. "changed since main"; empty: the paths named
 };
 
 }  // namespace pygate::reporters

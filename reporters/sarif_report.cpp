@@ -201,7 +201,9 @@ ordered_json code_flow(const FileReport& file, const analyzer::Finding& finding)
     return ordered_json::array({{{"threadFlows", ordered_json::array({{{"locations", std::move(locations)}}})}}});
 }
 
-ordered_json result_json(const FileReport& file, const analyzer::Finding& finding, const std::string& fingerprint) {
+// `baseline_reason`: the justification of the baseline entry that absorbed the finding, if one did.
+ordered_json result_json(const FileReport& file, const analyzer::Finding& finding, const std::string& fingerprint,
+                         bool baseline_applied, const std::string* baseline_reason) {
     ordered_json result;
     result["ruleId"] = analyzer::rule_code(finding.rule);
     if (auto index = rule_index(finding.rule)) result["ruleIndex"] = *index;
@@ -211,6 +213,11 @@ ordered_json result_json(const FileReport& file, const analyzer::Finding& findin
         ordered_json::array({{{"physicalLocation", physical_location(file.path, finding.range, finding.source_line)}}});
     if (!finding.chain.empty()) result["codeFlows"] = code_flow(file, finding);
     result["partialFingerprints"] = {{"primaryLocationLineHash", fingerprint}};
+    if (baseline_reason != nullptr) {
+        // Accepted in a baseline: shown as suppressed, and not counted by the gate.
+        result["suppressions"] = ordered_json::array({{{"kind", "external"}, {"justification", *baseline_reason}}});
+    }
+    if (baseline_applied) result["baselineState"] = baseline_reason != nullptr ? "unchanged" : "new";
     ordered_json properties = {{"pygate/decision", analyzer::decision_name(file.decision)}};
     if (!finding.qualified_name.empty()) properties["pygate/qualifiedName"] = finding.qualified_name;
     result["properties"] = std::move(properties);
@@ -276,10 +283,13 @@ ordered_json sarif_report(const Report& report, const SarifOptions& options) {
     ordered_json files = ordered_json::array();
     for (const FileReport& file : report.files) {
         std::map<std::string, std::size_t> occurrences;
-        for (const auto& finding : file.findings) {
+        for (std::size_t i = 0; i < file.findings.size(); ++i) {
+            const analyzer::Finding& finding = file.findings[i];
             std::string hash = line_hash(finding);
             std::size_t occurrence = ++occurrences[hash];
-            results.push_back(result_json(file, finding, fmt::format("{}:{}", hash, occurrence)));
+            const std::string* reason = file.is_baselined(i) ? &*file.baselined[i] : nullptr;
+            results.push_back(
+                result_json(file, finding, fmt::format("{}:{}", hash, occurrence), report.baseline, reason));
         }
         ordered_json notification = unjudged_file_notification(file);
         if (!notification.is_null()) notifications.push_back(std::move(notification));

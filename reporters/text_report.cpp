@@ -63,12 +63,15 @@ std::string_view color_of(analyzer::Decision decision) {
 // After a file's findings: its decision and the rules that caused it.
 void write_file_decision(std::ostream& out, const FileReport& file, const Style& style) {
     std::set<std::string> rules;
-    for (const auto& finding : file.findings)
-        rules.insert(analyzer::rule_code(finding.rule));
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < file.findings.size(); ++i) {
+        if (file.is_baselined(i)) continue;
+        rules.insert(analyzer::rule_code(file.findings[i].rule));
+        ++count;
+    }
     out << terminal_safe(file.path) << ": "
         << style.paint(color_of(file.decision), analyzer::decision_name(file.decision))
-        << fmt::format(" ({} finding{}: {})\n", file.findings.size(), file.findings.size() == 1 ? "" : "s",
-                       fmt::join(rules, ", "));
+        << fmt::format(" ({} finding{}: {})\n", count, count == 1 ? "" : "s", fmt::join(rules, ", "));
 }
 
 }  // namespace
@@ -81,19 +84,31 @@ void write_text_report(std::ostream& out, const Report& report, const TextOption
     Style style{options.color};
     std::size_t counts[3] = {0, 0, 0};
     std::size_t findings = 0;
+    std::size_t baselined = 0;
     for (const FileReport& file : report.files) {
         ++counts[static_cast<int>(file.decision)];
-        findings += file.findings.size();
-        for (const auto& finding : file.findings)
-            write_finding(out, file, finding, style);
-        if (!file.findings.empty()) write_file_decision(out, file, style);
+        std::size_t new_findings = 0;
+        // Baselined findings are accepted: only their number is shown, in the summary.
+        for (std::size_t i = 0; i < file.findings.size(); ++i) {
+            if (file.is_baselined(i)) {
+                ++baselined;
+                continue;
+            }
+            ++new_findings;
+            write_finding(out, file, file.findings[i], style);
+        }
+        findings += new_findings;
+        if (new_findings != 0) write_file_decision(out, file, style);
     }
     std::string decision = analyzer::decision_name(report.decision);
     std::string_view decision_color = color_of(report.decision);
-    out << fmt::format("{} {} scanned with profile {}: {} allowed, {} review, {} denied; {} finding{}; decision: ",
-                       report.files.size(), report.files.size() == 1 ? "file" : "files", report.profile, counts[0],
-                       counts[1], counts[2], findings, findings == 1 ? "" : "s")
-        << style.paint(decision_color, decision) << '\n';
+    std::string scope;  // built in steps: GCC 12 warns falsely (-Wrestrict) about " " + std::string
+    if (!report.scope.empty()) scope.append(1, ' ').append(terminal_safe(report.scope));
+    out << fmt::format("{} {}{} scanned with profile {}: {} allowed, {} review, {} denied; {} finding{}",
+                       report.files.size(), report.files.size() == 1 ? "file" : "files", scope, report.profile,
+                       counts[0], counts[1], counts[2], findings, findings == 1 ? "" : "s")
+        << (report.baseline ? fmt::format(" ({} baselined)", baselined) : std::string())
+        << "; decision: " << style.paint(decision_color, decision) << '\n';
 }
 
 }  // namespace pygate::reporters
