@@ -27,6 +27,7 @@
 #include "cli/version.hpp"
 #include "profiles/compiled_profiles.hpp"
 #include "reporters/github_report.hpp"
+#include "reporters/html_report.hpp"
 #include "reporters/json_report.hpp"
 #include "reporters/jsonl_report.hpp"
 #include "reporters/sarif_report.hpp"
@@ -65,6 +66,9 @@ void write_report(std::ostream& out, const reporters::Report& report, const Chec
         case ReportFormat::github:
             reporters::write_github_report(out, report);
             break;
+        case ReportFormat::html:
+            reporters::write_html_report(out, report);
+            break;
         case ReportFormat::text:
             reporters::write_text_report(out, report, reporters::TextOptions{use_color(options)});
             break;
@@ -91,7 +95,7 @@ bool reads_stdin_twice(const CheckOptions& options) {
     return readers > 1;
 }
 
-// Writes a report that needs every entry first (text, JSON, SARIF, GitHub).
+// Writes a report that needs every entry first (text, JSON, SARIF, GitHub, HTML).
 // False when the --output file cannot be written.
 bool write_whole_report(const reporters::Report& report, const CheckOptions& options) {
     // Written straight to its destination: a report of a large corpus is tens
@@ -163,7 +167,9 @@ int scan_and_report(CheckInputs& inputs, const analyzer::Profile& profile, const
     };
     callbacks.internal_error = [&](std::string error) { internal_errors.push_back(std::move(error)); };
     const unsigned jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
-    scan_stream({.profile = &profile, .jobs = jobs, .cache = cache.get()}, callbacks);
+    // The HTML report shows each finding's source with a few lines around it.
+    const unsigned context_lines = options.format == ReportFormat::html ? 2 : 0;
+    scan_stream({.profile = &profile, .jobs = jobs, .cache = cache.get(), .context_lines = context_lines}, callbacks);
     progress.erase();
     if (cache && !options.quiet)
         std::cerr << fmt::format("pygate: note: {} of {} inputs judged from the cache ({})\n", cache->hits(),
@@ -200,9 +206,10 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
                        {"json", ReportFormat::json},
                        {"jsonl", ReportFormat::jsonl},
                        {"sarif", ReportFormat::sarif},
-                       {"github", ReportFormat::github}},
+                       {"github", ReportFormat::github},
+                       {"html", ReportFormat::html}},
                       "Report format: text (default), json, jsonl (a line per file as it is done, then a summary), "
-                      "sarif or github");
+                      "sarif, github or html (one self-contained page)");
     check->add_option("--output", options.output, "Write the report to this file instead of standard output");
     check->add_option("--jobs,-j", options.jobs, "Worker threads (default: all cores)")->check(CLI::Range(1u, 1024u));
     check->add_option("--exclude", options.excludes, "Glob of paths or names not to scan (repeatable)");

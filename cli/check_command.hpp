@@ -8,7 +8,7 @@
 
 namespace pygate::cli {
 
-enum class ReportFormat { text, json, jsonl, sarif, github };
+enum class ReportFormat { text, json, jsonl, sarif, github, html };
 enum class FailOn { deny, review, never };
 enum class ColorMode { automatic, always, never };
 

@@ -2,6 +2,7 @@
 // What every reporter prints: each file's decision and findings, in sorted
 // path order, and the overall decision.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -10,10 +11,19 @@
 
 namespace pygate::reporters {
 
+struct SourceLine {
+    std::uint32_t number = 1;  // 1-based
+    std::string text;          // decoded as the analyzer read it, without its newline
+};
+
 struct FileReport {
     std::string path;  // as given on the command line or found under a folder
     analyzer::Decision decision = analyzer::Decision::allow;
     std::vector<analyzer::Finding> findings;
+    // Source lines around the findings, sorted by line: kept only for a
+    // report that shows them (html), and only for a file's first findings
+    // (cli::StreamOptions::context_lines). Empty otherwise.
+    std::vector<SourceLine> context;
 };
 
 struct Report {
