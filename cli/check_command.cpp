@@ -247,6 +247,9 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
                      "The cache's size limit; the least recently used results go first")
         ->capture_default_str()
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
+    check->add_flag("--list-files", options.list_files,
+                    "Print the files the paths name (folders walked, --exclude applied), one a line (NUL-ended "
+                    "with --null), in the report's order, and scan nothing");
     check->callback([&options] { std::exit(run_check(options)); });
 }
 
@@ -273,6 +276,18 @@ int run_check(const CheckOptions& options) {
     if (!discovered.missing.empty()) return k_exit_usage;
     for (const auto& notice : discovered.notices)
         std::cerr << "pygate: note: " << notice << '\n';
+
+    if (options.list_files) {
+        // A scan reports a folder it cannot list as a denied entry; a list
+        // cannot, so it refuses rather than leave those files out unseen.
+        for (const auto& folder : discovered.unreadable)
+            std::cerr << fmt::format("pygate: error: {}: cannot list this folder ({})\n", folder.path, folder.reason);
+        if (!discovered.unreadable.empty()) return k_exit_usage;
+        for (const auto& file : discovered.files)
+            std::cout << file << (options.null_separated ? '\0' : '\n');
+        std::cout.flush();
+        return std::cout ? k_exit_allow : k_exit_usage;
+    }
 
     InputSpec spec;
     spec.listed = sorted_inputs(discovered.files, discovered.unreadable, options.stdin_filename);

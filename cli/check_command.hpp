@@ -33,6 +33,7 @@ struct CheckOptions {
     bool no_progress = false;
     std::string cache;  // a folder of results (docs/scanning.md, "Cache"); empty: none
     std::uint64_t cache_max_mb = 512;
+    bool list_files = false;  // print the files the paths name, scan nothing (a distributed scan's partitioning)
 };
 
 void add_check_command(CLI::App& app, CheckOptions& options);
