@@ -64,7 +64,9 @@ void keep_context(std::string bytes, unsigned around, reporters::FileReport& rep
     if (report.findings.empty()) return;
     const analyzer::LoadedSource loaded = analyzer::load_source(std::move(bytes));
     if (!loaded.decodable) return;
-    const std::uint32_t last = loaded.source.lines.line_count();
+    std::uint32_t last = loaded.source.lines.line_count();
+    // The empty "line" after a final newline is no line of the file.
+    if (last > 1 && loaded.source.line_text(last).empty()) --last;
     std::set<std::uint32_t> wanted;
     const std::size_t count = std::min(report.findings.size(), k_findings_with_context);
     for (std::size_t i = 0; i < count; ++i) {

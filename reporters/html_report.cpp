@@ -240,7 +240,7 @@ std::vector<std::size_t> chosen_files(const std::vector<FileReport>& files, std:
     return chosen;
 }
 
-// The rules a file's findings name, each once, in order: " PG004 PG009 ".
+// The rules a file's findings name, each once, sorted.
 std::set<std::string> rules_of(const FileReport& file) {
     std::set<std::string> rules;
     for (const auto& finding : file.findings)
@@ -248,6 +248,7 @@ std::set<std::string> rules_of(const FileReport& file) {
     return rules;
 }
 
+// " PG004 PG009 ": a rule is matched by " PG004 " (the page's script does so).
 std::string spaced(const std::set<std::string>& rules) {
     std::string out = " ";
     for (const auto& rule : rules)
