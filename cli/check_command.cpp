@@ -277,6 +277,11 @@ int run_check(const CheckOptions& options) {
     for (const auto& notice : discovered.notices)
         std::cerr << "pygate: note: " << notice << '\n';
 
+    if (options.list_files && (!options.files_from.empty() || !options.records.empty())) {
+        std::cerr << "pygate: error: --list-files lists the files the paths name; it does not read --files-from "
+                     "or --records\n";
+        return k_exit_usage;
+    }
     if (options.list_files) {
         // A scan reports a folder it cannot list as a denied entry; a list
         // cannot, so it refuses rather than leave those files out unseen.

@@ -98,6 +98,14 @@ def live_gate_servers():
             if gate._server is not None and gate._server.process.poll() is None]
 
 
+def test_excludes_are_the_cli_excludes(client, binary, tmp_path):
+    output = tmp_path / "report.json"
+    pygate.dask.scan([CORPUS], "safe_eval", client, output=output, excludes=["pg00[1-9]", "clean"])
+    local = local_json(binary, str(CORPUS), "--exclude", "pg00[1-9]", "--exclude", "clean")
+    assert_same_as_local(json.loads(output.read_text()), local)
+    assert 0 < local["summary"]["files"] < 300
+
+
 def records_file(tmp_path):
     sources = sorted((CORPUS / "pg004").glob("*.py"))[:20] + sorted((CORPUS / "clean").glob("*.py"))[:20]
     path = tmp_path / "samples.jsonl"
