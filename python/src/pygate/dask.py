@@ -32,7 +32,7 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 _DECISION_ORDER = {"allow": 0, "review": 1, "deny": 2}
 
-# One Gate per worker process and (binary, profile): started by the first
+# One Gate per worker process and (binary, profile, jobs): started by the first
 # partition the worker judges, kept for the next ones, gone with the process.
 _worker_gates: Dict[Tuple[Optional[str], str, Optional[int]], Gate] = {}
 _worker_gates_lock = threading.Lock()
