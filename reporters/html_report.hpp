@@ -22,7 +22,7 @@
 namespace pygate::reporters {
 
 struct HtmlLimits {
-    std::size_t table_rows = 50000;      // files listed in the table (deny, then review, then allow)
+    std::size_t table_rows = 20000;      // files listed in the table (deny, then review, then allow)
     std::size_t detailed_files = 1000;   // files whose findings are shown (deny, then review, then allow)
     std::size_t findings_per_file = 50;  // findings shown per file, each with its excerpt
     std::size_t context_lines = 2;       // lines shown either side of a finding's lines
