@@ -197,7 +197,9 @@ def main():
 
     screenshot = OUTPUT / "html_report.png"
     screenshot.unlink(missing_ok=True)
-    chromium(f"--screenshot={screenshot}", "--window-size=1280,1600", "--hide-scrollbars", page.as_uri())
+    # Drawn after the page's script has run and every stage has painted, however busy the machine.
+    chromium(f"--screenshot={screenshot}", "--window-size=1280,1600", "--hide-scrollbars",
+             "--run-all-compositor-stages-before-draw", "--virtual-time-budget=3000", page.as_uri())
     data = screenshot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     width, height = struct.unpack(">II", data[16:24])
