@@ -10,12 +10,13 @@ cd "$(dirname "$0")"
 # libraries as Debian packages.
 readonly tool_packages=(
     g++:g++ cmake:cmake ninja:ninja-build pkg-config:pkg-config git:git openssl:openssl
-    node:nodejs npm:npm valgrind:valgrind jq:jq
+    node:nodejs npm:npm valgrind:valgrind jq:jq chromium:chromium
 )
 readonly library_packages=(
     ca-certificates libtree-sitter-dev libtoml11-dev libfmt-dev nlohmann-json3-dev libcli11-dev
     libutf8proc-dev catch2 libseccomp-dev libssl-dev zlib1g-dev
     python3-pytest python3-build python3-venv python3-numpy python3-pandas
+    python3-dask python3-distributed
 )
 
 as_root() {

@@ -30,6 +30,7 @@
 #include "cli/version.hpp"
 #include "profiles/compiled_profiles.hpp"
 #include "reporters/github_report.hpp"
+#include "reporters/html_report.hpp"
 #include "reporters/json_report.hpp"
 #include "reporters/jsonl_report.hpp"
 #include "reporters/sarif_report.hpp"
@@ -68,6 +69,9 @@ void write_report(std::ostream& out, const reporters::Report& report, const Chec
         case ReportFormat::github:
             reporters::write_github_report(out, report);
             break;
+        case ReportFormat::html:
+            reporters::write_html_report(out, report);
+            break;
         case ReportFormat::text:
             reporters::write_text_report(out, report, reporters::TextOptions{use_color(options)});
             break;
@@ -94,7 +98,7 @@ bool reads_stdin_twice(const CheckOptions& options) {
     return readers > 1;
 }
 
-// Writes a report that needs every entry first (text, JSON, SARIF, GitHub).
+// Writes a report that needs every entry first (text, JSON, SARIF, GitHub, HTML).
 // False when the --output file cannot be written.
 bool write_whole_report(const reporters::Report& report, const CheckOptions& options) {
     // Written straight to its destination: a report of a large corpus is tens
@@ -223,7 +227,9 @@ int scan_and_report(CheckInputs& inputs, const analyzer::Profile& profile, const
     };
     callbacks.internal_error = [&](std::string error) { internal_errors.push_back(std::move(error)); };
     const unsigned jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
-    scan_stream({.profile = &profile, .jobs = jobs, .cache = cache.get()}, callbacks);
+    // The HTML report shows each finding's source with a few lines around it.
+    const unsigned context_lines = options.format == ReportFormat::html ? 2 : 0;
+    scan_stream({.profile = &profile, .jobs = jobs, .cache = cache.get(), .context_lines = context_lines}, callbacks);
     progress.erase();
     if (cache && !options.quiet)
         std::cerr << fmt::format("pygate: note: {} of {} inputs judged from the cache ({})\n", cache->hits(),
@@ -265,9 +271,10 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
                        {"json", ReportFormat::json},
                        {"jsonl", ReportFormat::jsonl},
                        {"sarif", ReportFormat::sarif},
-                       {"github", ReportFormat::github}},
+                       {"github", ReportFormat::github},
+                       {"html", ReportFormat::html}},
                       "Report format: text (default), json, jsonl (a line per file as it is done, then a summary), "
-                      "sarif or github");
+                      "sarif, github or html (one self-contained page)");
     check->add_option("--output", options.output, "Write the report to this file instead of standard output");
     check->add_option("--jobs,-j", options.jobs, "Worker threads (default: all cores)")->check(CLI::Range(1u, 1024u));
     check->add_option("--exclude", options.excludes, "Glob of paths or names not to scan (repeatable)");
@@ -305,6 +312,9 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
                      "The cache's size limit; the least recently used results go first")
         ->capture_default_str()
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
+    check->add_flag("--list-files", options.list_files,
+                    "Print the files the paths name (folders walked, --exclude applied), one a line (NUL-ended "
+                    "with --null), in the report's order, and scan nothing");
     check->add_flag("--isolated", options.isolated,
                     "Read no configuration file (pygate.toml, pyproject.toml's [tool.pygate])");
     check->add_flag("--show-settings", options.show_settings,
@@ -418,6 +428,23 @@ int run_check(const CheckOptions& options) {
             std::cerr << fmt::format("pygate: note: {} file{} changed since {} among the paths given\n",
                                      discovered.files.size(), discovered.files.size() == 1 ? "" : "s",
                                      options.changed_since);
+    }
+
+    if (options.list_files && (!options.files_from.empty() || !options.records.empty())) {
+        std::cerr << "pygate: error: --list-files lists the files the paths name; it does not read --files-from "
+                     "or --records\n";
+        return k_exit_usage;
+    }
+    if (options.list_files) {
+        // A scan reports a folder it cannot list as a denied entry; a list
+        // cannot, so it refuses rather than leave those files out unseen.
+        for (const auto& folder : discovered.unreadable)
+            std::cerr << fmt::format("pygate: error: {}: cannot list this folder ({})\n", folder.path, folder.reason);
+        if (!discovered.unreadable.empty()) return k_exit_usage;
+        for (const auto& file : discovered.files)
+            std::cout << file << (options.null_separated ? '\0' : '\n');
+        std::cout.flush();
+        return std::cout ? k_exit_allow : k_exit_usage;
     }
 
     InputSpec spec;

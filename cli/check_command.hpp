@@ -9,7 +9,7 @@
 
 namespace pygate::cli {
 
-enum class ReportFormat { text, json, jsonl, sarif, github };
+enum class ReportFormat { text, json, jsonl, sarif, github, html };
 enum class FailOn { deny, review, never };
 enum class ColorMode { automatic, always, never };
 
@@ -41,6 +41,7 @@ struct CheckOptions {
     std::string write_baseline;    // record this scan's findings in this file
     bool strict_baseline = false;  // expired or unused baseline entries are an error
     std::string changed_since;     // scan only files git reports changed since this revision
+    bool list_files = false;  // print the files the paths name, scan nothing (a distributed scan's partitioning)
 };
 
 void add_check_command(CLI::App& app, CheckOptions& options);

@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "analyzer/analyze.hpp"
@@ -51,6 +53,33 @@ void judge_bytes(std::string bytes, analyzer::Parser& parser, const analyzer::Pr
     report.findings = analyzer::analyze_bytes(std::move(bytes), parser, options).findings;
     report.decision = profiles::judge_findings(report.findings, profile);
     if (cache != nullptr) cache->store(key, {report.decision, report.findings});
+}
+
+// Keeps the decoded lines around the file's first findings (a finding's own
+// lines, up to 10 of them, and `around` either side) in `report.context`.
+// Decoded again, as the analyzer decodes them: only a report that shows
+// source (html) asks for this.
+void keep_context(std::string bytes, unsigned around, reporters::FileReport& report) {
+    constexpr std::uint32_t k_lines_of_a_finding = 10;
+    if (report.findings.empty()) return;
+    const analyzer::LoadedSource loaded = analyzer::load_source(std::move(bytes));
+    if (!loaded.decodable) return;
+    std::uint32_t last = loaded.source.lines.line_count();
+    // The empty "line" after a final newline is no line of the file.
+    if (last > 1 && loaded.source.line_text(last).empty()) --last;
+    std::set<std::uint32_t> wanted;
+    const std::size_t count = std::min(report.findings.size(), k_findings_with_context);
+    for (std::size_t i = 0; i < count; ++i) {
+        const analyzer::SourceRange& range = report.findings[i].range;
+        const std::uint32_t first = range.line > around ? range.line - around : 1;
+        const std::uint32_t end =
+            std::min(std::max(range.end_line, range.line), range.line + k_lines_of_a_finding - 1) + around;
+        for (std::uint32_t line = first; line <= std::min(end, last); ++line)
+            wanted.insert(line);
+    }
+    report.context.reserve(wanted.size());
+    for (std::uint32_t line : wanted)
+        report.context.push_back({line, std::string(loaded.source.line_text(line))});
 }
 
 // One input in flight: written by the emitting thread before a worker takes
@@ -104,7 +133,7 @@ private:
                 Slot& slot = m_slots[m_taken++ % m_slots.size()];
                 lock.unlock();
                 slot.outcome = judge_input(std::move(slot.input), parser, *m_options.profile, slot.internal_error,
-                                           m_options.cache);
+                                           m_options.cache, m_options.context_lines);
                 lock.lock();
                 slot.done = true;
                 m_slot_done.notify_one();
@@ -173,7 +202,7 @@ private:
 }  // namespace
 
 ScanOutcome judge_input(ScanInput input, analyzer::Parser& parser, const analyzer::Profile& profile,
-                        std::string& internal_error, ResultCache* cache) {
+                        std::string& internal_error, ResultCache* cache, unsigned context_lines) {
     ScanOutcome outcome;
     reporters::FileReport& report = outcome.report;
     report.path = std::move(input.name);
@@ -184,7 +213,10 @@ ScanOutcome judge_input(ScanInput input, analyzer::Parser& parser, const analyze
             report.decision = profiles::judge_findings(report.findings, profile);
             outcome.unreadable = true;
         } else {
-            judge_bytes(std::move(std::get<std::string>(bytes)), parser, profile, cache, report);
+            std::string& text = std::get<std::string>(bytes);
+            std::string copy = context_lines > 0 ? text : std::string();
+            judge_bytes(std::move(text), parser, profile, cache, report);
+            if (context_lines > 0) keep_context(std::move(copy), context_lines, report);
         }
     } catch (const std::exception& error) {
         report.findings = {analyzer::unsafe_source_finding(

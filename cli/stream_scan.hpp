@@ -55,14 +55,21 @@ struct StreamOptions {
     unsigned jobs = 1;
     std::size_t window_per_job = 32;  // inputs in flight per worker thread
     ResultCache* cache = nullptr;     // results of bytes judged before (--cache), or none
+    // Lines of source kept either side of a file's first findings for a report
+    // that shows them (FileReport::context); 0 keeps none and costs nothing.
+    unsigned context_lines = 0;
 };
 
 void scan_stream(const StreamOptions& options, const StreamCallbacks& callbacks);
 
 // Judges one input on the calling thread, as scan_stream's workers do.
 // A bug is returned in `internal_error` and denies the input (fail closed).
-// With a cache, bytes judged before are not analysed again.
+// With a cache, bytes judged before are not analysed again. With
+// `context_lines`, the source around the first findings is kept in the report.
 ScanOutcome judge_input(ScanInput input, analyzer::Parser& parser, const analyzer::Profile& profile,
-                        std::string& internal_error, ResultCache* cache = nullptr);
+                        std::string& internal_error, ResultCache* cache = nullptr, unsigned context_lines = 0);
+
+// The findings whose lines FileReport::context keeps, at most.
+inline constexpr std::size_t k_findings_with_context = 50;
 
 }  // namespace pygate::cli

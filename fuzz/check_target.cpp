@@ -11,6 +11,7 @@
 
 #include "analyzer/analyze.hpp"
 #include "profiles/profile_loader.hpp"
+#include "reporters/html_report.hpp"
 #include "reporters/json_report.hpp"
 #include "reporters/sarif_report.hpp"
 #include "rules/registry.hpp"
@@ -43,8 +44,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     report.tool_version = "fuzz";
     report.profile = profile.name;
     report.files.push_back({"fuzz.py", pygate::analyzer::Decision::deny, std::move(analysis.findings), {}});
+    // The HTML report's excerpts: the input's own lines, whatever they hold.
+    for (const auto& finding : report.files.back().findings)
+        report.files.back().context.push_back({finding.range.line, finding.source_line});
     std::string json = pygate::reporters::json_report(report);
     std::ostringstream sarif;
     pygate::reporters::write_sarif_report(sarif, report);
-    return json.empty() || sarif.str().empty() ? -1 : 0;
+    std::string html = pygate::reporters::html_report(report);
+    return json.empty() || sarif.str().empty() || html.empty() ? -1 : 0;
 }

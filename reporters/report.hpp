@@ -3,6 +3,7 @@
 // path order, and the overall decision.
 
 #include <optional>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,11 @@
 #include "analyzer/gate.hpp"
 
 namespace pygate::reporters {
+
+struct SourceLine {
+    std::uint32_t number = 1;  // 1-based
+    std::string text;          // decoded as the analyzer read it, without its newline
+};
 
 struct FileReport {
     std::string path;  // as given on the command line or found under a folder
@@ -21,6 +27,10 @@ struct FileReport {
     std::vector<std::optional<std::string>> baselined;
 
     bool is_baselined(std::size_t finding) const { return finding < baselined.size() && baselined[finding]; }
+    // Source lines around the findings, sorted by line: kept only for a
+    // report that shows them (html), and only for a file's first findings
+    // (cli::StreamOptions::context_lines). Empty otherwise.
+    std::vector<SourceLine> context;
 };
 
 struct Report {

@@ -47,7 +47,7 @@ TEST_CASE("usage errors exit 2 with a message", "[cli]") {
 TEST_CASE("the help lists each choice by name", "[cli]") {
     auto help = run_pygate({"check", "--help"});
     CHECK(help.exit_code == 0);
-    CHECK(help.out.find("--format NAME:{text,json,jsonl,sarif,github}") != std::string::npos);
+    CHECK(help.out.find("--format NAME:{text,json,jsonl,sarif,github,html}") != std::string::npos);
     CHECK(help.out.find("--fail-on NAME:{deny,review,never}") != std::string::npos);
     CHECK(help.out.find("->") == std::string::npos);
 }
@@ -228,6 +228,36 @@ TEST_CASE("an unlistable folder is a denied entry, not a silent skip", "[cli][ba
     CHECK(entry["decision"] == "deny");
     CHECK(entry["findings"][0]["rule"] == "PG000");
     CHECK(entry["findings"][0]["message"].get<std::string>().find("Permission denied") != std::string::npos);
+}
+
+TEST_CASE("check --list-files prints what a scan would judge, in its order, and scans nothing", "[cli]") {
+    std::string corpus = std::string(PYGATE_SOURCE_DIR) + "/corpus";
+    auto report = parse_report(run_pygate({"check", "--format", "json", corpus, "--exclude", "pg00[1-3]"}));
+    auto listed = run_pygate({"check", "--list-files", "--null", corpus, "--exclude", "pg00[1-3]"});
+    CHECK(listed.exit_code == 0);
+    std::vector<std::string> names;
+    for (std::size_t start = 0, end; (end = listed.out.find('\0', start)) != std::string::npos; start = end + 1)
+        names.push_back(listed.out.substr(start, end - start));
+    std::vector<std::string> paths;
+    for (const auto& file : report["files"])
+        paths.push_back(file["path"]);
+    CHECK(names == paths);
+    CHECK(names.size() > 100);
+
+    // A folder it cannot list is an error, not a file left out.
+    TempDir dir;
+    dir.open_to_everyone();
+    dir.file("tree/ok.py", "x = 1\n");
+    dir.file("tree/locked/a.py", "x = 1\n");
+    std::string locked = dir.path() + "/tree/locked";
+    REQUIRE(::chmod(locked.c_str(), 0) == 0);
+    ProcessOptions options;
+    if (::geteuid() == 0) options.run_as_uid = static_cast<int>(k_nobody_uid);
+    auto refused = run_pygate({"check", "--list-files", dir.path() + "/tree"}, options);
+    ::chmod(locked.c_str(), 0700);
+    CHECK(refused.exit_code == 2);
+    CHECK(refused.err.find(locked + ": cannot list this folder") != std::string::npos);
+    CHECK(run_pygate({"check", "--list-files", "--records", "r.jsonl", corpus}).exit_code == 2);
 }
 
 TEST_CASE("output is byte-identical whatever --jobs is", "[cli][determinism]") {

@@ -71,3 +71,33 @@ TEST_CASE("no more than the window of inputs is ever in flight", "[stream]") {
 TEST_CASE("an empty stream emits nothing", "[stream]") {
     CHECK(stream(0, 2, 4).names.empty());
 }
+
+TEST_CASE("the source around the findings is kept only when asked for", "[stream]") {
+    auto profile = std::get<pygate::analyzer::Profile>(pygate::profiles::resolve_profile("safe_eval"));
+    pygate::analyzer::Parser parser;
+    std::string internal_error;
+    const std::string code = "a = 1\nb = 2\nc = 3\nd = 4\nimport os\ne = 5\n\nf = 6\ng = 7\n";
+    auto judged = [&](unsigned context_lines) {
+        return judge_input({"x.py", pygate::analyzer::ReadResult{code}}, parser, profile, internal_error, nullptr,
+                           context_lines)
+            .report;
+    };
+    pygate::reporters::FileReport without = judged(0);
+    REQUIRE(without.findings.size() == 1);  // PG003 at line 5
+    CHECK(without.context.empty());
+    pygate::reporters::FileReport with = judged(2);
+    std::vector<std::uint32_t> numbers;
+    for (const auto& line : with.context)
+        numbers.push_back(line.number);
+    CHECK(numbers == std::vector<std::uint32_t>{3, 4, 5, 6, 7});
+    CHECK(with.context[2].text == "import os");
+    CHECK(with.context[4].text.empty());  // the file's own empty line 7
+    // The empty "line" after the final newline is not kept.
+    pygate::reporters::FileReport wide = judged(9);
+    CHECK(wide.context.back().number == 9);
+    CHECK(wide.context.front().number == 1);
+    REQUIRE(with.findings.size() == 1);
+    CHECK(with.findings[0].range == without.findings[0].range);
+    CHECK(with.findings[0].message == without.findings[0].message);
+    CHECK(internal_error.empty());
+}

@@ -6,6 +6,8 @@ True
 
 ``Gate`` owns one ``pygate serve`` process (docs/protocol.md); ``check`` and
 ``run`` here use a default gate with the ``safe_eval`` profile.
+``pygate.dask.scan`` (imported on its own: it needs Dask's ``distributed``)
+judges a corpus on a Dask cluster.
 """
 
 from ._client import Gate, check, run
