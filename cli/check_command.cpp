@@ -266,13 +266,9 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
     CLI::App* check = app.add_subcommand("check", "Scan Python files and folders and decide allow / review / deny");
     check->add_option("paths", options.paths, "Files, folders (scanned recursively) or - for standard input");
     check->add_option("--profile", options.profile, "Profile name or TOML file")->capture_default_str();
-    add_choice_option(*check, "--format", options.format,
-                      {{"text", ReportFormat::text},
-                       {"json", ReportFormat::json},
-                       {"jsonl", ReportFormat::jsonl},
-                       {"sarif", ReportFormat::sarif},
-                       {"github", ReportFormat::github},
-                       {"html", ReportFormat::html}},
+    std::vector<std::pair<std::string, ReportFormat>> formats;
+    for (const auto& [name, format] : k_report_formats) formats.emplace_back(name, format);
+    add_choice_option(*check, "--format", options.format, std::move(formats),
                       "Report format: text (default), json, jsonl (a line per file as it is done, then a summary), "
                       "sarif, github or html (one self-contained page)");
     check->add_option("--output", options.output, "Write the report to this file instead of standard output");

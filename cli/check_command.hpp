@@ -7,9 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "cli/report_format.hpp"
+
 namespace pygate::cli {
 
-enum class ReportFormat { text, json, jsonl, sarif, github, html };
 enum class FailOn { deny, review, never };
 enum class ColorMode { automatic, always, never };
 

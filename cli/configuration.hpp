@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "cli/report_format.hpp"
 #include "profiles/profile_loader.hpp"
 
 namespace pygate::cli {
@@ -39,7 +40,7 @@ struct Configuration {
 };
 
 inline const std::vector<std::string> k_fail_on_names = {"deny", "review", "never"};
-inline const std::vector<std::string> k_format_names = {"text", "json", "jsonl", "sarif", "github"};
+inline const std::vector<std::string> k_format_names = report_format_names();
 // The folder `cache = true` names, beside the configuration file.
 inline constexpr const char* k_default_cache_folder = ".pygate_cache";
 

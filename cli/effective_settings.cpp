@@ -7,18 +7,8 @@
 namespace pygate::cli {
 
 const char* format_name(ReportFormat format) {
-    switch (format) {
-        case ReportFormat::text:
-            return "text";
-        case ReportFormat::json:
-            return "json";
-        case ReportFormat::jsonl:
-            return "jsonl";
-        case ReportFormat::sarif:
-            return "sarif";
-        case ReportFormat::github:
-            return "github";
-    }
+    for (const auto& [name, each] : k_report_formats)
+        if (each == format) return name.data();
     return "text";
 }
 
@@ -37,9 +27,8 @@ const char* fail_on_name(FailOn fail_on) {
 namespace {
 
 ReportFormat format_of(const std::string& name) {
-    for (ReportFormat format :
-         {ReportFormat::text, ReportFormat::json, ReportFormat::jsonl, ReportFormat::sarif, ReportFormat::github})
-        if (name == format_name(format)) return format;
+    for (const auto& [spelled, format] : k_report_formats)
+        if (name == spelled) return format;
     return ReportFormat::text;  // unreachable: the configuration reader checked the name
 }
 

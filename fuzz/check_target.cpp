@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     pygate::reporters::Report report;
     report.tool_version = "fuzz";
     report.profile = profile.name;
-    report.files.push_back({"fuzz.py", pygate::analyzer::Decision::deny, std::move(analysis.findings), {}});
+    report.files.push_back({"fuzz.py", pygate::analyzer::Decision::deny, std::move(analysis.findings), {}, {}});
     // The HTML report's excerpts: the input's own lines, whatever they hold.
     for (const auto& finding : report.files.back().findings)
         report.files.back().context.push_back({finding.range.line, finding.source_line});
