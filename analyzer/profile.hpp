@@ -2,7 +2,7 @@
 // A profile: what untrusted code may do (imports, builtins, files, syntax),
 // how large its source may be, how each rule's severity maps to a gate
 // decision, and the runner's limits. Read from TOML by profile_loader; the
-// schema is described in README.md ("Profiles").
+// schema is described in docs/profiles.md.
 
 #include <cstdint>
 #include <map>

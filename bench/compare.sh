@@ -11,7 +11,7 @@
 #
 # Usage: bench/compare.sh [--jobs N] [--runs N] [--max-floor-ratio R] [DIR]
 #   DIR defaults to /usr/lib/python3.11 (668 .py files on Debian 12; 1,644 with
-#   libpython3.11-testsuite installed: README.md shows how to bench without it).
+#   libpython3.11-testsuite installed: docs/benchmarks.md shows how to bench without it).
 #   PYGATE_BUILD: the build folder holding pygate and pygate-parse-floor
 #   (default build/release, relative to the repository root). Builds nothing.
 set -euo pipefail

@@ -10,7 +10,7 @@
 #
 # Usage: bench/corpora.sh [--runs N] [--bandit-runs N] [CORPUS...]
 #   CORPUS: stdlib (the standard library without its test suite, copied to a
-#   temporary folder as README.md shows), testsuite (/usr/lib/python3.11/test,
+#   temporary folder as docs/benchmarks.md shows), testsuite (/usr/lib/python3.11/test,
 #   Debian package libpython3.11-testsuite), django (python3-django), or a
 #   folder. Default: stdlib testsuite django. Missing Debian packages
 #   (hyperfine, bandit, time and the corpora's) are installed.
