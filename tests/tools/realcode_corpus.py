@@ -215,6 +215,7 @@ class Entry:
     ids: list
     corpora: list
     message: str
+    comment: str = ""  # the comment lines just above it, kept by --write
     matched: int = 0
 
     def matches(self, corpus: str, program_id: str, finding: dict) -> bool:
@@ -240,6 +241,22 @@ class Entry:
         return f"entry {self.index} ({self.klass}: {' '.join(parts)})"
 
 
+def comment_blocks(text: str) -> tuple[str, list]:
+    """The file's text before its first entry and, for each [[entry]], the
+    comment lines right above it (up to a blank line), so --write keeps both."""
+    lines = text.splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.strip() == "[[entry]]"]
+    blocks = []
+    for start in starts:
+        first = start
+        while first > 0 and lines[first - 1].startswith("#"):
+            first -= 1
+        blocks.append((first, "".join(lines[first:start])))
+    header_end = blocks[0][0] if blocks else len(lines)
+    header = "".join(line for line in lines[:header_end]).rstrip("\n")
+    return (header + "\n" if header else ""), [block for _, block in blocks]
+
+
 ENTRY_KEYS = {"rule", "class", "reason", "names", "ids", "corpora", "message"}
 
 
@@ -252,8 +269,7 @@ def load_classification(path: pathlib.Path) -> tuple[str, list]:
         return "", []
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise Failure(f"{path}: {error}") from error
-    header = "".join(line + "\n" for line in text.splitlines()[:next(
-        (i for i, line in enumerate(text.splitlines()) if not line.startswith("#")), len(text.splitlines()))])
+    header, comments = comment_blocks(text)
     unknown = set(data) - {"entry"}
     if unknown:
         raise Failure(f"{path}: unknown top-level keys {sorted(unknown)} (only [[entry]] tables)")
@@ -286,7 +302,8 @@ def load_classification(path: pathlib.Path) -> tuple[str, list]:
         if not (lists["names"] or lists["ids"] or message):
             raise Failure(f"{where}: give `names`, `ids` or `message`: an entry for a whole rule hides new findings")
         entries.append(Entry(index, table["rule"], table["class"], table["reason"], lists["names"],
-                             lists["ids"], lists["corpora"], message))
+                             lists["ids"], lists["corpora"], message,
+                             comments[index - 1] if index - 1 < len(comments) else ""))
     return header, entries
 
 
@@ -323,18 +340,27 @@ def toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)  # a TOML basic string, escapes included
 
 
-def toml_list(items: list) -> str:
-    return "[" + ", ".join(toml_string(item) for item in items) + "]"
+def toml_list(items: list, indent: int) -> str:
+    """Wrapped at 110 columns, continuation lines under the first item."""
+    lines, line = [], ""
+    for item in (toml_string(item) for item in items):
+        if line and indent + len(line) + len(item) + 3 > 110:
+            lines.append(line + ",")
+            line = item
+        else:
+            line = f"{line}, {item}" if line else item
+    lines.append(line)
+    return "[" + ("\n" + " " * (indent + 1)).join(lines) + "]"
 
 
 def render_entry(entry: Entry) -> str:
-    lines = ["[[entry]]", f"rule = {toml_string(entry.rule)}"]
+    lines = entry.comment.splitlines() + ["[[entry]]", f"rule = {toml_string(entry.rule)}"]
     if entry.corpora:
-        lines.append(f"corpora = {toml_list(entry.corpora)}")
+        lines.append(f"corpora = {toml_list(entry.corpora, len('corpora = '))}")
     if entry.names:
-        lines.append(f"names = {toml_list(entry.names)}")
+        lines.append(f"names = {toml_list(entry.names, len('names = '))}")
     if entry.ids:
-        lines.append(f"ids = {toml_list(entry.ids)}")
+        lines.append(f"ids = {toml_list(entry.ids, len('ids = '))}")
     if entry.message:
         lines.append(f"message = {toml_string(entry.message)}")
     lines.append(f"class = {toml_string(entry.klass)}")
