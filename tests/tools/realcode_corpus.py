@@ -407,7 +407,7 @@ def main() -> int:
         records = options.workdir / f"{corpus.name}.jsonl"
         with records.open("w", encoding="utf-8") as out:
             for program_id, code in extraction.programs.items():
-                out.write(json.dumps({"id": program_id, "code": code}, ensure_ascii=False) + "\n")
+                out.write(json.dumps({"id": program_id, "code": code}) + "\n")  # ASCII: any str survives
         report = scan(options.pygate, records, extraction) if extraction.programs else {}
         counts = collections.Counter()
         for program_id, entry in report.items():
