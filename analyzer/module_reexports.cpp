@@ -14,6 +14,7 @@ struct ModuleReexport {
 };
 
 #include "analyzer/module_reexports.inc"
+#include "analyzer/third_party_reexports.inc"
 
 // Under a third-party root, segments taken for the module they are named
 // after, with or without the leading underscore a module keeps its imports
@@ -34,12 +35,25 @@ const std::unordered_map<std::string_view, std::string_view>& reexports() {
     return map;
 }
 
+const std::unordered_map<std::string_view, std::string_view>& third_party_reexports() {
+    static const std::unordered_map<std::string_view, std::string_view> map = [] {
+        std::unordered_map<std::string_view, std::string_view> built;
+        built.reserve(k_third_party_reexports.size());
+        for (const ModuleReexport& entry : k_third_party_reexports)
+            built.emplace(entry.path, entry.target);
+        return built;
+    }();
+    return map;
+}
+
 // Every last segment of an alias: a name's segment outside this set ends no
 // alias, which turns most names away with one lookup of a short string.
 const std::unordered_set<std::string_view>& alias_segments() {
     static const std::unordered_set<std::string_view> set = [] {
         std::unordered_set<std::string_view> built;
         for (const ModuleReexport& entry : k_module_reexports)
+            built.insert(entry.path.substr(entry.path.rfind('.') + 1));
+        for (const ModuleReexport& entry : k_third_party_reexports)
             built.insert(entry.path.substr(entry.path.rfind('.') + 1));
         for (std::string_view name : k_guessed_modules)
             built.insert(name);
@@ -78,6 +92,9 @@ std::optional<std::string> rewrite_once(std::string_view dotted) {
             std::optional<std::string_view> target;
             if (*standard) {
                 if (auto it = reexports().find(dotted.substr(0, length)); it != reexports().end()) target = it->second;
+            } else if (auto it = third_party_reexports().find(dotted.substr(0, length));
+                       it != third_party_reexports().end()) {
+                target = it->second;
             } else {
                 target = guessed_module(dotted.substr(start, length - start));
             }
