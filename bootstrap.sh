@@ -15,7 +15,8 @@ readonly tool_packages=(
 readonly library_packages=(
     ca-certificates libtree-sitter-dev libtoml11-dev libfmt-dev nlohmann-json3-dev libcli11-dev
     libutf8proc-dev catch2 libseccomp-dev libssl-dev zlib1g-dev
-    python3-pytest python3-build python3-venv python3-numpy python3-pandas
+    python3-pytest python3-build python3-venv python3-numpy python3-pandas python3-scipy python3-matplotlib
+    python3-seaborn
 )
 
 as_root() {
