@@ -249,9 +249,32 @@ void check_private_member(const analyzer::Reference& reference, analyzer::RuleCo
     }
 }
 
+// `[getattr]`, `(getattr, 1)`, `{"get": getattr}`: an element of a container
+// literal, called later through a subscript the resolver does not follow.
+bool element_of_container(Node node) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    Node parent = node_parent(node);
+    while (!node_is_null(parent) && node_symbol(parent) == s.parenthesized_expression)
+        parent = node_parent(parent);
+    if (node_is_null(parent)) return false;
+    TSSymbol kind = node_symbol(parent);
+    return kind == s.list || kind == s.tuple || kind == s.set || kind == s.pair || kind == s.expression_list;
+}
+
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     report_matching_reference(reference, context, k_rule, k_introspection);
     check_private_member(reference, context);
+    if (!reference.callee && !reference.store && element_of_container(reference.node)) {
+        for (const Referent& referent : reference.referents) {
+            if (!in_getattr_family(referent)) continue;
+            context.report(k_rule, Severity::warning, reference.node,
+                           fmt::format("introspection: a getattr-family function stored in a container is called "
+                                       "where pygate cannot see the names it reads; {}",
+                                       context.how_reached(reference.node, referent)),
+                           k_specificity, &referent);
+            return;
+        }
+    }
     if (reference.callee || node_is_null(reference.argument_of)) return;
     for (const Referent& referent : reference.referents)
         if (in_getattr_family(referent)) return check_getattr_passed(reference, context);
