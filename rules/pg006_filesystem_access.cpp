@@ -11,6 +11,7 @@
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/qualified_name_pattern.hpp"
 #include "analyzer/unicode.hpp"
+#include "rules/followed_reference.hpp"
 #include "rules/name_table.hpp"
 #include "rules/path_prefix.hpp"
 #include "rules/untraced_method_call.hpp"
@@ -696,28 +697,6 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
     Check(site, context, api_of(*guessed->entry), *guessed->entry, as_method,
           guessed_method_reason(site, context.model(), *guessed))
         .run();
-}
-
-// Whether the resolver follows `value` to where it is called: bound to a name
-// or an attribute, returned, a parameter's default, a lambda's body, or a
-// statement of its own (which calls nothing). Its calls are then checked there.
-bool followed_to_its_calls(Node value) {
-    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    Node node = value;
-    Node parent = node_parent(node);
-    while (!node_is_null(parent) &&
-           (node_symbol(parent) == s.parenthesized_expression || node_symbol(parent) == s.conditional_expression ||
-            node_symbol(parent) == s.boolean_operator ||
-            (node_symbol(parent) == s.named_expression && node_field(node) == s.field_value))) {
-        node = parent;
-        parent = node_parent(node);
-    }
-    if (node_is_null(parent)) return false;
-    TSSymbol kind = node_symbol(parent);
-    if (kind == s.assignment) return node_field(node) == s.field_right;
-    if (kind == s.default_parameter || kind == s.typed_default_parameter) return node_field(node) == s.field_value;
-    if (kind == s.lambda) return node_field(node) == s.field_body;
-    return kind == s.return_statement || kind == s.expression_statement;
 }
 
 // `map(open, names)`, `functools.partial(open, path)`, `{"read": Path.read_text}`:

@@ -8,6 +8,7 @@
 
 #include "analyzer/identifier.hpp"
 #include "analyzer/python_symbols.hpp"
+#include "rules/followed_reference.hpp"
 #include "rules/name_table.hpp"
 
 namespace pygate::rules {
@@ -299,27 +300,18 @@ void check_private_member(const analyzer::Reference& reference, analyzer::RuleCo
     }
 }
 
-// `[getattr]`, `(getattr, 1)`, `{"get": getattr}`: an element of a container
-// literal, called later through a subscript the resolver does not follow.
-bool element_of_container(Node node) {
-    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    Node parent = node_parent(node);
-    while (!node_is_null(parent) && node_symbol(parent) == s.parenthesized_expression)
-        parent = node_parent(parent);
-    if (node_is_null(parent)) return false;
-    TSSymbol kind = node_symbol(parent);
-    return kind == s.list || kind == s.tuple || kind == s.set || kind == s.pair || kind == s.expression_list;
-}
-
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     report_matching_reference(reference, context, k_rule, k_introspection);
     check_private_member(reference, context);
-    if (!reference.callee && !reference.store && element_of_container(reference.node)) {
+    // `[getattr]`, `{"get": getattr}`, `yield getattr`: a value the resolver
+    // does not follow to its calls (a subscript, a generator) is called unseen.
+    if (!reference.callee && !reference.store && node_is_null(reference.argument_of) &&
+        !followed_to_its_calls(reference.node)) {
         for (const Referent& referent : reference.referents) {
             if (!in_getattr_family(referent)) continue;
             context.report(k_rule, Severity::warning, reference.node,
-                           fmt::format("introspection: a getattr-family function stored in a container is called "
-                                       "where pygate cannot see the names it reads; {}",
+                           fmt::format("introspection: a getattr-family function used as a value is called where "
+                                       "pygate cannot see the names it reads; {}",
                                        context.how_reached(reference.node, referent)),
                            k_specificity, &referent);
             return;
@@ -497,8 +489,12 @@ const RuleMetadata k_pg009_introspection_escape{
         "any other dunder attribute not in the profile's dunders.allow; the names __builtins__, __loader__ "
         "and __spec__; globals(), locals(), vars(), dir(); sys._getframe, inspect and gc; getattr, setattr, "
         "delattr, hasattr, attrgetter and methodcaller with such a name after constant folding (a name that "
-        "is not constant is a warning); those functions passed as values with such names; and such "
-        "attributes in the fields of constant str.format / format_map strings; private members of modules "
+        "is not constant is a warning); those functions passed as values with such names, or stored in a list, "
+        "tuple, set or dict literal or anywhere else the resolver does not follow it to its calls (a warning); such "
+        "attributes in the fields of constant str.format / format_map / string.Formatter format strings, and a "
+        "format string that is not constant (a warning, as a getattr with a name that is not constant: its "
+        "fields read attributes); an except clause's exception's obj (AttributeError.obj, the object a lookup "
+        "failed on: a warning); sys's private members, last traceback and tracers; private members of modules "
         "(dataclasses._create_fn compiles what it is given, typing._eval_type evaluates strings), though not "
         "the underscored attributes of classes (a named tuple's _fields). Defining dunder methods, "
         "super().__init__(), __name__, __doc__, func.__name__, self.__private and the dunders that are ordinary "
