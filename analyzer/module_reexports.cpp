@@ -53,10 +53,30 @@ const std::unordered_set<std::string_view>& alias_segments() {
         std::unordered_set<std::string_view> built;
         for (const ModuleReexport& entry : k_module_reexports)
             built.insert(entry.path.substr(entry.path.rfind('.') + 1));
-        for (const ModuleReexport& entry : k_third_party_reexports)
-            built.insert(entry.path.substr(entry.path.rfind('.') + 1));
         for (std::string_view name : k_guessed_modules)
             built.insert(name);
+        return built;
+    }();
+    return set;
+}
+
+// The same for the listed third-party packages, asked only under their roots
+// (`numpy`, `seaborn`, ...), so that names elsewhere pay nothing for them.
+const std::unordered_set<std::string_view>& third_party_alias_segments() {
+    static const std::unordered_set<std::string_view> set = [] {
+        std::unordered_set<std::string_view> built;
+        for (const ModuleReexport& entry : k_third_party_reexports)
+            built.insert(entry.path.substr(entry.path.rfind('.') + 1));
+        return built;
+    }();
+    return set;
+}
+
+const std::unordered_set<std::string_view>& third_party_roots() {
+    static const std::unordered_set<std::string_view> set = [] {
+        std::unordered_set<std::string_view> built;
+        for (const ModuleReexport& entry : k_third_party_reexports)
+            built.insert(entry.path.substr(0, entry.path.find('.')));
         return built;
     }();
     return set;
@@ -84,19 +104,22 @@ std::optional<std::string> rewrite_once(std::string_view dotted) {
     // A relative import's name (`.os`) is no module of this machine's.
     if (first_dot == std::string_view::npos || first_dot == 0) return std::nullopt;
     std::optional<bool> standard;  // whether the root is a standard module: asked once, if at all
+    bool listed = third_party_roots().contains(dotted.substr(0, first_dot));
     for (std::size_t start = first_dot + 1;;) {
         std::size_t end = dotted.find('.', start);
         std::size_t length = end == std::string_view::npos ? dotted.size() : end;
-        if (may_end_alias(dotted.substr(start, length - start))) {
+        std::string_view segment = dotted.substr(start, length - start);
+        if (may_end_alias(segment) || (listed && third_party_alias_segments().contains(segment))) {
             if (!standard) standard = is_standard_top_level(dotted.substr(0, first_dot));
             std::optional<std::string_view> target;
             if (*standard) {
                 if (auto it = reexports().find(dotted.substr(0, length)); it != reexports().end()) target = it->second;
-            } else if (auto it = third_party_reexports().find(dotted.substr(0, length));
-                       it != third_party_reexports().end()) {
-                target = it->second;
             } else {
-                target = guessed_module(dotted.substr(start, length - start));
+                if (listed)
+                    if (auto it = third_party_reexports().find(dotted.substr(0, length));
+                        it != third_party_reexports().end())
+                        target = it->second;
+                if (!target) target = guessed_module(segment);
             }
             if (target) return std::string(*target).append(dotted.substr(length));
         }

@@ -305,10 +305,9 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     check_private_member(reference, context);
     // `[getattr]`, `{"get": getattr}`, `yield getattr`: a value the resolver
     // does not follow to its calls (a subscript, a generator) is called unseen.
-    if (!reference.callee && !reference.store && node_is_null(reference.argument_of) &&
-        !followed_to_its_calls(reference.node)) {
+    if (!reference.callee && !reference.store && node_is_null(reference.argument_of)) {
         for (const Referent& referent : reference.referents) {
-            if (!in_getattr_family(referent)) continue;
+            if (!in_getattr_family(referent) || followed_to_its_calls(reference.node)) continue;
             context.report(k_rule, Severity::warning, reference.node,
                            fmt::format("introspection: a getattr-family function used as a value is called where "
                                        "pygate cannot see the names it reads; {}",
