@@ -14,6 +14,7 @@ struct ModuleReexport {
 };
 
 #include "analyzer/module_reexports.inc"
+#include "analyzer/third_party_reexports.inc"
 
 // Under a third-party root, segments taken for the module they are named
 // after, with or without the leading underscore a module keeps its imports
@@ -34,6 +35,17 @@ const std::unordered_map<std::string_view, std::string_view>& reexports() {
     return map;
 }
 
+const std::unordered_map<std::string_view, std::string_view>& third_party_reexports() {
+    static const std::unordered_map<std::string_view, std::string_view> map = [] {
+        std::unordered_map<std::string_view, std::string_view> built;
+        built.reserve(k_third_party_reexports.size());
+        for (const ModuleReexport& entry : k_third_party_reexports)
+            built.emplace(entry.path, entry.target);
+        return built;
+    }();
+    return map;
+}
+
 // Every last segment of an alias: a name's segment outside this set ends no
 // alias, which turns most names away with one lookup of a short string.
 const std::unordered_set<std::string_view>& alias_segments() {
@@ -43,6 +55,28 @@ const std::unordered_set<std::string_view>& alias_segments() {
             built.insert(entry.path.substr(entry.path.rfind('.') + 1));
         for (std::string_view name : k_guessed_modules)
             built.insert(name);
+        return built;
+    }();
+    return set;
+}
+
+// The same for the listed third-party packages, asked only under their roots
+// (`numpy`, `seaborn`, ...), so that names elsewhere pay nothing for them.
+const std::unordered_set<std::string_view>& third_party_alias_segments() {
+    static const std::unordered_set<std::string_view> set = [] {
+        std::unordered_set<std::string_view> built;
+        for (const ModuleReexport& entry : k_third_party_reexports)
+            built.insert(entry.path.substr(entry.path.rfind('.') + 1));
+        return built;
+    }();
+    return set;
+}
+
+const std::unordered_set<std::string_view>& third_party_roots() {
+    static const std::unordered_set<std::string_view> set = [] {
+        std::unordered_set<std::string_view> built;
+        for (const ModuleReexport& entry : k_third_party_reexports)
+            built.insert(entry.path.substr(0, entry.path.find('.')));
         return built;
     }();
     return set;
@@ -70,16 +104,22 @@ std::optional<std::string> rewrite_once(std::string_view dotted) {
     // A relative import's name (`.os`) is no module of this machine's.
     if (first_dot == std::string_view::npos || first_dot == 0) return std::nullopt;
     std::optional<bool> standard;  // whether the root is a standard module: asked once, if at all
+    bool listed = third_party_roots().contains(dotted.substr(0, first_dot));
     for (std::size_t start = first_dot + 1;;) {
         std::size_t end = dotted.find('.', start);
         std::size_t length = end == std::string_view::npos ? dotted.size() : end;
-        if (may_end_alias(dotted.substr(start, length - start))) {
+        std::string_view segment = dotted.substr(start, length - start);
+        if (may_end_alias(segment) || (listed && third_party_alias_segments().contains(segment))) {
             if (!standard) standard = is_standard_top_level(dotted.substr(0, first_dot));
             std::optional<std::string_view> target;
             if (*standard) {
                 if (auto it = reexports().find(dotted.substr(0, length)); it != reexports().end()) target = it->second;
             } else {
-                target = guessed_module(dotted.substr(start, length - start));
+                if (listed)
+                    if (auto it = third_party_reexports().find(dotted.substr(0, length));
+                        it != third_party_reexports().end())
+                        target = it->second;
+                if (!target) target = guessed_module(segment);
             }
             if (target) return std::string(*target).append(dotted.substr(length));
         }

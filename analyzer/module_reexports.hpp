@@ -6,8 +6,9 @@
 // rules' tables name only the canonical names.
 //
 // The standard library's aliases are a table generated from CPython 3.11
-// (scripts/list-module-reexports.py). Third-party packages cannot be listed
-// here, so under a root outside the standard library a segment named like a
+// (scripts/list-module-reexports.py); those of the third-party packages the
+// built-in profiles allow, from Debian 12's packages
+// (scripts/list-third-party-reexports.py). Under any other third-party root, a segment named like a
 // module that reaches processes, the network, files or the interpreter
 // (`matplotlib.subprocess`, `numpy.os`, `pkg._sys`) is taken for that module:
 // it fails closed.

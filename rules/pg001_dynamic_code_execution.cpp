@@ -34,6 +34,7 @@ constexpr NameEntry k_executes_code_entries[] = {
     {"builtins.exec", "executes a string as Python"},
     {"builtins.compile", "compiles a string into code"},
     {"builtins.breakpoint", "opens a debugger that runs any code"},
+    {"sys.breakpointhook", "opens a debugger that runs any code"},
     {"types.FunctionType", "builds a function from a code object"},
     {"types.CodeType", "builds a code object"},
     {"code.interact", "opens an interactive interpreter"},
@@ -52,6 +53,20 @@ constexpr NameEntry k_executes_code_entries[] = {
     {"yaml.unsafe_load", "constructs arbitrary Python objects"},
     {"yaml.unsafe_load_all", "constructs arbitrary Python objects"},
     {"pandas.read_pickle", "unpickling runs code chosen by the data"},
+    {"pandas.*.read_pickle", "unpickling runs code chosen by the data"},
+    {"pandas.compat.pickle_compat.*", "unpickling runs code chosen by the data"},
+    {"numpy.ma.load", "unpickles code"},
+    {"numpy.ma.loads", "unpickles code"},
+    {"numpy.ma.core.load", "unpickles code"},
+    {"numpy.ma.core.loads", "unpickles code"},
+    {"numpy.testing.rundocs", "runs a file's doctests as code"},
+    {"numpy.*.rundocs", "runs a file's doctests as code"},
+    {"scipy._lib.decorator.*", "builds functions from source strings (exec)"},
+    {"numpy.testing.measure", "executes a string as Python"},
+    {"numpy.testing.runstring", "executes a string as Python"},
+    {"numpy.testing.utils.measure", "executes a string as Python"},
+    {"numpy.testing.utils.runstring", "executes a string as Python"},
+    {"matplotlib.rcsetup.validate_cycler", "evaluates a string as Python (matplotlib's restricted eval)"},
     {"cProfile.run", "executes a string as Python"},
     {"cProfile.runctx", "executes a string as Python"},
     {"profile.run", "executes a string as Python"},
@@ -70,6 +85,7 @@ constexpr NameEntry k_executes_code_with_entries[] = {
     {"yaml.load_all", "without SafeLoader constructs arbitrary Python objects"},
     {"numpy.load", "with allow_pickle=True unpickles code"},
     {"numpy.lib.format.read_array", "with allow_pickle=True unpickles code"},
+    {"numpy.*.load", "with allow_pickle=True unpickles code"},
     {"timeit.timeit", "with a string statement executes it"},
     {"timeit.repeat", "with a string statement executes it"},
     {"timeit.Timer", "with a string statement executes it"},
@@ -113,6 +129,15 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
 
 bool is_true(const analyzer::RuleContext& context, Node node) {
     return !node_is_null(node) && context.model().text(node) == "True";
+}
+
+// An argument that may be true: given, and not a constant false (`allow_pickle=flag` may be True).
+bool not_false(const analyzer::RuleContext& context, Node node, analyzer::ScopeId scope) {
+    if (node_is_null(node)) return false;
+    std::string_view text = context.model().text(node);
+    if (text == "False" || text == "None") return false;
+    std::optional<std::int64_t> number = context.model().fold_integer(node, scope);
+    return !(number && *number == 0);
 }
 
 bool is_string(const analyzer::RuleContext& context, Node node, analyzer::ScopeId scope) {
@@ -159,13 +184,13 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     for (const Referent& callee : call.callee) {
         if (callee.kind != Referent::Kind::name) continue;
         const NameEntry* entry = k_executes_code_with.match(callee.qualified);
-        if (entry == nullptr || entry->pattern != callee.qualified) continue;
+        if (entry == nullptr || (entry->pattern != callee.qualified && entry->pattern != "numpy.*.load")) continue;
         std::string_view q = callee.qualified;
         bool runs = false;
         if (q == "yaml.load" || q == "yaml.load_all")
             runs = !safe_yaml_loader(context, call);
-        else if (q == "numpy.load" || q == "numpy.lib.format.read_array")
-            runs = is_true(context, model.argument(call.node, 99, "allow_pickle"));
+        else if (q.starts_with("numpy."))  // numpy.load and its aliases, numpy.lib.format.read_array
+            runs = not_false(context, model.argument(call.node, 99, "allow_pickle"), call.scope);
         else if (q == "inspect.get_annotations")
             runs = is_true(context, model.argument(call.node, 99, "eval_str"));
         else if (q.starts_with("pandas."))

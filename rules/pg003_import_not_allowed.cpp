@@ -6,6 +6,8 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "analyzer/module_reexports.hpp"
 
@@ -26,6 +28,53 @@ bool allowed(const analyzer::Profile& profile, std::string_view module) {
         return module == prefix ||
                (module.starts_with(prefix) && module.size() > prefix.size() && module[prefix.size()] == '.');
     });
+}
+
+// How many single-character edits turn `a` into `b` (both short module names).
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+std::string_view top_level(std::string_view module) {
+    return module.substr(0, module.find('.'));
+}
+
+// What the profile allows near `module`: modules under the same top-level
+// package (`os.path` for `os`), or a top-level name one or two edits away
+// (`numpy` for `numpi`), so the message says what to import instead.
+std::vector<std::string_view> allowed_nearby(const analyzer::Profile& profile, std::string_view module) {
+    std::vector<std::string_view> near;
+    std::string_view root = top_level(module);
+    for (const std::string& allowed_module : profile.imports_allow) {
+        std::string_view allowed_root = top_level(allowed_module);
+        bool sibling = allowed_root == root;
+        bool close = !sibling && root.size() > 3 && edit_distance(root, allowed_root) <= 2;
+        if ((sibling || close) && near.size() < 5) near.push_back(allowed_module);
+    }
+    return near;
+}
+
+// The message of an import the profile refuses: what it allows nearby, and
+// the line a profile extending this one would add to allow the module.
+std::string refused_import_message(const analyzer::Profile& profile, std::string_view module) {
+    std::string message = fmt::format("import of `{}`, which profile {} does not allow", module, profile.name);
+    std::vector<std::string_view> near = allowed_nearby(profile, module);
+    if (!near.empty()) message += fmt::format(" (it allows `{}`)", fmt::join(near, "`, `"));
+    message += fmt::format("; a profile with `extends = \"{}\"` allows it with `[imports] allow_add = [\"{}\"]`",
+                           profile.name, module);
+    return message;
 }
 
 std::vector<std::string> always_allowed() {
@@ -49,8 +98,7 @@ void on_import(const analyzer::ImportSite& site, analyzer::RuleContext& context)
         if (!imported.members.empty() && std::all_of(imported.members.begin(), imported.members.end(),
                                                      [&](const std::string& m) { return allowed(profile, m); }))
             continue;
-        context.report(k_rule, analyzer::Severity::error, imported.at,
-                       fmt::format("import of `{}`, which profile {} does not allow", imported.module, profile.name),
+        context.report(k_rule, analyzer::Severity::error, imported.at, refused_import_message(profile, imported.module),
                        k_specificity);
     }
 }
@@ -100,7 +148,10 @@ const RuleMetadata k_pg003_import_not_allowed{
     .good_example =
         "import os.path\n"
         "name = os.path.basename('a/b.txt')\n",
-    .instead = "Import only what the profile allows, or choose a profile (or extend one) that allows the module.",
+    .instead =
+        "Import only what the profile allows (the message names what it allows nearby), or choose a profile that "
+        "allows the module, or write one that extends this one and adds it: `extends = \"safe_eval\"` and, under "
+        "`[imports]`, `allow_add = [\"the.module\"]`.",
     .tables = k_tables,
     .hooks = &k_hooks,
 };

@@ -11,6 +11,7 @@
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/qualified_name_pattern.hpp"
 #include "analyzer/unicode.hpp"
+#include "rules/followed_reference.hpp"
 #include "rules/name_table.hpp"
 #include "rules/path_prefix.hpp"
 #include "rules/untraced_method_call.hpp"
@@ -186,35 +187,62 @@ constexpr FileApi k_file_apis[] = {
     {"zipfile.ZipFile.extractall", "extracts an archive", Access::write, {0, "path", "."}, {}},
     {"zipfile.ZipFile.extract", "extracts from an archive", Access::write, {1, "path", "."}, {}},
     {"numpy.load", "reads a file", Access::read, {0, "file"}, {}},
+    {"numpy.*.load", "reads a file", Access::read, {0, "file"}, {}},
     {"numpy.loadtxt", "reads a file", Access::read, {0, "fname"}, {}},
+    {"numpy.*.loadtxt", "reads a file", Access::read, {0, "fname"}, {}},
     {"numpy.genfromtxt", "reads a file", Access::read, {0, "fname"}, {}},
+    {"numpy.*.genfromtxt", "reads a file", Access::read, {0, "fname"}, {}},
     {"numpy.fromfile", "reads a file", Access::read, {0, "file"}, {}},
+    {"numpy.*.fromfile", "reads a file", Access::read, {0, "file"}, {}},
     {"numpy.save", "writes a file", Access::write, {0, "file"}, {}},
+    {"numpy.*.save", "writes a file", Access::write, {0, "file"}, {}},
     {"numpy.savez", "writes a file", Access::write, {0, "file"}, {}},
+    {"numpy.*.savez", "writes a file", Access::write, {0, "file"}, {}},
     {"numpy.savez_compressed", "writes a file", Access::write, {0, "file"}, {}},
+    {"numpy.*.savez_compressed", "writes a file", Access::write, {0, "file"}, {}},
     {"numpy.savetxt", "writes a file", Access::write, {0, "fname"}, {}},
+    {"numpy.*.savetxt", "writes a file", Access::write, {0, "fname"}, {}},
     {"numpy.ndarray.tofile", "writes a file", Access::write, {0, "fid"}, {}},
     {"numpy.ndarray.dump", "writes a file", Access::write, {0, "file"}, {}},
     {"numpy.memmap", "maps a file", Access::by_mode, {0, "filename"}, {2, "mode", "r+"}},
+    {"numpy.*.memmap", "maps a file", Access::by_mode, {0, "filename"}, {2, "mode", "r+"}},
     {"numpy.lib.format.open_memmap", "maps a file", Access::by_mode, {0, "filename"}, {1, "mode", "r+"}},
     {"numpy.fromregex", "reads a file", Access::read, {0, "file"}, {}},
+    {"numpy.*.fromregex", "reads a file", Access::read, {0, "file"}, {}},
     {"numpy.recfromcsv", "reads a file", Access::read, {0, "fname"}, {}},
+    {"numpy.*.recfromcsv", "reads a file", Access::read, {0, "fname"}, {}},
     {"numpy.recfromtxt", "reads a file", Access::read, {0, "fname"}, {}},
+    {"numpy.*.recfromtxt", "reads a file", Access::read, {0, "fname"}, {}},
     {"pandas.read_csv", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
+    {"pandas.*.read_csv", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
     {"pandas.read_table", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
+    {"pandas.*.read_table", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
     {"pandas.read_fwf", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
+    {"pandas.*.read_fwf", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
     {"pandas.read_json", "reads a file", Access::read, {0, "path_or_buf"}, {}},
+    {"pandas.*.read_json", "reads a file", Access::read, {0, "path_or_buf"}, {}},
     {"pandas.read_excel", "reads a file", Access::read, {0, "io"}, {}},
+    {"pandas.*.read_excel", "reads a file", Access::read, {0, "io"}, {}},
     {"pandas.read_parquet", "reads a file", Access::read, {0, "path"}, {}},
+    {"pandas.*.read_parquet", "reads a file", Access::read, {0, "path"}, {}},
     {"pandas.read_feather", "reads a file", Access::read, {0, "path"}, {}},
+    {"pandas.*.read_feather", "reads a file", Access::read, {0, "path"}, {}},
     {"pandas.read_orc", "reads a file", Access::read, {0, "path"}, {}},
+    {"pandas.*.read_orc", "reads a file", Access::read, {0, "path"}, {}},
     {"pandas.read_pickle", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
+    {"pandas.*.read_pickle", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
     {"pandas.read_hdf", "reads a file", Access::read, {0, "path_or_buf"}, {}},
+    {"pandas.*.read_hdf", "reads a file", Access::read, {0, "path_or_buf"}, {}},
     {"pandas.read_stata", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
+    {"pandas.*.read_stata", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
     {"pandas.read_sas", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
+    {"pandas.*.read_sas", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
     {"pandas.read_spss", "reads a file", Access::read, {0, "path"}, {}},
+    {"pandas.*.read_spss", "reads a file", Access::read, {0, "path"}, {}},
     {"pandas.read_xml", "reads a file", Access::read, {0, "path_or_buffer"}, {}},
+    {"pandas.*.read_xml", "reads a file", Access::read, {0, "path_or_buffer"}, {}},
     {"pandas.read_html", "reads a file", Access::read, {0, "io"}, {}},
+    {"pandas.*.read_html", "reads a file", Access::read, {0, "io"}, {}},
     {"pandas.*.to_csv", "writes a file", Access::write, {0, "path_or_buf", ""}, {}},
     {"pandas.*.to_json", "writes a file", Access::write, {0, "path_or_buf", ""}, {}},
     {"pandas.*.to_excel", "writes a file", Access::write, {0, "excel_writer"}, {}},
@@ -240,7 +268,81 @@ constexpr FileApi k_file_apis[] = {
     {"matplotlib.backends.backend_pdf.PdfPages", "writes a file", Access::write, {0, "filename"}, {}},
     {"matplotlib.figure.Figure.savefig", "saves a figure", Access::write, {0, "fname"}, {}},
     {"sqlite3.connect", "opens a database file", Access::write, {0, "database"}, {}},
+    {"pandas.to_pickle", "writes a file", Access::write, {1, "filepath_or_buffer"}, {}},
+    {"pandas.ExcelFile", "reads a file", Access::read, {0, "path_or_buffer"}, {}},
+    {"pandas.show_versions", "writes a file", Access::write, {0, "as_json", ""}, {}},
+    {"matplotlib.cbook.get_sample_data", "reads a file (an absolute path anywhere)", Access::read, {0, "fname"}, {}},
+    {"matplotlib.*.get_sample_data", "reads a file (an absolute path anywhere)", Access::read, {0, "fname"}, {}},
+    {"matplotlib.rc_params_from_file", "reads a settings file", Access::read, {0, "fname"}, {}},
+    {"matplotlib.*.rc_params_from_file", "reads a settings file", Access::read, {0, "fname"}, {}},
+    {"matplotlib.image.thumbnail", "reads an image", Access::read, {0, "infile"}, {}, {1, "thumbfile"}},
+    {"matplotlib.ft2font.FT2Font", "reads a font file", Access::read, {0, "filename"}, {}},
+    {"matplotlib.font_manager.get_font", "reads a font file", Access::read, {0, "filename"}, {}},
+    {"matplotlib.font_manager.json_load", "reads a file", Access::read, {0, "filename"}, {}},
+    {"matplotlib.font_manager.json_dump", "writes a file", Access::write, {1, "filename"}, {}},
+    {"matplotlib.type1font.Type1Font", "reads a font file", Access::read, {0, "input"}, {}},
+    {"matplotlib.backends.backend_pdf.PdfFile", "writes a file", Access::write, {0, "filename"}, {}},
+    {"matplotlib.rc_context", "reads a settings file", Access::read, {1, "fname", ""}, {}},
+    {"matplotlib.*.rc_context", "reads a settings file", Access::read, {1, "fname", ""}, {}},
+    {"matplotlib.font_manager.FontProperties", "reads a font file", Access::read, {6, "fname", ""}, {}},
+    {"matplotlib.*.FontProperties", "reads a font file", Access::read, {6, "fname", ""}, {}},
+    {"matplotlib.font_manager.findfont", "lists a font folder", Access::read, {2, "directory", ""}, {}},
+    {"matplotlib.font_manager.is_opentype_cff_font", "reads a font file", Access::read, {0, "filename"}, {}},
+    {"matplotlib.*FigureCanvas*.print_*", "saves a figure", Access::write, {0, "filename"}, {}},
+    {"scipy.odr.*ODR", "writes report files", Access::write, {8, "errfile", ""}, {}, {9, "rptfile"}},
+    {"seaborn.get_data_home", "creates a folder (~/seaborn-data by default)", Access::write, {0, "data_home", "~/seaborn-data"}, {}},
+    {"seaborn.*.get_data_home", "creates a folder (~/seaborn-data by default)", Access::write, {0, "data_home", "~/seaborn-data"}, {}},
+    {"scipy.io.*loadmat", "reads a file", Access::read, {0, "file_name"}, {}},
+    {"scipy.io.*whosmat", "reads a file", Access::read, {0, "file_name"}, {}},
+    {"scipy.io.*savemat", "writes a file", Access::write, {0, "file_name"}, {}},
+    {"scipy.io.*mat_reader_factory", "reads a file", Access::read, {0, "file_name"}, {}},
+    {"scipy.io.*mmread", "reads a file", Access::read, {0, "source"}, {}},
+    {"scipy.io.*mminfo", "reads a file", Access::read, {0, "source"}, {}},
+    {"scipy.io.*mmwrite", "writes a file", Access::write, {0, "target"}, {}},
+    {"scipy.io.*hb_read", "reads a file", Access::read, {0, "path_or_open_file"}, {}},
+    {"scipy.io.*hb_write", "writes a file", Access::write, {0, "path_or_open_file"}, {}},
+    {"scipy.io.*readsav", "reads a file", Access::read, {0, "file_name"}, {}, {3, "uncompressed_file_name"}},
+    {"scipy.io.*netcdf_file", "opens a data file", Access::by_mode, {0, "filename"}, {1, "mode", "r"}},
+    {"scipy.io.*NetCDFFile", "opens a data file", Access::by_mode, {0, "filename"}, {1, "mode", "r"}},
+    {"scipy.io.*FortranFile", "opens a data file", Access::by_mode, {0, "filename"}, {1, "mode", "r"}},
+    {"scipy.io.wavfile.read", "reads a file", Access::read, {0, "filename"}, {}},
+    {"scipy.io.wavfile.write", "writes a file", Access::write, {0, "filename"}, {}},
+    {"scipy.io.*loadarff", "reads a file", Access::read, {0, "f"}, {}},
+    {"scipy.sparse.*load_npz", "reads a file", Access::read, {0, "file"}, {}},
+    {"scipy.sparse.*save_npz", "writes a file", Access::write, {0, "file"}, {}},
 };
+
+// Modules and helpers of allowed packages that open paths no entry above
+// follows (pandas.io's handles, numpy's I/O internals, font and TeX file
+// readers): any reference to them is a finding. The public functions above
+// are the checked way to the same files.
+constexpr NameEntry k_file_internal_entries[] = {
+    {"numpy.lib.npyio.*", "numpy's file I/O internals (use numpy.load, numpy.save, ..., whose paths are checked)"},
+    {"numpy.compat.*", "numpy's compatibility helpers open files and load modules by path"},
+    {"numpy.ma.mrecords.fromtextfile", "reads a file"},
+    {"numpy.ma.mrecords.openfile", "opens a file"},
+    {"pandas.io.*", "pandas' file and network internals (use pandas.read_* and to_*, whose paths are checked)"},
+    {"matplotlib.cbook.to_filehandle", "opens a file"},
+    {"matplotlib.cbook.open_file_cm", "opens a file"},
+    {"matplotlib.dviread", "reads TeX font files"},
+    {"matplotlib.dviread.*", "reads TeX font files"},
+    {"matplotlib.font_manager.findSystemFonts", "lists font folders"},
+    {"matplotlib.font_manager.list_fonts", "lists font folders"},
+    {"matplotlib.font_manager.get_fontconfig_fonts", "lists font folders"},
+    {"matplotlib.font_manager.win32InstalledFonts", "lists font folders"},
+    {"matplotlib.font_manager.*addfont", "reads a font file"},
+    {"pandas.*.get_handle", "opens a file or URL"},
+    {"pandas.util.testing.*", "pandas' test helpers write temporary files, fetch URLs and run processes"},
+    {"numpy.testing.tempdir", "makes a temporary folder"},
+    {"numpy.testing.temppath", "makes a temporary file"},
+    {"numpy.testing.utils.tempdir", "makes a temporary folder"},
+    {"numpy.testing.utils.temppath", "makes a temporary file"},
+    {"scipy.io.*MMFile", "reads and writes Matrix Market files by path"},
+    {"matplotlib.style.core.read_style_directory", "lists and reads a folder's style files"},
+    {"matplotlib.style.core.update_user_library", "reads the user's style folder"},
+    {"scipy.io.arff.arffread.test_weka", "reads a file"},
+};
+const NameTable k_file_internals{k_file_internal_entries};
 
 // The same patterns as a NameTable, for the lookup; an entry's index is its API's.
 std::vector<NameEntry> names_of_apis() {
@@ -271,7 +373,12 @@ std::vector<std::string> path_rules() {
         "open modes: w, a, x, + write; no mode reads; a mode that is not constant writes",
         "the profile's filesystem.read, filesystem.write, filesystem.write_deny and filesystem.dynamic_paths"};
 }
-constexpr std::array<RuleTable, 2> k_tables = {{{"File-touching calls", apis}, {"How paths are judged", path_rules}}};
+std::vector<std::string> internals() {
+    return patterns_of(k_file_internals);
+}
+constexpr std::array<RuleTable, 3> k_tables = {{{"File-touching calls", apis},
+                                                {"Internals that open files, refused wherever referenced", internals},
+                                                {"How paths are judged", path_rules}}};
 
 // --- paths
 
@@ -592,32 +699,11 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
         .run();
 }
 
-// Whether the resolver follows `value` to where it is called: bound to a name
-// or an attribute, returned, a parameter's default, a lambda's body, or a
-// statement of its own (which calls nothing). Its calls are then checked there.
-bool followed_to_its_calls(Node value) {
-    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    Node node = value;
-    Node parent = node_parent(node);
-    while (!node_is_null(parent) &&
-           (node_symbol(parent) == s.parenthesized_expression || node_symbol(parent) == s.conditional_expression ||
-            node_symbol(parent) == s.boolean_operator ||
-            (node_symbol(parent) == s.named_expression && node_field(node) == s.field_value))) {
-        node = parent;
-        parent = node_parent(node);
-    }
-    if (node_is_null(parent)) return false;
-    TSSymbol kind = node_symbol(parent);
-    if (kind == s.assignment) return node_field(node) == s.field_right;
-    if (kind == s.default_parameter || kind == s.typed_default_parameter) return node_field(node) == s.field_value;
-    if (kind == s.lambda) return node_field(node) == s.field_body;
-    return kind == s.return_statement || kind == s.expression_statement;
-}
-
 // `map(open, names)`, `functools.partial(open, path)`, `{"read": Path.read_text}`:
 // the API is called out of sight, on paths no call here shows, so it is judged
 // as a call with a path that is not constant.
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    report_matching_reference(reference, context, k_rule, k_file_internals);
     if (reference.store || reference.callee || followed_to_its_calls(reference.node)) return;
     for (const Referent& referent : reference.referents) {
         if (referent.kind != Referent::Kind::name) continue;

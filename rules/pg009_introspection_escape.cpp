@@ -8,6 +8,7 @@
 
 #include "analyzer/identifier.hpp"
 #include "analyzer/python_symbols.hpp"
+#include "rules/followed_reference.hpp"
 #include "rules/name_table.hpp"
 
 namespace pygate::rules {
@@ -94,6 +95,13 @@ constexpr NameEntry k_introspection_entries[] = {
     {"sys._getframe", "reaches interpreter frames"},
     {"sys._current_frames", "reaches interpreter frames"},
     {"sys.exc_info", "reaches tracebacks and their frames"},
+    {"sys._*", "reaches the interpreter's private internals"},
+    {"sys.last_traceback", "reaches tracebacks and their frames"},
+    {"sys.last_value", "reaches the last exception, its traceback and frames"},
+    {"sys.last_exc", "reaches the last exception, its traceback and frames"},
+    {"sys.last_type", "reaches the last exception's type"},
+    {"sys.gettrace", "reaches the installed tracer function"},
+    {"sys.getprofile", "reaches the installed profiler function"},
     {"inspect", "reaches frames, code and globals"},
     {"inspect.*", "reaches frames, code and globals"},
     {"gc", "reaches every live object"},
@@ -159,12 +167,62 @@ bool is_super_call(const analyzer::RuleContext& context, Node object, analyzer::
 
 void check_format_fields(Node where, analyzer::RuleContext& context, const std::string& format);
 
+// Whether `object` may be a string: anything the resolver cannot trace may be;
+// a value it traces to something else (a logging.Formatter, a class of the
+// file, `str` itself, whose unbound `str.format(s, ...)` on_call judges) is not.
+bool may_be_string(const analyzer::RuleContext& context, Node object, analyzer::ScopeId scope) {
+    Referents referents = context.model().resolve(object, scope);
+    if (referents.empty()) return true;
+    return std::any_of(referents.begin(), referents.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::instance && r.qualified == "builtins.str";
+    });
+}
+
+// `except AttributeError as e: e.obj` (or any except clause, which may catch
+// one): the object whose attribute lookup failed, reached without naming it,
+// as a getattr would reach it.
+bool exception_object(const analyzer::RuleContext& context, Node object) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    if (node_is_null(object) || node_symbol(object) != s.identifier) return false;
+    std::string_view name = context.model().text(object);
+    for (Node at = node_parent(object); !node_is_null(at); at = node_parent(at)) {
+        if (node_symbol(at) == s.function_definition || node_symbol(at) == s.lambda) return false;
+        if (node_symbol(at) != s.except_clause) continue;
+        std::string_view clause = context.model().text(at);
+        clause = clause.substr(0, clause.find(':'));
+        std::size_t as = clause.rfind(" as ");
+        if (as == std::string_view::npos) continue;
+        std::string_view bound = clause.substr(as + 4);
+        while (!bound.empty() && (bound.front() == ' ' || bound.front() == '\t')) bound.remove_prefix(1);
+        while (!bound.empty() && (bound.back() == ' ' || bound.back() == '\t' || bound.back() == ')'))
+            bound.remove_suffix(1);
+        if (bound == name) return true;
+    }
+    return false;
+}
+
 void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
     // "...".format and "...".format_map of a constant format string, called or copied
     // (`f = "{0.__class__}".format; f(x)`).
-    if ((site.attribute == "format" || site.attribute == "format_map") && !site.store)
+    if ((site.attribute == "format" || site.attribute == "format_map") && !site.store) {
         if (auto format = context.model().fold_string(site.object, site.scope))
             return check_format_fields(site.node, context, *format);
+        // A format string that is not constant: its fields (`{0.__class__}`) read attributes it names.
+        if (may_be_string(context, site.object, site.scope))
+            context.report(k_rule, Severity::warning, site.node,
+                           fmt::format("introspection: str.{} with a format string that is not constant reads the "
+                                       "attributes its fields name, as getattr does",
+                                       site.attribute),
+                           k_specificity);
+        return;
+    }
+    if (site.attribute == "obj" && !site.store && exception_object(context, site.object)) {
+        context.report(k_rule, Severity::warning, site.node,
+                       "introspection: an exception's `obj` is the object an attribute lookup failed on, reached "
+                       "as getattr reaches it",
+                       k_specificity);
+        return;
+    }
     std::optional<std::string> why = forbidden(site.attribute, context.profile());
     if (!why) return;
     // super().__init__(...) and other dunder methods on super() are ordinary, except the escapes.
@@ -245,6 +303,19 @@ void check_private_member(const analyzer::Reference& reference, analyzer::RuleCo
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     report_matching_reference(reference, context, k_rule, k_introspection);
     check_private_member(reference, context);
+    // `[getattr]`, `{"get": getattr}`, `yield getattr`: a value the resolver
+    // does not follow to its calls (a subscript, a generator) is called unseen.
+    if (!reference.callee && !reference.store && node_is_null(reference.argument_of)) {
+        for (const Referent& referent : reference.referents) {
+            if (!in_getattr_family(referent) || followed_to_its_calls(reference.node)) continue;
+            context.report(k_rule, Severity::warning, reference.node,
+                           fmt::format("introspection: a getattr-family function used as a value is called where "
+                                       "pygate cannot see the names it reads; {}",
+                                       context.how_reached(reference.node, referent)),
+                           k_specificity, &referent);
+            return;
+        }
+    }
     if (reference.callee || node_is_null(reference.argument_of)) return;
     for (const Referent& referent : reference.referents)
         if (in_getattr_family(referent)) return check_getattr_passed(reference, context);
@@ -356,12 +427,24 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
             (callee.qualified == "string.Formatter.format" || callee.qualified == "string.Formatter.vformat")) {
             if (auto format = model.fold_string(model.argument(call.node, 0), call.scope))
                 check_format_fields(call.node, context, *format);
+            else
+                context.report(k_rule, Severity::warning, call.node,
+                               fmt::format("introspection: {} with a format string that is not constant reads the "
+                                           "attributes its fields name, as getattr does",
+                                           callee.qualified),
+                               k_specificity, &callee);
         }
         // str.format("{0.__class__}", x): the format string is the first argument.
         if (callee.kind == Referent::Kind::name &&
             (callee.qualified == "builtins.str.format" || callee.qualified == "builtins.str.format_map")) {
             if (auto format = model.fold_string(model.argument(call.node, 0), call.scope))
                 check_format_fields(call.node, context, *format);
+            else
+                context.report(k_rule, Severity::warning, call.node,
+                               fmt::format("introspection: {} with a format string that is not constant reads the "
+                                           "attributes its fields name, as getattr does",
+                                           callee.qualified),
+                               k_specificity, &callee);
         }
     }
 }
@@ -405,8 +488,12 @@ const RuleMetadata k_pg009_introspection_escape{
         "any other dunder attribute not in the profile's dunders.allow; the names __builtins__, __loader__ "
         "and __spec__; globals(), locals(), vars(), dir(); sys._getframe, inspect and gc; getattr, setattr, "
         "delattr, hasattr, attrgetter and methodcaller with such a name after constant folding (a name that "
-        "is not constant is a warning); those functions passed as values with such names; and such "
-        "attributes in the fields of constant str.format / format_map strings; private members of modules "
+        "is not constant is a warning); those functions passed as values with such names, or stored in a list, "
+        "tuple, set or dict literal or anywhere else the resolver does not follow it to its calls (a warning); such "
+        "attributes in the fields of constant str.format / format_map / string.Formatter format strings, and a "
+        "format string that is not constant (a warning, as a getattr with a name that is not constant: its "
+        "fields read attributes); an except clause's exception's obj (AttributeError.obj, the object a lookup "
+        "failed on: a warning); sys's private members, last traceback and tracers; private members of modules "
         "(dataclasses._create_fn compiles what it is given, typing._eval_type evaluates strings), though not "
         "the underscored attributes of classes (a named tuple's _fields). Defining dunder methods, "
         "super().__init__(), __name__, __doc__, func.__name__, self.__private and the dunders that are ordinary "

@@ -28,6 +28,17 @@ constexpr NameEntry k_environment_entries[] = {
     {"sys.setrecursionlimit", "changes the interpreter's recursion limit"},
     {"sys.settrace", "installs a tracer that sees every frame"},
     {"sys.setprofile", "installs a profiler that sees every frame"},
+    {"sys.call_tracing", "calls a function under tracing, for debuggers"},
+    {"sys.addaudithook", "installs an audit hook that sees every audited event"},
+    {"sys.audit", "raises audit events, which the runner's own hooks act on"},
+    {"sys.setswitchinterval", "changes how the interpreter switches threads"},
+    {"sys.set_asyncgen_hooks", "installs hooks that see every asynchronous generator"},
+    {"sys.set_coroutine_origin_tracking_depth", "changes what coroutines record"},
+    {"sys.set_int_max_str_digits", "lifts the bound that keeps int-to-str conversions fast"},
+    {"sys.activate_stack_trampoline", "changes how the interpreter runs frames"},
+    {"sys.deactivate_stack_trampoline", "changes how the interpreter runs frames"},
+    {"sys.monitoring", "installs monitoring callbacks that see every frame"},
+    {"sys.monitoring.*", "installs monitoring callbacks that see every frame"},
     {"threading.settrace", "installs a tracer that sees every frame"},
     {"threading.setprofile", "installs a profiler that sees every frame"},
     {"site", "changes where modules are imported from"},
@@ -55,6 +66,8 @@ constexpr NameEntry k_changed_when_stored_entries[] = {
     {"sys.meta_path", "changes how modules are imported"},
     {"sys.path_hooks", "changes how modules are imported"},
     {"sys.modules", "replaces modules other code will import"},
+    {"sys.pycache_prefix", "changes where imports write bytecode"},
+    {"sys.dont_write_bytecode", "changes whether imports write bytecode"},
 };
 const NameTable k_changed_when_stored{k_changed_when_stored_entries};
 

@@ -1,6 +1,6 @@
 # corpus: profile=safe_eval decision=deny
 """sys.modules.get fetches an already-loaded module by name."""
-import sys  # expect: PG003
+import sys
 
 name = "subprocess"
 module = sys.modules.get(name)  # expect: PG002

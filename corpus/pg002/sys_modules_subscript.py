@@ -1,5 +1,5 @@
 # corpus: profile=safe_eval decision=deny
 """A module fetched from sys.modules, bypassing the import statement."""
-import sys  # expect: PG003
+import sys
 
 os_module = sys.modules["os"]  # expect: PG002

@@ -1,5 +1,5 @@
-# corpus: profile=safe_eval decision=deny
-import sys  # expect: PG003
+# corpus: profile=safe_eval decision=review
+import sys
 
 for i in range(10**8):
     sys.stdout.write("x\n")  # expect: PG007

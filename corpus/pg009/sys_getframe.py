@@ -1,6 +1,6 @@
 # corpus: profile=safe_eval decision=deny
 """sys._getframe reaches the caller's frame; sys itself is not allowed under safe_eval."""
-import sys  # expect: PG003
+import sys
 
 
 def caller_globals():

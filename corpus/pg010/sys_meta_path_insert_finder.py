@@ -1,6 +1,6 @@
 # corpus: profile=safe_eval decision=deny
 """A custom finder inserted into sys.meta_path intercepts every import."""
-import sys  # expect: PG003
+import sys
 
 
 class Finder:

@@ -1,6 +1,6 @@
 # corpus: profile=safe_eval decision=deny
 """Replacing sys.modules['json'] makes every later `import json` load the fake."""
-import sys  # expect: PG003
+import sys
 
 
 class FakeJson:

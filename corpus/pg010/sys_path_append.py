@@ -1,5 +1,5 @@
 # corpus: profile=safe_eval decision=deny
 """sys.path.append makes later imports load from an attacker folder."""
-import sys  # expect: PG003
+import sys
 
 sys.path.append("/tmp/plugins")  # expect: PG010

@@ -1,5 +1,5 @@
 # corpus: profile=safe_eval decision=deny
 """Augmented assignment extends sys.path."""
-import sys  # expect: PG003
+import sys
 
 sys.path += ["/tmp/vendor"]  # expect: PG010

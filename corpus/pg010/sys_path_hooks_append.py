@@ -1,6 +1,6 @@
 # corpus: profile=safe_eval decision=deny
 """sys.path_hooks.append installs an importer for path entries."""
-import sys  # expect: PG003
+import sys
 
 
 def hook(path):

@@ -1,6 +1,6 @@
 # corpus: profile=safe_eval decision=deny
 """sys.path.insert(0, ...) shadows the standard library."""
-import sys  # expect: PG003
+import sys
 
 sys.path.insert(0, "/tmp/shadow")  # expect: PG010
 import json

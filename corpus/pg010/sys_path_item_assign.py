@@ -1,5 +1,5 @@
 # corpus: profile=safe_eval decision=deny
 """Item assignment into sys.path."""
-import sys  # expect: PG003
+import sys
 
 sys.path[0] = "/tmp/evil"  # expect: PG010

@@ -1,5 +1,5 @@
 # corpus: profile=safe_eval decision=deny
 """sys.setprofile through a from-import alias."""
-from sys import setprofile as watch  # expect: PG003
+from sys import setprofile as watch
 
 watch(lambda frame, event, arg: None)  # expect: PG010

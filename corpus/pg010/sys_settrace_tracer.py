@@ -1,6 +1,6 @@
 # corpus: profile=safe_eval decision=deny
 """sys.settrace installs a tracer that sees every frame."""
-import sys  # expect: PG003
+import sys
 
 
 def tracer(frame, event, arg):

@@ -118,7 +118,7 @@ def test_preload_must_be_allowed(serve):
     answer = server.ask({"id": 1, "op": "session_open", "profile": "safe_eval", "preload": ["socket"]})
     assert answer["error"]["code"] == "preload_denied"
     session = open_session(server, 2, preload=["csv"])
-    assert step(server, 3, session, "import sys\n")["status"] == "gate_denied"
+    assert step(server, 3, session, "import socket\n")["status"] == "gate_denied"
 
 
 def test_two_sessions_see_neither_files_nor_variables_of_the_other(serve):
