@@ -74,7 +74,42 @@ constexpr std::array<RuleTable, 2> k_tables = {{
      backend_choosers},
 }};
 
+// `help(np.sort)` documents the object it is given and imports nothing; only
+// a string (or no argument: the interactive help, which reads names to
+// import) makes help import a module. The argument must be a name or an
+// attribute chain that the resolver traces to objects, never to a value that
+// could be a string.
+bool documents_an_object(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    if (!reference.callee) return false;
+    bool help = false;
+    for (const analyzer::Referent& referent : reference.referents)
+        help = help || (referent.kind == analyzer::Referent::Kind::name &&
+                        (referent.qualified == "builtins.help" || referent.qualified == "pydoc.help"));
+    if (!help) return false;
+    const auto& p = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    analyzer::Node call = node_parent(reference.node);
+    if (node_is_null(call) || node_symbol(call) != p.call) return false;
+    analyzer::Node arguments = model.call_arguments(call);
+    if (node_symbol(arguments) != p.argument_list || node_named_child_count(arguments) != 1) return false;
+    analyzer::Node argument = node_named_child(arguments, 0);
+    if (node_symbol(argument) != p.identifier && node_symbol(argument) != p.attribute) return false;
+    const analyzer::Referents documented = model.resolve(argument, reference.scope);
+    if (documented.empty()) return false;
+    for (const analyzer::Referent& referent : documented) {
+        using Kind = analyzer::Referent::Kind;
+        if (referent.kind == Kind::user_function || referent.kind == Kind::user_class) continue;
+        // A library's function or class, reached from an import: not an
+        // attribute that holds a string (`np.sort.__doc__`, `f.__module__`).
+        if (referent.kind != Kind::name || !referent.via_import ||
+            referent.qualified.find("__") != std::string_view::npos)
+            return false;
+    }
+    return true;
+}
+
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    if (documents_an_object(reference, context)) return;
     report_matching_reference(reference, context, k_rule, k_imports_dynamically);
 }
 

@@ -686,6 +686,13 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
         if (referent.kind != Referent::Kind::name) continue;
         const NameEntry* entry = k_api_table.match(referent.qualified);
         if (entry == nullptr) continue;
+        // An open-like class's table entry also matches its members, but a
+        // method of the opened object (`FortranFile(...).read_ints(np.int32)`,
+        // `BZ2File(...).read(size)`) opens nothing: its arguments are no paths.
+        // Members that open or write files by name have entries of their own.
+        if (api_of(*entry).access == Access::by_mode &&
+            !analyzer::matches_qualified_name(entry->pattern, referent.qualified))
+            return;
         Check(site, context, api_of(*entry), *entry, referent).run();
         return;
     }
