@@ -193,6 +193,11 @@ public:
         if (kind == s.subscript) {
             Node key = field(expr, s.field_subscript);
             Referents out;
+            // `[getattr][0]`, `fs = (eval,); fs[0]`, `{"g": getattr}["g"]`: the
+            // element a constant key picks from a literal held by one binding.
+            ScopeId element_scope = scope;
+            Node element = literal_element(m_model.subscript_value(expr), key, scope, element_scope, depth + 1);
+            if (!node_is_null(element)) append(out, resolve(element, element_scope, depth + 1));
             for (Referent& base : resolve(m_model.subscript_value(expr), scope, depth + 1))
                 append(out, subscript(std::move(base), key, scope, depth + 1));
             return out;
@@ -887,6 +892,62 @@ public:
         if (binding.kind != Binding::Kind::value || node_is_null(binding.value)) return {};
         TSSymbol bound = node_symbol(binding.value);
         if (bound != s.list && bound != s.tuple) return {};
+        scope = binding.value_scope;
+        return binding.value;
+    }
+
+    // The element of a list, tuple or dict literal (or of the one binding of a
+    // name to one) that the constant `key` picks; a null node when the key is
+    // not constant, the literal unpacks another (`*xs`, `**d`), or nothing matches.
+    Node literal_element(Node container, Node key, ScopeId scope, ScopeId& element_scope, int depth) {
+        if (node_is_null(key) || node_symbol(key) == s.slice || !spend(depth)) return {};
+        element_scope = scope;
+        Node literal = sequence_literal(container, element_scope);
+        if (!node_is_null(literal)) {
+            std::vector<Node> elements;
+            for (std::uint32_t i = 0; i < node_named_child_count(literal); ++i) {
+                Node element = node_named_child(literal, i);
+                if (node_symbol(element) == s.comment) continue;
+                if (node_symbol(element) == s.list_splat) return {};
+                elements.push_back(element);
+            }
+            auto index = fold_int(key, scope, depth + 1);
+            if (!index) return {};
+            auto count = static_cast<std::int64_t>(elements.size());
+            std::int64_t i = *index < 0 ? *index + count : *index;
+            if (i < 0 || i >= count) return {};
+            return elements[static_cast<std::size_t>(i)];
+        }
+        element_scope = scope;
+        Node dictionary = dictionary_literal(container, element_scope);
+        if (node_is_null(dictionary)) return {};
+        auto wanted = fold(key, scope, depth + 1);
+        if (!wanted) return {};
+        Node found{};
+        for (std::uint32_t i = 0; i < node_named_child_count(dictionary); ++i) {
+            Node item = node_named_child(dictionary, i);
+            if (node_symbol(item) == s.comment) continue;
+            if (node_symbol(item) != s.pair) return {};  // `**other`: it may hold the key too
+            auto item_key = fold(field(item, s.field_key), element_scope, depth + 1);
+            if (!item_key) return {};
+            if (*item_key == *wanted) found = field(item, s.field_value);  // the last one wins, as in Python
+        }
+        return found;
+    }
+
+    // A dict literal that `node` is, or that the name `node` is bound to alone.
+    Node dictionary_literal(Node node, ScopeId& scope) const {
+        while (!node_is_null(node) && node_symbol(node) == s.parenthesized_expression)
+            node = sole_expression(node);
+        if (node_is_null(node)) return {};
+        if (node_symbol(node) == s.dictionary) return node;
+        if (node_symbol(node) != s.identifier) return {};
+        std::string storage;
+        const std::vector<Binding>* bindings = bindings_of(m_model.identifier(node, storage), scope);
+        if (bindings == nullptr || bindings->size() != 1) return {};
+        const Binding& binding = bindings->front();
+        if (binding.kind != Binding::Kind::value || node_is_null(binding.value)) return {};
+        if (node_symbol(binding.value) != s.dictionary) return {};
         scope = binding.value_scope;
         return binding.value;
     }

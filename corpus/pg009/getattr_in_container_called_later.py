@@ -1,7 +1,8 @@
-# corpus: profile=safe_eval decision=review
-"""getattr used as a value the resolver does not follow (a container, a yield) is called where no name shows."""
+# corpus: profile=safe_eval decision=deny
+"""getattr used as a value is a warning where it is stored (a container, a yield); where a constant key picks it
+from a literal and calls it with a constant dunder, the call is judged as getattr's own: denied."""
 x = [getattr]  # expect: PG009
-x[0](len, "__self__")
+x[0](len, "__self__")  # expect: PG009
 table = {"get": getattr}  # expect: PG009
 
 
