@@ -8,6 +8,7 @@
 
 #include "analyzer/identifier.hpp"
 #include "analyzer/python_symbols.hpp"
+#include "analyzer/tree_walk.hpp"
 #include "rules/followed_reference.hpp"
 #include "rules/name_table.hpp"
 
@@ -357,6 +358,25 @@ bool site_printer(const analyzer::Model& model, Node object, analyzer::ScopeId s
     });
 }
 
+// `getattr(x, dir(x)[0])`: a name picked from dir()'s listing, which starts
+// with the dunders, is a dunder lookup spelled without underscores.
+bool names_from_dir(const analyzer::Model& model, Node name, analyzer::ScopeId scope) {
+    const auto& p = analyzer::PythonSymbols::get();
+    bool found = false;
+    std::uint32_t budget = 4096;  // an argument expression is small; a huge one is not worth more
+    analyzer::walk_preorder(
+        name,
+        [&](Node node, std::uint32_t) {
+            if (found || --budget == 0) return analyzer::WalkStep::skip_children;
+            if (node_symbol(node) != p.call) return analyzer::WalkStep::descend;
+            for (const Referent& callee : model.resolve(model.call_function(node), scope))
+                found = found || (callee.kind == Referent::Kind::name && callee.qualified == "builtins.dir");
+            return analyzer::WalkStep::descend;
+        },
+        [](Node) {});
+    return found;
+}
+
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     for (const Referent& callee : call.callee) {
@@ -368,6 +388,14 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
                 Node name = model.argument(call.node, i);
                 if (node_is_null(name)) break;
                 std::optional<std::string> folded = model.fold_string(name, call.scope);
+                if (!folded && names_from_dir(model, name, call.scope)) {
+                    context.report(k_rule, Severity::error, call.node,
+                                   fmt::format("introspection: {} with a name picked from dir(), whose listing starts "
+                                               "with the dunders: a dunder lookup spelled without underscores",
+                                               callee.qualified),
+                                   k_specificity, &callee);
+                    return;
+                }
                 if (!folded) {
                     context.report(
                         k_rule, Severity::warning, call.node,
@@ -488,7 +516,8 @@ const RuleMetadata k_pg009_introspection_escape{
         "any other dunder attribute not in the profile's dunders.allow; the names __builtins__, __loader__ "
         "and __spec__; globals(), locals(), vars(), dir(); sys._getframe, inspect and gc; getattr, setattr, "
         "delattr, hasattr, attrgetter and methodcaller with such a name after constant folding (a name that "
-        "is not constant is a warning); those functions passed as values with such names, or stored in a list, "
+        "is not constant is a warning, and an error when it is picked from dir()'s listing, which starts with the "
+        "dunders); those functions passed as values with such names, or stored in a list, "
         "tuple, set or dict literal or anywhere else the resolver does not follow it to its calls (a warning); such "
         "attributes in the fields of constant str.format / format_map / string.Formatter format strings, and a "
         "format string that is not constant (a warning, as a getattr with a name that is not constant: its "

@@ -4,13 +4,17 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 
+#include "analyzer/python_symbols.hpp"
+#include "analyzer/tree_walk.hpp"
 #include "rules/name_table.hpp"
 #include "rules/pg004_process_execution.hpp"
 
 namespace pygate::rules {
 namespace {
 
+using analyzer::Node;
 using analyzer::Referent;
 
 constexpr analyzer::RuleNumber k_rule = 10;
@@ -114,6 +118,46 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     }
 }
 
+// `__builtins__ = sys`: a function's frame takes its builtins from its
+// module's `__builtins__`, so every name the file leaves undefined
+// (`modules`, `system`) would be looked up in what was bound there.
+void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    const auto& p = analyzer::PythonSymbols::get();
+    Node target{};
+    if (site.kind == p.assignment || site.kind == p.augmented_assignment || site.kind == p.for_statement ||
+        site.kind == p.for_in_clause)
+        target = node_child_by_field_id(site.node, p.field_left);
+    else if (site.kind == p.named_expression)
+        target = node_child_by_field_id(site.node, p.field_name);
+    else if (site.kind == p.aliased_import)
+        target = node_child_by_field_id(site.node, p.field_alias);
+    else
+        target = site.node;  // `with ... as __builtins__`, `del __builtins__`
+    if (node_is_null(target)) return;
+    const analyzer::Model& model = context.model();
+    analyzer::walk_preorder(
+        target,
+        [&](Node node, std::uint32_t) {
+            if (node_symbol(node) == p.attribute || node_symbol(node) == p.subscript)
+                return analyzer::WalkStep::skip_children;  // `x.__builtins__ = ...` binds no name
+            if (node_symbol(node) == p.identifier && model.identifier(node) == "__builtins__")
+                context.report(k_rule, analyzer::Severity::error, node,
+                               "rebinding __builtins__ changes where every later frame looks up the names it "
+                               "leaves undefined",
+                               100);
+            return analyzer::WalkStep::descend;
+        },
+        [](Node) {});
+}
+
+std::span<const TSSymbol> syntax_kinds() {
+    const auto& p = analyzer::PythonSymbols::get();
+    static const std::array<TSSymbol, 8> kinds = {p.assignment,    p.augmented_assignment, p.for_statement,
+                                                  p.for_in_clause, p.named_expression,     p.aliased_import,
+                                                  p.as_pattern_target, p.delete_statement};
+    return kinds;
+}
+
 // `subprocess.run(['pip', 'install', ...])` installs packages through a process.
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     bool runs_process = std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& callee) {
@@ -140,7 +184,8 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
                    150);
 }
 
-constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call};
+constexpr analyzer::RuleHooks k_hooks{
+    .on_reference = on_reference, .on_call = on_call, .on_syntax = on_syntax, .syntax_kinds = syntax_kinds};
 
 }  // namespace
 
@@ -155,7 +200,9 @@ const RuleMetadata k_pg010_environment_mutation{
         "methods); assignments into sys.modules; site, importlib.util.spec_from_file_location and "
         "module_from_spec, importlib.machinery, ensurepip, venv and pip, and pip run through a process call; "
         "os.environ, os.environb, os.getenv, os.putenv and os.unsetenv (reads too: environment variables hold "
-        "credentials); sys.setrecursionlimit, sys.settrace and sys.setprofile.",
+        "credentials); sys.setrecursionlimit, sys.settrace and sys.setprofile; binding the name __builtins__ "
+        "(assignment, import as, for, with, del: a function's frame takes its builtins from it, so the names "
+        "the file leaves undefined would be looked up in whatever was bound).",
     .why =
         "Changing where imports come from makes `import json` load attacker code, later and elsewhere; "
         "tracers see every frame; and the environment is where a pipeline's credentials live, one read away "
