@@ -24,4 +24,16 @@ inline Node sole_expression(Node node) {
     return found;
 }
 
+// `node` with its brackets taken off: `((x))` is `x`; a bracket holding
+// nothing or several expressions (a tuple) is kept.
+inline Node unparenthesized(Node node) {
+    const TSSymbol parenthesized = PythonSymbols::get().parenthesized_expression;
+    while (!node_is_null(node) && node_symbol(node) == parenthesized) {
+        Node inner = sole_expression(node);
+        if (node_is_null(inner)) break;
+        node = inner;
+    }
+    return node;
+}
+
 }  // namespace pygate::analyzer

@@ -34,17 +34,12 @@ public:
         throw Failure{ConfigurationError{m_shown, line, column, std::move(message)}};
     }
     [[noreturn]] void fail(const TomlValue& at, std::string message) const {
-        const toml::source_location where = at.location();
-        fail_at(where.line(), where.column(), std::move(message));
+        const profiles::TomlPlace place = profiles::place_of_value(at);
+        fail_at(place.line, place.column, std::move(message));
     }
-    // At a key: toml11 places only values, so the key is looked for on its value's line.
     [[noreturn]] void fail_key(const TomlValue& value, std::string_view key, std::string message) const {
-        const toml::source_location where = value.location();
-        const std::string& line = where.line_str();
-        std::size_t at = line.find(key);
-        std::uint32_t column =
-            at == std::string::npos ? where.column() : analyzer::count_code_points(line.substr(0, at)) + 1;
-        fail_at(where.line(), column, std::move(message));
+        const profiles::TomlPlace place = profiles::place_of_key(value, key);
+        fail_at(place.line, place.column, std::move(message));
     }
 
     std::uint32_t line_of(const TomlValue& value) const { return static_cast<std::uint32_t>(value.location().line()); }

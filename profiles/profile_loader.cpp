@@ -7,7 +7,6 @@
 #include <initializer_list>
 #include <set>
 #include <sstream>
-#include "profiles/toml_value.hpp"
 #include <vector>
 
 #include "analyzer/line_index.hpp"
@@ -16,6 +15,7 @@
 #include "analyzer/unicode.hpp"
 #include "profiles/builtin_profiles.hpp"
 #include "profiles/toml_text.hpp"
+#include "profiles/toml_value.hpp"
 #include "rules/registry.hpp"
 
 namespace pygate::profiles {
@@ -56,20 +56,14 @@ public:
         throw Failure{ProfileError{m_file, line, column, std::move(message)}};
     }
 
-    // At a value: toml11 records where each value starts.
     [[noreturn]] void fail(const TomlValue& at, std::string message) const {
-        const toml::source_location where = at.location();
-        fail_at(where.line(), where.column(), std::move(message));
+        const TomlPlace place = place_of_value(at);
+        fail_at(place.line, place.column, std::move(message));
     }
 
-    // At a key: its column is found on the line of its value.
     [[noreturn]] void fail_key(const TomlValue& value, std::string_view key, std::string message) const {
-        const toml::source_location where = value.location();
-        const std::string& line = where.line_str();
-        std::size_t at = line.find(key);
-        std::uint32_t column =
-            at == std::string::npos ? where.column() : analyzer::count_code_points(line.substr(0, at)) + 1;
-        fail_at(where.line(), column, std::move(message));
+        const TomlPlace place = place_of_key(value, key);
+        fail_at(place.line, place.column, std::move(message));
     }
 
 private:
@@ -604,6 +598,20 @@ TomlResult parse_toml_text(std::string_view text, std::string_view file_name) {
 
 const char* toml_type_name(const TomlValue& value) {
     return type_name(value);
+}
+
+TomlPlace place_of_value(const TomlValue& value) {
+    const toml::source_location where = value.location();
+    return {static_cast<std::uint32_t>(where.line()), static_cast<std::uint32_t>(where.column())};
+}
+
+TomlPlace place_of_key(const TomlValue& value, std::string_view key) {
+    const toml::source_location where = value.location();
+    const std::string& line = where.line_str();
+    const std::size_t at = line.find(key);
+    if (at == std::string::npos) return place_of_value(value);
+    return {static_cast<std::uint32_t>(where.line()),
+            static_cast<std::uint32_t>(analyzer::count_code_points(std::string_view(line).substr(0, at)) + 1)};
 }
 
 }  // namespace pygate::profiles

@@ -72,15 +72,7 @@ const Symbols& symbols() {
     return s;
 }
 
-Node unparenthesized(Node node) {
-    const Symbols& s = symbols();
-    while (!node_is_null(node) && node_symbol(node) == s.parenthesized) {
-        Node inner = analyzer::sole_expression(node);
-        if (node_is_null(inner)) break;
-        node = inner;
-    }
-    return node;
-}
+using analyzer::unparenthesized;
 
 bool any_named(const Referents& callee, std::initializer_list<std::string_view> names) {
     for (const Referent& r : callee)

@@ -45,15 +45,7 @@ const Symbols& symbols() {
     return s;
 }
 
-Node unparenthesized(Node node) {
-    const auto& p = analyzer::PythonSymbols::get();
-    while (!node_is_null(node) && node_symbol(node) == p.parenthesized_expression) {
-        Node inner = analyzer::sole_expression(node);
-        if (node_is_null(inner)) break;
-        node = inner;
-    }
-    return node;
-}
+using analyzer::unparenthesized;
 
 bool is_scope(TSSymbol kind) {
     const auto& p = analyzer::PythonSymbols::get();

@@ -451,20 +451,11 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
                                "introspection: string.Formatter.get_field with a field name that is not constant",
                                k_specificity, &callee);
         }
+        // Formatter().format(s, x) and str.format("{0.__class__}", x): the
+        // format string is the first argument.
         if (callee.kind == Referent::Kind::name &&
-            (callee.qualified == "string.Formatter.format" || callee.qualified == "string.Formatter.vformat")) {
-            if (auto format = model.fold_string(model.argument(call.node, 0), call.scope))
-                check_format_fields(call.node, context, *format);
-            else
-                context.report(k_rule, Severity::warning, call.node,
-                               fmt::format("introspection: {} with a format string that is not constant reads the "
-                                           "attributes its fields name, as getattr does",
-                                           callee.qualified),
-                               k_specificity, &callee);
-        }
-        // str.format("{0.__class__}", x): the format string is the first argument.
-        if (callee.kind == Referent::Kind::name &&
-            (callee.qualified == "builtins.str.format" || callee.qualified == "builtins.str.format_map")) {
+            (callee.qualified == "string.Formatter.format" || callee.qualified == "string.Formatter.vformat" ||
+             callee.qualified == "builtins.str.format" || callee.qualified == "builtins.str.format_map")) {
             if (auto format = model.fold_string(model.argument(call.node, 0), call.scope))
                 check_format_fields(call.node, context, *format);
             else
