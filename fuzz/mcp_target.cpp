@@ -4,9 +4,6 @@
 // advertised schema and turned into server requests, a resources/read's uri
 // looked up. Bad bytes must give an error, never a crash; and no call may
 // ever name a profile the operator did not allow, nor a resource name a file.
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -14,10 +11,10 @@
 #include <string>
 #include <variant>
 
-#include "cli/line_reader.hpp"
 #include "cli/mcp_jsonrpc.hpp"
 #include "cli/mcp_resources.hpp"
 #include "cli/mcp_tools.hpp"
+#include "fuzz/input_lines.hpp"
 
 namespace {
 
@@ -60,26 +57,13 @@ void one_message(const json& value) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    int fd = ::memfd_create("fuzz-mcp", MFD_CLOEXEC);
-    if (fd < 0) return 0;
-    if (size > 0 && ::write(fd, data, size) != static_cast<ssize_t>(size)) {
-        ::close(fd);
-        return 0;
-    }
-    ::lseek(fd, 0, SEEK_SET);
-    LineReader reader(fd, 4096);
-    std::string line;
-    for (;;) {
-        LineReader::Next next = reader.next(line);
-        if (next == LineReader::Next::end) break;
-        if (next != LineReader::Next::line) continue;
+    pygate::fuzz::for_each_line(data, size, 4096, [](const std::string& line) {
         json value = json::parse(line, nullptr, false);
-        if (value.is_discarded()) continue;
+        if (value.is_discarded()) return;
         if (value.is_array())
             for (const auto& element : value) one_message(element);
         else
             one_message(value);
-    }
-    ::close(fd);
+    });
     return 0;
 }
