@@ -30,13 +30,11 @@ TSFieldId field_id(const char* name) {
                                          static_cast<std::uint32_t>(std::strlen(name)));
 }
 
+// What PythonSymbols does not hold: the comparison and its operators, the
+// `condition` field.
 struct Symbols {
-    TSSymbol while_statement = lookup("while_statement", true), comparison = lookup("comparison_operator", true),
-             block = lookup("block", true), module = lookup("module", true),
-             if_statement = lookup("if_statement", true), keyword_pattern = lookup("keyword_pattern", true),
-             case_pattern = lookup("case_pattern", true), type_parameter = lookup("type_parameter", true),
-             lt = lookup("<", false), le = lookup("<=", false), gt = lookup(">", false), ge = lookup(">=", false),
-             ne = lookup("!=", false);
+    TSSymbol comparison = lookup("comparison_operator", true), lt = lookup("<", false), le = lookup("<=", false),
+             gt = lookup(">", false), ge = lookup(">=", false), ne = lookup("!=", false);
     TSFieldId condition = field_id("condition");
 };
 
@@ -75,7 +73,6 @@ enum class Use { read, binds, augmented };
 // captures), or update it with an augmented assignment.
 Use use_of(Node identifier) {
     const auto& p = analyzer::PythonSymbols::get();
-    const Symbols& s = symbols();
     Node parent = node_parent(identifier);
     if (node_is_null(parent)) return Use::read;
     const TSSymbol kind = node_symbol(parent);
@@ -90,7 +87,7 @@ Use use_of(Node identifier) {
                              p.dictionary_splat_pattern, p.as_pattern_target, p.delete_statement, p.global_statement,
                              p.nonlocal_statement, p.parameters, p.lambda_parameters, p.default_parameter,
                              p.typed_parameter, p.typed_default_parameter, p.aliased_import, p.dotted_name,
-                             s.keyword_pattern, s.case_pattern, s.type_parameter})
+                             p.keyword_pattern, p.case_pattern, p.type_parameter})
         if (kind == binding) return Use::binds;
     if (kind == p.expression_list && node_symbol(node_parent(parent)) == p.delete_statement) return Use::binds;
     return Use::read;
@@ -192,25 +189,28 @@ Node value_before(Node statement, const std::string& name, const Model& model) {
 
 // log10 of the trips of a `for` over a constant range whose body cannot
 // leave it; nothing otherwise.
-std::optional<double> trips_log10(Node loop, ScopeId scope, const Model& model) {
+// `leaving_checked`: false gives an upper bound without reading the body
+// (whether it can leave), which most loops need no more than.
+std::optional<double> trips_log10(Node loop, ScopeId scope, const Model& model, bool leaving_checked = true) {
     const auto& p = analyzer::PythonSymbols::get();
     if (node_symbol(loop) != p.for_statement) return std::nullopt;
     Magnitude trips = range_iterations(loop, scope, model);
     if (!trips.known()) return std::nullopt;
-    if (body_leaves(node_child_by_field_id(loop, p.field_body), true, scope, model)) return std::nullopt;
+    if (leaving_checked && body_leaves(node_child_by_field_id(loop, p.field_body), true, scope, model))
+        return std::nullopt;
     return trips.log10;
 }
 
 // log10 of the trips of the constant `for` loops around `node` in its own
 // function (0 when none): each runs everything inside it that many times.
-double enclosing_trips_log10(Node node, ScopeId scope, const Model& model) {
+double enclosing_trips_log10(Node node, ScopeId scope, const Model& model, bool leaving_checked = true) {
     const auto& p = analyzer::PythonSymbols::get();
     double total = 0;
     for (Node child = node, parent = node_parent(node); !node_is_null(parent);
          child = parent, parent = node_parent(parent)) {
         if (is_scope(node_symbol(parent))) break;
         if (node_symbol(parent) != p.for_statement || node_field(child) != p.field_body) continue;
-        if (auto trips = trips_log10(parent, scope, model)) total = saturate(total + *trips);
+        if (auto trips = trips_log10(parent, scope, model, leaving_checked)) total = saturate(total + *trips);
     }
     return total;
 }
@@ -460,11 +460,19 @@ bool GlobalDeclarations::declares(Node any_node, const std::string& name, const 
 std::vector<LoopWork> judge_for_work(Node loop, ScopeId scope, const Model& model, const analyzer::Profile& profile) {
     const auto& p = analyzer::PythonSymbols::get();
     std::vector<LoopWork> found;
-    auto own = trips_log10(loop, scope, model);
+    auto own = trips_log10(loop, scope, model, false);
     if (!own) return found;
+    Node body = node_child_by_field_id(loop, p.field_body);
+    bool grows = false;
+    analyzer::for_each_named_child(body, [&](Node statement) { grows = grows || growth_of(statement, scope, model); });
+    const double most = cpu_steps_log10(profile);
+    // Bodies are read (can they leave?) only for a loop that may matter: most
+    // constant loops are short and grow nothing, and a file of many loops
+    // inside one must not have the outer body read once for each of them.
+    if (!grows && saturate(*own + enclosing_trips_log10(loop, scope, model, false)) <= most) return found;
+    if (body_leaves(body, true, scope, model)) return found;
     const double outer = enclosing_trips_log10(loop, scope, model);
     const double trips = saturate(*own + outer);
-    const double most = cpu_steps_log10(profile);
     // Reported at the loop where the trips first pass the limit, not again at
     // each loop inside it.
     if (trips > most && outer <= most) {
@@ -473,7 +481,6 @@ std::vector<LoopWork> judge_for_work(Node loop, ScopeId scope, const Model& mode
                                                outer > 0 ? " with the loops around it" : "",
                                                too_many_trips(trips, profile))});
     }
-    Node body = node_child_by_field_id(loop, p.field_body);
     analyzer::for_each_named_child(body, [&](Node statement) {
         if (auto growth = judge_growth(loop, statement, trips, scope, model, profile))
             found.push_back(std::move(*growth));
