@@ -111,6 +111,19 @@ public:
         ScopeId scope;
     };
     std::optional<BoundValue> single_value(Node identifier, ScopeId scope) const;
+    // Every constant string `expr` may evaluate to, following what
+    // fold_string does not: a name bound to several constants, a parameter
+    // of a function of this file to its default and the arguments of the
+    // file's calls, a call of such a function to what it returns, and an
+    // attribute of a class of this file to what the class and its methods
+    // set. `complete` when these are all its values: none unknown, and every
+    // way in seen (a parameter of a plain function the file only calls by
+    // name; never an attribute, which setattr can set unseen).
+    struct StringValues {
+        std::vector<std::string> values;
+        bool complete = true;
+    };
+    StringValues possible_strings(Node expr, ScopeId scope) const;
     // Every constant string `expr` holds: its own value, or those of the
     // elements of a list, tuple or set literal (nested ones too).
     std::vector<std::string> fold_strings(Node expr, ScopeId scope) const;
@@ -205,6 +218,7 @@ public:
 private:
     friend class ModelBuilder;
     friend class Resolver;
+    friend class StringValueCollector;
 
     const Source& m_source;
     Node m_root;
@@ -230,6 +244,10 @@ private:
     // on where in the scope it is used (module and class code runs in order).
     struct LookupCache;
     std::unique_ptr<LookupCache> m_lookup_cache;
+    // The bindings Python's scoping finds for `name` read in `scope`, and the scope holding them.
+    const std::vector<Binding>* find_bindings(std::string_view name, ScopeId scope, ScopeId* holder) const;
+    struct FunctionCalls;
+    const FunctionCalls& calls_of(ScopeId function) const;
 };
 
 }  // namespace pygate::analyzer

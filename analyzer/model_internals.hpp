@@ -62,6 +62,18 @@ struct Scope {
     NameMap<std::vector<Binding>> instance_attributes;
 };
 
+// The calls of a function of this file, and whether its name is read
+// otherwise than to call it (passed on, stored, decorated with): then it
+// may be called where no call site shows (string_values.cpp).
+struct Model::FunctionCalls {
+    struct Call {
+        Node call;
+        ScopeId scope;
+    };
+    std::vector<Call> calls;
+    bool escapes = false;
+};
+
 struct Model::LookupCache {
     NameSet names;                                           // every name a referent holds, once (Model::intern)
     std::vector<std::optional<Referents>> returns;           // functions and lambdas, by ScopeId
@@ -75,6 +87,7 @@ struct Model::LookupCache {
         Referents named;
     };
     std::vector<std::optional<ClassBases>> bases;
+    std::vector<FunctionCalls> function_calls;  // by ScopeId, made on the first question (Model::calls_of)
 };
 
 }  // namespace pygate::analyzer

@@ -1407,6 +1407,12 @@ std::optional<Model::BoundValue> Model::single_value(Node name, ScopeId scope) c
     return BoundValue{binding.value, binding.value_scope};
 }
 
+const std::vector<Binding>* Model::find_bindings(std::string_view name, ScopeId scope, ScopeId* holder) const {
+    auto found = Resolver(*this).find_name(name, scope);
+    *holder = found.scope;
+    return found.bindings;
+}
+
 std::optional<std::int64_t> Model::fold_integer(Node expr, ScopeId scope) const {
     return Resolver(*this).fold_int(expr, scope, 0);
 }

@@ -166,7 +166,20 @@ bool is_super_call(const analyzer::RuleContext& context, Node object, analyzer::
     return false;
 }
 
-void check_format_fields(Node where, analyzer::RuleContext& context, const std::string& format);
+bool check_format_fields(Node where, analyzer::RuleContext& context, const std::string& format);
+
+// Every format string `format` may hold (through the file's helpers, return
+// values and attributes too) has its fields judged; when some value is not
+// known, a warning, as for a getattr whose name is not constant. `field_only`:
+// the values are field names (`Formatter.get_field`), not whole format strings.
+void check_format_values(Node where, Node format, analyzer::ScopeId scope, analyzer::RuleContext& context,
+                         std::string_view unknown_message, const Referent* callee = nullptr, bool field_only = false) {
+    analyzer::Model::StringValues values = context.model().possible_strings(format, scope);
+    for (const std::string& value : values.values)
+        if (check_format_fields(where, context, field_only ? "{" + value + "}" : value)) return;
+    if (!values.complete && !unknown_message.empty())
+        context.report(k_rule, Severity::warning, where, std::string(unknown_message), k_specificity, callee);
+}
 
 // Whether `object` may be a string: anything the resolver cannot trace may be;
 // a value it traces to something else (a logging.Formatter, a class of the
@@ -206,16 +219,13 @@ void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& co
     // "...".format and "...".format_map of a constant format string, called or copied
     // (`f = "{0.__class__}".format; f(x)`).
     if ((site.attribute == "format" || site.attribute == "format_map") && !site.store) {
-        if (auto format = context.model().fold_string(site.object, site.scope))
-            return check_format_fields(site.node, context, *format);
         // A format string that is not constant: its fields (`{0.__class__}`) read attributes it names.
-        if (may_be_string(context, site.object, site.scope))
-            context.report(k_rule, Severity::warning, site.node,
-                           fmt::format("introspection: str.{} with a format string that is not constant reads the "
-                                       "attributes its fields name, as getattr does",
-                                       site.attribute),
-                           k_specificity);
-        return;
+        std::string unknown = may_be_string(context, site.object, site.scope)
+                                  ? fmt::format("introspection: str.{} with a format string that is not constant "
+                                                "reads the attributes its fields name, as getattr does",
+                                                site.attribute)
+                                  : std::string();
+        return check_format_values(site.node, site.object, site.scope, context, unknown);
     }
     if (site.attribute == "obj" && !site.store && exception_object(context, site.object)) {
         context.report(k_rule, Severity::warning, site.node,
@@ -328,7 +338,8 @@ bool in_getattr_family(const Referent& referent) {
 }
 
 // `{0.__class__}` and `{x[__globals__]}` in a format string read those attributes.
-void check_format_fields(Node where, analyzer::RuleContext& context, const std::string& format) {
+// Whether it reported one.
+bool check_format_fields(Node where, analyzer::RuleContext& context, const std::string& format) {
     for (std::size_t open = format.find('{'); open != std::string::npos; open = format.find('{', open + 1)) {
         if (open + 1 < format.size() && format[open + 1] == '{') {
             ++open;
@@ -344,10 +355,11 @@ void check_format_fields(Node where, analyzer::RuleContext& context, const std::
                 context.report(k_rule, Severity::error, where,
                                fmt::format("introspection through a format string: field `{{{}}}`: {}", field, *why),
                                k_specificity);
-                return;
+                return true;
             }
         }
     }
+    return false;
 }
 
 bool site_printer(const analyzer::Model& model, Node object, analyzer::ScopeId scope) {
@@ -377,6 +389,39 @@ bool names_from_dir(const analyzer::Model& model, Node name, analyzer::ScopeId s
     return found;
 }
 
+// A constant name a getattr-family function is given (`folded`): a
+// forbidden attribute, or a site printer's private one, is an error. Whether
+// it reported one.
+bool judge_attribute_name(const analyzer::CallSite& call, const Referent& callee, const std::string& folded,
+                          analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    bool by_operator = callee.qualified.starts_with("operator.");
+    // attrgetter takes several names, each a dotted path it follows segment by segment.
+    bool attrgetter = callee.qualified == "operator.attrgetter";
+    if (!by_operator && folded.starts_with("_") && site_printer(model, model.argument(call.node, 0), call.scope)) {
+        context.report(k_rule, Severity::error, call.node,
+                       fmt::format("introspection: {}('{}') reaches the internals of a printer of site, "
+                                   "which prints the files they name",
+                                   callee.qualified, folded),
+                       k_specificity, &callee);
+        return true;
+    }
+    std::string_view path = folded;
+    for (std::size_t start = 0;;) {
+        std::size_t dot = attrgetter ? path.find('.', start) : std::string_view::npos;
+        std::string_view attribute =
+            path.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+        if (auto why = forbidden(attribute, context.profile())) {
+            context.report(k_rule, Severity::error, call.node,
+                           fmt::format("introspection: {}('{}'): {}", callee.qualified, folded, *why), k_specificity,
+                           &callee);
+            return true;
+        }
+        if (dot == std::string_view::npos) return false;
+        start = dot + 1;
+    }
+}
+
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     for (const Referent& callee : call.callee) {
@@ -387,8 +432,15 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
             for (std::uint32_t i = by_operator ? 0 : 1;; ++i) {
                 Node name = model.argument(call.node, i);
                 if (node_is_null(name)) break;
-                std::optional<std::string> folded = model.fold_string(name, call.scope);
-                if (!folded && names_from_dir(model, name, call.scope)) {
+                // Each name it may be given, through the file's helpers too (`def get(o, n): return getattr(o, n)`).
+                analyzer::Model::StringValues names = model.possible_strings(name, call.scope);
+                for (const std::string& value : names.values)
+                    if (judge_attribute_name(call, callee, value, context)) return;
+                if (names.complete) {
+                    if (!attrgetter) break;
+                    continue;
+                }
+                if (names_from_dir(model, name, call.scope)) {
                     context.report(k_rule, Severity::error, call.node,
                                    fmt::format("introspection: {} with a name picked from dir(), whose listing starts "
                                                "with the dunders: a dunder lookup spelled without underscores",
@@ -396,37 +448,11 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
                                    k_specificity, &callee);
                     return;
                 }
-                if (!folded) {
-                    context.report(
-                        k_rule, Severity::warning, call.node,
-                        fmt::format("introspection: {} with an attribute name that is not constant", callee.qualified),
-                        k_specificity, &callee);
-                    return;
-                }
-                if (!by_operator && folded->starts_with("_") &&
-                    site_printer(model, model.argument(call.node, 0), call.scope)) {
-                    context.report(k_rule, Severity::error, call.node,
-                                   fmt::format("introspection: {}('{}') reaches the internals of a printer of site, "
-                                               "which prints the files they name",
-                                               callee.qualified, *folded),
-                                   k_specificity, &callee);
-                    return;
-                }
-                std::string_view path = *folded;
-                for (std::size_t start = 0;;) {
-                    std::size_t dot = attrgetter ? path.find('.', start) : std::string_view::npos;
-                    std::string_view attribute =
-                        path.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
-                    if (auto why = forbidden(attribute, context.profile())) {
-                        context.report(k_rule, Severity::error, call.node,
-                                       fmt::format("introspection: {}('{}'): {}", callee.qualified, *folded, *why),
-                                       k_specificity, &callee);
-                        return;
-                    }
-                    if (dot == std::string_view::npos) break;
-                    start = dot + 1;
-                }
-                if (!attrgetter) break;
+                context.report(
+                    k_rule, Severity::warning, call.node,
+                    fmt::format("introspection: {} with an attribute name that is not constant", callee.qualified),
+                    k_specificity, &callee);
+                return;
             }
         }
         if (callee.kind == Referent::Kind::name && callee.qualified == "builtins.dir") {
@@ -444,26 +470,20 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
         }
         // `Formatter().get_field("0.__globals__", args, kwargs)` reads the attributes a field name names.
         if (callee.kind == Referent::Kind::name && callee.qualified == "string.Formatter.get_field") {
-            if (auto field = model.fold_string(model.argument(call.node, 0, "field_name"), call.scope))
-                check_format_fields(call.node, context, "{" + *field + "}");
-            else
-                context.report(k_rule, Severity::warning, call.node,
-                               "introspection: string.Formatter.get_field with a field name that is not constant",
-                               k_specificity, &callee);
+            check_format_values(call.node, model.argument(call.node, 0, "field_name"), call.scope, context,
+                                "introspection: string.Formatter.get_field with a field name that is not constant",
+                                &callee, true);
         }
         // Formatter().format(s, x) and str.format("{0.__class__}", x): the
         // format string is the first argument.
         if (callee.kind == Referent::Kind::name &&
             (callee.qualified == "string.Formatter.format" || callee.qualified == "string.Formatter.vformat" ||
              callee.qualified == "builtins.str.format" || callee.qualified == "builtins.str.format_map")) {
-            if (auto format = model.fold_string(model.argument(call.node, 0), call.scope))
-                check_format_fields(call.node, context, *format);
-            else
-                context.report(k_rule, Severity::warning, call.node,
-                               fmt::format("introspection: {} with a format string that is not constant reads the "
-                                           "attributes its fields name, as getattr does",
-                                           callee.qualified),
-                               k_specificity, &callee);
+            check_format_values(call.node, model.argument(call.node, 0), call.scope, context,
+                                fmt::format("introspection: {} with a format string that is not constant reads "
+                                            "the attributes its fields name, as getattr does",
+                                            callee.qualified),
+                                &callee);
         }
     }
 }
@@ -512,7 +532,10 @@ const RuleMetadata k_pg009_introspection_escape{
         "tuple, set or dict literal or anywhere else the resolver does not follow it to its calls (a warning); such "
         "attributes in the fields of constant str.format / format_map / string.Formatter format strings, and a "
         "format string that is not constant (a warning, as a getattr with a name that is not constant: its "
-        "fields read attributes); an except clause's exception's obj (AttributeError.obj, the object a lookup "
+        "fields read attributes). Format strings and attribute names are followed through the file's own "
+        "functions: every constant a parameter is given by the file's calls, a function returns or a class "
+        "sets on an attribute is judged, and a helper the file only calls by name with constants that read "
+        "ordinary attributes is not flagged; an except clause's exception's obj (AttributeError.obj, the object a lookup "
         "failed on: a warning); sys's private members, last traceback and tracers; private members of modules "
         "(dataclasses._create_fn compiles what it is given, typing._eval_type evaluates strings), though not "
         "the underscored attributes of classes (a named tuple's _fields). Defining dunder methods, "

@@ -1,7 +1,7 @@
 # corpus: profile=safe_eval decision=deny
 """A constant format string that reaches .format through a parameter, a return value or an attribute
-is not constant where it is formatted: review, as a getattr with a name that is not constant. A second
-formatting pass of constants folds, and its dunder field is denied."""
+is followed there, and its dunder field is denied as the getattr it is. So is a second formatting pass
+of constants."""
 
 
 def leak(fmt, value):

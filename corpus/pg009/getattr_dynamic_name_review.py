@@ -4,4 +4,4 @@ def pluck(record, field):
     return getattr(record, field)  # expect: PG009
 
 
-print(pluck(3 + 4j, "real"))
+print(pluck(3 + 4j, input()))

@@ -1,0 +1,333 @@
+// Model::possible_strings: every constant string an expression may hold,
+// where fold_string wants exactly one. A format string reaches `.format`
+// through a helper's parameter, a function's return value or a class's
+// attribute as often as it is written in place; what it reads is decided by
+// the values that arrive there, so each one is judged, and only when every
+// way in is seen (`complete`) may a rule say that nothing else can arrive.
+#include <algorithm>
+#include <limits>
+#include <unordered_set>
+
+#include "analyzer/model.hpp"
+#include "analyzer/model_internals.hpp"
+#include "analyzer/python_symbols.hpp"
+#include "analyzer/sole_expression.hpp"
+
+namespace pygate::analyzer {
+namespace {
+
+// Each question is bounded, as the resolver's are: values, products and steps.
+constexpr std::size_t k_max_values = 64;
+constexpr int k_max_steps = 2000;
+constexpr int k_max_depth = 32;
+
+Node field(Node node, TSFieldId id) {
+    return node_child_by_field_id(node, id);
+}
+
+bool is_dunder(std::string_view name) {
+    return name.size() > 4 && name.starts_with("__") && name.ends_with("__");
+}
+
+}  // namespace
+
+using Values = std::vector<std::string>;
+
+class StringValueCollector {
+public:
+    explicit StringValueCollector(const Model& model) : m_model(model), s(PythonSymbols::get()) {}
+
+    Model::StringValues collect(Node expr, ScopeId scope) {
+        add_values_of(expr, scope, 0, m_out.values);
+        if (m_steps > k_max_steps) m_out.complete = false;
+        return std::move(m_out);
+    }
+
+private:
+    const Model& m_model;
+    const PythonSymbols& s;
+    Model::StringValues m_out;
+    int m_steps = 0;
+    // What is being followed: a cycle (a recursive helper passing its own
+    // parameter on) adds no value that its first visit does not.
+    std::unordered_set<const void*> m_following;
+
+    const Scope& scope_at(ScopeId id) const { return *m_model.m_scopes[static_cast<std::size_t>(id)]; }
+
+    void unknown() { m_out.complete = false; }
+
+    void add(Values& into, std::string value) {
+        if (std::find(into.begin(), into.end(), value) != into.end()) return;
+        if (into.size() >= k_max_values) return unknown();
+        into.push_back(std::move(value));
+    }
+
+    // Runs `follow` unless `key` is already being followed.
+    template <class Follow>
+    void once(const void* key, Follow&& follow) {
+        if (!m_following.insert(key).second) return;
+        follow();
+        m_following.erase(key);
+    }
+
+    void add_values_of(Node expr, ScopeId scope, int depth, Values& into) {
+        if (node_is_null(expr) || depth > k_max_depth || ++m_steps > k_max_steps) return unknown();
+        if (auto folded = m_model.fold_string(expr, scope)) return add(into, std::move(*folded));
+        TSSymbol kind = node_symbol(expr);
+        if (kind == s.parenthesized_expression) {
+            Node inner = sole_expression(expr);
+            return node_is_null(inner) ? unknown() : add_values_of(inner, scope, depth + 1, into);
+        }
+        if (kind == s.conditional_expression) {  // `a if c else b`: the condition is no value
+            add_values_of(node_named_child(expr, 0), scope, depth + 1, into);
+            add_values_of(node_named_child(expr, 2), scope, depth + 1, into);
+            return;
+        }
+        if (kind == s.binary_operator && node_symbol(field(expr, s.field_operator)) == s.plus_token)
+            return add_concatenations(field(expr, s.field_left), field(expr, s.field_right), scope, depth, into);
+        if (kind == s.identifier) return add_values_of_name(expr, scope, depth, into);
+        if (kind == s.call) {
+            Node function = m_model.call_function(expr);
+            if (node_symbol(function) == s.attribute && m_model.text(field(function, s.field_attribute)) == "format")
+                return add_formatted(field(function, s.field_object), expr, scope, depth, into);
+            return add_values_returned(expr, scope, depth, into);
+        }
+        if (kind == s.attribute) return add_values_of_attribute(expr, scope, depth, into);
+        unknown();
+    }
+
+    void add_concatenations(Node left, Node right, ScopeId scope, int depth, Values& into) {
+        Values heads, tails;
+        add_values_of(left, scope, depth + 1, heads);
+        add_values_of(right, scope, depth + 1, tails);
+        for (const std::string& head : heads)
+            for (const std::string& tail : tails)
+                add(into, head + tail);
+    }
+
+    // `template.format(...)` whose fields are plain (`{}`, `{0}`, `{name}`):
+    // each template with each value of each argument, so a format string
+    // made by a first formatting pass is judged by the second.
+    void add_formatted(Node object, Node call, ScopeId scope, int depth, Values& into) {
+        Values templates;
+        add_values_of(object, scope, depth + 1, templates);
+        for (const std::string& format : templates) {
+            Values results{std::string()};
+            std::uint32_t automatic = 0;
+            for (std::size_t i = 0; i < format.size() && !results.empty(); ++i) {
+                char c = format[i];
+                std::string piece;
+                Values arguments;
+                if ((c == '{' || c == '}') && i + 1 < format.size() && format[i + 1] == c) {
+                    arguments.push_back(std::string(1, c));
+                    ++i;
+                } else if (c != '{') {
+                    arguments.push_back(std::string(1, c));
+                } else {
+                    std::size_t close = format.find('}', i);
+                    if (close == std::string::npos) return unknown();
+                    std::string name = format.substr(i + 1, close - i - 1);
+                    if (name.find_first_of(".[!:") != std::string::npos) return unknown();
+                    Node argument =
+                        name.empty() ? m_model.argument(call, automatic++)
+                        : std::all_of(name.begin(), name.end(), ::isdigit)
+                            ? m_model.argument(call, static_cast<std::uint32_t>(std::stoul(name.substr(0, 9))))
+                            : m_model.argument(call, std::numeric_limits<std::uint32_t>::max(), name);
+                    add_values_of(argument, scope, depth + 1, arguments);
+                    i = close;
+                }
+                Values longer;
+                for (const std::string& result : results)
+                    for (const std::string& argument : arguments)
+                        add(longer, result + argument);
+                results = std::move(longer);
+            }
+            for (std::string& result : results)
+                add(into, std::move(result));
+        }
+    }
+
+    // Every binding of the name where `scope` reads it.
+    void add_values_of_name(Node name, ScopeId scope, int depth, Values& into) {
+        std::string storage;
+        ScopeId holder = -1;
+        const std::vector<Binding>* bindings = m_model.find_bindings(m_model.identifier(name, storage), scope, &holder);
+        if (bindings == nullptr || bindings->empty()) return unknown();
+        for (const Binding& binding : *bindings) {
+            once(&binding, [&] {
+                if (binding.kind == Binding::Kind::parameter)
+                    return add_values_of_parameter(binding, holder, depth, into);
+                if (binding.kind != Binding::Kind::value || node_is_null(binding.value)) return unknown();
+                add_values_of(binding.value, binding.value_scope, depth + 1, into);
+            });
+        }
+    }
+
+    // What a call of a function of this file returns: what its return
+    // statements (a lambda's body) may hold. Anything else called is unknown.
+    void add_values_returned(Node call, ScopeId scope, int depth, Values& into) {
+        Referents callee = m_model.resolve(m_model.call_function(call), scope);
+        if (callee.empty()) return unknown();
+        for (const Referent& function : callee) {
+            if (function.kind != Referent::Kind::user_function) {
+                unknown();
+                continue;
+            }
+            once(&scope_at(function.scope), [&] {
+                for (Node returned : scope_at(function.scope).returns)
+                    add_values_of(returned, function.scope, depth + 1, into);
+            });
+        }
+    }
+
+    // `C.fmt` and `self.fmt`: what the class's body and its methods bind it
+    // to. Code can set an attribute in ways no binding shows (setattr, a
+    // store through another name), so these values are never all of them.
+    void add_values_of_attribute(Node attribute, ScopeId scope, int depth, Values& into) {
+        unknown();
+        std::string name = m_model.identifier(field(attribute, s.field_attribute));
+        for (const Referent& object : m_model.resolve(field(attribute, s.field_object), scope)) {
+            if (object.kind != Referent::Kind::user_class && object.kind != Referent::Kind::user_instance) continue;
+            const Scope& cls = scope_at(object.scope);
+            for (const auto* bindings : {&cls.names, &cls.instance_attributes}) {
+                auto found = bindings->find(name);
+                if (found == bindings->end()) continue;
+                for (const Binding& binding : found->second)
+                    once(&binding, [&] {
+                        if (binding.kind == Binding::Kind::value && !node_is_null(binding.value))
+                            add_values_of(binding.value, binding.value_scope, depth + 1, into);
+                    });
+            }
+        }
+    }
+
+    // A parameter holds its default and what each call of its function
+    // passes. All of them are known only for a plain function (no decorator,
+    // not a method, not a lambda, not a dunder Python calls by itself) that
+    // the file only ever calls by name, with arguments that say which one
+    // fills the parameter.
+    void add_values_of_parameter(const Binding& parameter, ScopeId function, int depth, Values& into) {
+        if (!node_is_null(parameter.value)) add_values_of(parameter.value, parameter.value_scope, depth + 1, into);
+        const Scope& body = scope_at(function);
+        if (body.kind != ScopeKind::function || !node_is_null(body.decorated) || body.method_of >= 0 ||
+            m_model.imports("__main__") || is_dunder(m_model.text(field(body.node, s.field_name))))
+            unknown();
+        ParameterPlace place = place_of(parameter.statement);
+        if (place.star) return unknown();
+        const Model::FunctionCalls& calls = m_model.calls_of(function);
+        if (calls.escapes) unknown();
+        for (const Model::FunctionCalls::Call& call : calls.calls) {
+            std::uint32_t skipped = 0;  // a method called on an instance: self is not an argument
+            if (body.method_of >= 0) {
+                Node callee = m_model.call_function(call.call);
+                if (node_symbol(callee) == s.attribute) {
+                    Referents object = m_model.resolve(field(callee, s.field_object), call.scope);
+                    if (!object.empty() && object[0].kind == Referent::Kind::user_instance) skipped = 1;
+                }
+            }
+            Passed passed = argument_for(call.call, place, skipped);
+            if (passed.unknown) unknown();
+            if (!node_is_null(passed.argument)) add_values_of(passed.argument, call.scope, depth + 1, into);
+        }
+    }
+
+    struct ParameterPlace {
+        std::string name;
+        std::int32_t position = -1;  // -1: keyword-only
+        bool keyword = true;         // false: positional-only (before `/`)
+        bool star = false;           // *args or **kwargs
+    };
+
+    ParameterPlace place_of(Node parameter) const {
+        ParameterPlace place;
+        TSSymbol kind = node_symbol(parameter);
+        if (kind == s.list_splat_pattern || kind == s.dictionary_splat_pattern) {
+            place.star = true;
+            return place;
+        }
+        Node name = kind == s.identifier ? parameter
+                    : kind == s.default_parameter || kind == s.typed_default_parameter
+                        ? field(parameter, s.field_name)
+                        : node_named_child(parameter, 0);
+        place.name = m_model.identifier(name);
+        Node parameters = node_parent(parameter);
+        std::int32_t position = 0;
+        bool keyword_only = false, seen = false;
+        for (std::uint32_t i = 0; i < node_named_child_count(parameters); ++i) {
+            Node at = node_named_child(parameters, i);
+            if (at.id == parameter.id) {
+                seen = true;
+                place.position = keyword_only ? -1 : position;
+                continue;
+            }
+            TSSymbol at_kind = node_symbol(at);
+            std::string_view text = m_model.text(at);
+            if (text == "/" && seen) place.keyword = false;
+            if (seen) continue;
+            if (text == "*" || at_kind == s.list_splat_pattern) keyword_only = true;
+            else if (text != "/") ++position;
+        }
+        return place;
+    }
+
+    struct Passed {
+        Node argument{};  // null: not passed (the default holds)
+        bool unknown = false;
+    };
+
+    // The argument of `call` that fills the parameter at `place`; `skipped`
+    // leading parameters are filled otherwise (a bound method's self).
+    Passed argument_for(Node call, const ParameterPlace& place, std::uint32_t skipped) const {
+        Node arguments = m_model.call_arguments(call);
+        if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return {{}, true};
+        auto position = static_cast<std::int32_t>(skipped);
+        bool splat = false;
+        for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
+            Node argument = node_named_child(arguments, i);
+            TSSymbol kind = node_symbol(argument);
+            if (kind == s.comment) continue;
+            if (kind == s.keyword_argument) {
+                if (place.keyword && m_model.identifier(field(argument, s.field_name)) == place.name)
+                    return {field(argument, s.field_value), false};
+                continue;
+            }
+            if (kind == s.list_splat || kind == s.dictionary_splat) {
+                splat = true;
+                continue;
+            }
+            if (!splat && place.position >= 0 && position == place.position) return {argument, false};
+            ++position;
+        }
+        return {{}, splat};
+    }
+};
+
+const Model::FunctionCalls& Model::calls_of(ScopeId function) const {
+    auto& index = m_lookup_cache->function_calls;
+    if (index.empty()) {
+        index.resize(m_scopes.size());
+        NameSet functions;  // the names defs bind: only a name site spelled so can reach one
+        for (const std::unique_ptr<Scope>& scope : m_scopes)
+            if (scope->kind == ScopeKind::function)
+                functions.insert(identifier(node_child_by_field_id(scope->node, PythonSymbols::get().field_name)));
+        for (const Site& site : m_sites) {
+            if (site.kind == SiteKind::call) {
+                for (const Referent& r : resolve(call_function(site.node), site.scope))
+                    if (r.kind == Referent::Kind::user_function)
+                        index[static_cast<std::size_t>(r.scope)].calls.push_back({site.node, site.scope});
+            } else if (site.kind == SiteKind::name && !site.store && !site.callee) {
+                std::string storage;
+                if (functions.find(identifier(site.node, storage)) == functions.end()) continue;
+                for (const Referent& r : resolve(site.node, site.scope))
+                    if (r.kind == Referent::Kind::user_function) index[static_cast<std::size_t>(r.scope)].escapes = true;
+            }
+        }
+    }
+    return index[static_cast<std::size_t>(function)];
+}
+
+Model::StringValues Model::possible_strings(Node expr, ScopeId scope) const {
+    return StringValueCollector(*this).collect(expr, scope);
+}
+
+}  // namespace pygate::analyzer

@@ -1,0 +1,151 @@
+// Model::possible_strings (analyzer/string_values.cpp): every constant a
+// format string or an attribute name may hold, through the file's own
+// functions, and whether those are all of them. A value missed would let a
+// dunder through; `complete` claimed wrongly would drop a warning.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "tests/support/analyzed_file.hpp"
+
+using namespace pygate::analyzer;
+using testing::Analyzed;
+using Strings = std::vector<std::string>;
+
+TEST_CASE("a parameter holds its default and what every call passes", "[string_values]") {
+    Analyzed file(R"py(
+def show(template, value, *, suffix="!"):
+    return template.format(value) + suffix
+show("{0}", 1)
+show(template="{0.real}", value=2)
+show("{0:>4}", 3, suffix="?")
+)py");
+    Model::StringValues templates = file.possible("template");
+    CHECK(templates.values == Strings{"{0.real}", "{0:>4}", "{0}"});
+    CHECK(templates.complete);
+    Model::StringValues suffixes = file.possible("suffix");
+    CHECK(suffixes.values == Strings{"!", "?"});
+    CHECK(suffixes.complete);
+}
+
+TEST_CASE("a function reached otherwise than by a call of its name may be given anything", "[string_values]") {
+    const char* escapes[] = {
+        "print(list(map(show, ['{0}'], [1])))\n",  // passed on
+        "alias = show\n",                         // stored
+        "show.__call__('{0}', 1)\n",              // an attribute of it
+        "show(*['{0}', 1])\n",                    // arguments unpacked
+        "show(**{'template': '{0}'}, value=1)\n",
+    };
+    for (const char* tail : escapes) {
+        Analyzed file(std::string("def show(template, value):\n    return template.format(value)\nshow('{0.real}', 1)\n") +
+                      tail);
+        INFO(tail);
+        Model::StringValues templates = file.possible("template");
+        CHECK(!templates.complete);
+        CHECK(std::find(templates.values.begin(), templates.values.end(), "{0.real}") != templates.values.end());
+    }
+}
+
+TEST_CASE("decorated functions, methods, module dunders and *args are never complete", "[string_values]") {
+    Analyzed decorated(R"py(
+import functools
+@functools.cache
+def show(template):
+    return template.format(1)
+show("{0}")
+)py");
+    CHECK(!decorated.possible("template").complete);
+    CHECK(decorated.possible("template").values == Strings{"{0}"});
+
+    Analyzed method(R"py(
+class Report:
+    def line(self, template):
+        return template.format(self)
+Report().line("{0.__class__}")
+Report.line(Report(), "{0.__dict__}")
+)py");
+    Model::StringValues templates = method.possible("template");
+    CHECK(!templates.complete);  // a subclass or a stored bound method calls it unseen
+    CHECK(templates.values == Strings{"{0.__class__}", "{0.__dict__}"});
+
+    Analyzed module_dunder("def __getattr__(name):\n    return name.format(1)\n");
+    CHECK(!module_dunder.possible("name").complete);
+
+    Analyzed star("def show(*parts):\n    return parts.format(1)\nshow('{0}')\n");
+    CHECK(!star.possible("parts").complete);
+}
+
+TEST_CASE("return values, concatenations and a second formatting pass", "[string_values]") {
+    Analyzed file(R"py(
+def template(kind):
+    if kind:
+        return "{0.real}"
+    return "{0." + kind + "}"
+def quoted(field):
+    return "{}".format(field)
+def pick(flag):
+    return "{0}" if flag else "{1}"
+template("imag")
+template("__class__")
+quoted("{0.__globals__}")
+pick(True)
+print(template("real"), quoted("{0}"), pick(3))
+)py");
+    Model::StringValues returned = file.possible(R"(template("real"))");
+    CHECK(returned.values == Strings{"{0.__class__}", "{0.imag}", "{0.real}"});
+    CHECK(returned.complete);
+    CHECK(file.possible(R"(quoted("{0}"))").values == Strings{"{0.__globals__}", "{0}"});
+    CHECK(file.possible("pick(3)").values == Strings{"{0}", "{1}"});
+    CHECK(file.possible("pick(3)").complete);
+}
+
+TEST_CASE("a recursive helper adds no value, and a value not constant is no value", "[string_values]") {
+    Analyzed file(R"py(
+def countdown(template, n):
+    return countdown(template, n - 1) if n else template.format(n)
+countdown("{0}", 3)
+def echo(text):
+    return text.format(1)
+echo("{0}")
+print(echo(input()))
+)py");
+    Model::StringValues looped = file.possible("template");
+    CHECK(looped.values == Strings{"{0}"});
+    CHECK(looped.complete);
+    Model::StringValues echoed = file.possible("text");
+    CHECK(echoed.values == Strings{"{0}"});
+    CHECK(!echoed.complete);
+    Model::StringValues formatted = file.possible("echo(input())");
+    CHECK(formatted.values == Strings{"1"});  // "{0}".format(1); and what input() would make, unknown
+    CHECK(!formatted.complete);
+}
+
+TEST_CASE("an attribute's values are what the class and its methods set, never all of them", "[string_values]") {
+    Analyzed file(R"py(
+class Holder:
+    kind = "{0.real}"
+    def __init__(self):
+        self.fmt = "{0.__globals__}"
+    def show(self, value):
+        return self.fmt.format(value)
+setattr(Holder, "kind", input())
+print(Holder.kind)
+)py");
+    Model::StringValues set_in_method = file.possible("self.fmt");
+    CHECK(set_in_method.values == Strings{"{0.__globals__}"});
+    CHECK(!set_in_method.complete);
+    Model::StringValues class_attribute = file.possible("Holder.kind");
+    CHECK(class_attribute.values == Strings{"{0.real}"});
+    CHECK(!class_attribute.complete);
+}
+
+TEST_CASE("a name with many constant values yields them all, and too many are not complete", "[string_values]") {
+    std::string code = "def show(template):\n    return template.format(1)\n";
+    for (int i = 0; i < 100; ++i)
+        code += "show('{" + std::to_string(i) + "}')\n";
+    Analyzed file(code);
+    Model::StringValues templates = file.possible("template");
+    CHECK(!templates.complete);
+    CHECK(templates.values.size() == 64);
+}
