@@ -267,6 +267,8 @@ constexpr FileApi k_file_apis[] = {
     {"matplotlib.image.imread", "reads a file", Access::read, {0, "fname"}, {}},
     {"matplotlib.backends.backend_pdf.PdfPages", "writes a file", Access::write, {0, "filename"}, {}},
     {"matplotlib.figure.Figure.savefig", "saves a figure", Access::write, {0, "fname"}, {}},
+    // Animation.save writes its file whichever writer makes it (PG004 judges the writer).
+    {"matplotlib.animation.*Animation.save", "saves an animation", Access::write, {0, "filename"}, {}},
     {"sqlite3.connect", "opens a database file", Access::write, {0, "database"}, {}},
     {"pandas.to_pickle", "writes a file", Access::write, {1, "filepath_or_buffer"}, {}},
     {"pandas.ExcelFile", "reads a file", Access::read, {0, "path_or_buffer"}, {}},
@@ -287,6 +289,7 @@ constexpr FileApi k_file_apis[] = {
     {"matplotlib.font_manager.FontProperties", "reads a font file", Access::read, {6, "fname", ""}, {}},
     {"matplotlib.*.FontProperties", "reads a font file", Access::read, {6, "fname", ""}, {}},
     {"matplotlib.font_manager.findfont", "lists a font folder", Access::read, {2, "directory", ""}, {}},
+    {"matplotlib.font_manager.FontManager.findfont", "lists a font folder", Access::read, {2, "directory", ""}, {}},
     {"matplotlib.font_manager.is_opentype_cff_font", "reads a font file", Access::read, {0, "filename"}, {}},
     {"matplotlib.*FigureCanvas*.print_*", "saves a figure", Access::write, {0, "filename"}, {}},
     {"scipy.odr.*ODR", "writes report files", Access::write, {8, "errfile", ""}, {}, {9, "rptfile"}},

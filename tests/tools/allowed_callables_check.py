@@ -19,6 +19,14 @@ another package (`seaborn.axisgrid.mpl`); for sys every public attribute
 skipped here. A rule's table covers a name when one of its patterns matches
 it or one of its dotted prefixes, as rules/name_table.cpp matches.
 
+Methods count too, screened: a public class's own public methods are
+tens of thousands of callables, most of them arithmetic and plotting. Those
+whose signature names a file, a buffer or a URL (`fname`, `path_or_buf`,
+`url`, ...) or whose source opens, unpickles, downloads, runs or imports
+something are held to the same standard, under each public name of their
+class (`matplotlib.animation.FuncAnimation.save`); the screen is what makes
+a method a candidate, never what clears it.
+
 Tolerance: a reviewed name the installed library lacks is fine (another
 point release); a name the installed library has and neither list knows
 fails, printed with its module so the list can be extended.
@@ -29,6 +37,7 @@ fails, printed with its module so the list can be extended.
 import contextlib
 import fnmatch
 import importlib
+import inspect
 import io
 import json
 import os
@@ -93,24 +102,51 @@ def import_quietly(name):
         return None
 
 
-def public_names(root):
-    package = import_quietly(root)
-    if package is None and root not in REQUIRED:
-        print(f"not checked: {root} is not installed here")
-        return set()
-    if package is None:
-        sys.exit(f"allowed_callables_check.py: {root} is allowed by a built-in profile but not installed "
-                 "(bootstrap.sh installs it)")
-    modules = [root]
+# The method screen (see above).
+FILE_PARAMETER = re.compile(
+    r"(path|paths|fname|filename|filenames|file|files|filepath|fpath|path_or_buf|path_or_buffer|"
+    r"filepath_or_buffer|buf|fp|fh|fobj|url|urls|uri|dest|outfile|infile|excel_writer|con|database|"
+    r"directory|dirname|cache_dir|data_home|savefile)")
+RISKY_SOURCE = re.compile(
+    r"\bopen\(|pickle|urlopen|urlretrieve|\bexec\(|\beval\(|subprocess|import_module|__import__|"
+    r"\bcompile\(|os\.system|os\.remove|os\.unlink|shutil|\.savefig\(|np\.load\(|np\.save|ctypes|marshal")
+
+
+def public_modules(root, package):
+    yield root, package
     for info in pkgutil.walk_packages(getattr(package, "__path__", []), root + ".", onerror=lambda name: None):
         parts = info.name.split(".")[1:]
         if not any(p.startswith("_") or p in SKIPPED_SEGMENTS for p in parts):
-            modules.append(info.name)
-    names = set()
-    for module_name in modules:
-        module = import_quietly(module_name)
-        if module is None:
-            continue
+            module = import_quietly(info.name)
+            if module is not None:
+                yield info.name, module
+
+
+def screened(function):
+    if isinstance(function, (staticmethod, classmethod)):
+        function = function.__func__
+    if not callable(function):
+        return False
+    with contextlib.suppress(BaseException):
+        if any(FILE_PARAMETER.fullmatch(p) for p in inspect.signature(function).parameters):
+            return True
+    with contextlib.suppress(BaseException):
+        return bool(RISKY_SOURCE.search(inspect.getsource(function)))
+    return False
+
+
+def public_names(root):
+    """The public callables of `root`'s public modules, and its screened
+    methods: {method name under one public name of its class: every such name}."""
+    package = import_quietly(root)
+    if package is None and root not in REQUIRED:
+        print(f"not checked: {root} is not installed here")
+        return set(), {}
+    if package is None:
+        sys.exit(f"allowed_callables_check.py: {root} is allowed by a built-in profile but not installed "
+                 "(bootstrap.sh installs it)")
+    names, class_names, classes = set(), {}, {}
+    for module_name, module in public_modules(root, package):
         for attribute in dir(module):
             if attribute.startswith("_"):
                 continue
@@ -123,7 +159,16 @@ def public_names(root):
                     names.add(f"{module_name}.{attribute}")
             elif callable(value) or root == "sys":
                 names.add(f"{module_name}.{attribute}")
-    return names
+            if isinstance(value, type) and (getattr(value, "__module__", None) or "").split(".")[0] == root:
+                class_names.setdefault(id(value), set()).add(f"{module_name}.{attribute}")
+                classes[id(value)] = value
+    methods = {}
+    for key, cls in classes.items():
+        for method, function in vars(cls).items():
+            if not method.startswith("_") and screened(function):
+                aliases = {f"{name}.{method}" for name in class_names[key]}
+                methods[min(aliases)] = aliases
+    return names, methods
 
 
 def reviewed(path):
@@ -157,13 +202,23 @@ def main():
     listed = reviewed(list_path)
     roots = allowed_roots(pygate)
     unlisted, counts = [], {"table": 0, "reviewed": 0, "seen through": 0}
+    methods_screened = 0
     for root in roots:
-        for name in sorted(public_names(root)):
+        functions, methods = public_names(root)
+        for name in sorted(functions):
             if name in seen_through:
                 counts["seen through"] += 1
             elif covered(name, wildcards, exact):
                 counts["table"] += 1
             elif name in listed:
+                counts["reviewed"] += 1
+            else:
+                unlisted.append(name)
+        for name, aliases in sorted(methods.items()):
+            methods_screened += 1
+            if any(covered(alias, wildcards, exact) for alias in aliases):
+                counts["table"] += 1
+            elif aliases & listed:
                 counts["reviewed"] += 1
             else:
                 unlisted.append(name)
@@ -176,7 +231,8 @@ def main():
             print(f"{module}: {' '.join(attributes)}")
         return
     print(f"allowed roots: {', '.join(roots)}; names in a rule's table: {counts['table']}, reviewed harmless: "
-          f"{counts['reviewed']}, seen through to another name: {counts['seen through']}")
+          f"{counts['reviewed']}, seen through to another name: {counts['seen through']} "
+          f"(of them, methods the screen picked: {methods_screened})")
     if unlisted:
         for name in unlisted:
             print(f"unreviewed: {name} is in no rule's table and not on {list_path}")
