@@ -64,6 +64,9 @@ struct FileApi {
     Argument mode;  // by_mode, by_flags
     Argument second_path = k_no_path;
     Access second_access = Access::write;
+    // A constant that starts so is a document the function parses, never a
+    // path it opens (pandas.read_xml takes "<..." for XML text).
+    std::string_view document_prefix = {};
 };
 
 // Every file-touching API of the catalogue, as data.
@@ -239,8 +242,22 @@ constexpr FileApi k_file_apis[] = {
     {"pandas.*.read_sas", "reads a file", Access::read, {0, "filepath_or_buffer"}, {}},
     {"pandas.read_spss", "reads a file", Access::read, {0, "path"}, {}},
     {"pandas.*.read_spss", "reads a file", Access::read, {0, "path"}, {}},
-    {"pandas.read_xml", "reads a file", Access::read, {0, "path_or_buffer"}, {}},
-    {"pandas.*.read_xml", "reads a file", Access::read, {0, "path_or_buffer"}, {}},
+    {"pandas.read_xml",
+     "reads a file (a string that starts with < is the XML itself)",
+     Access::read,
+     {0, "path_or_buffer"},
+     {},
+     k_no_path,
+     Access::write,
+     "<"},
+    {"pandas.*.read_xml",
+     "reads a file (a string that starts with < is the XML itself)",
+     Access::read,
+     {0, "path_or_buffer"},
+     {},
+     k_no_path,
+     Access::write,
+     "<"},
     {"pandas.read_html", "reads a file", Access::read, {0, "io"}, {}},
     {"pandas.*.read_html", "reads a file", Access::read, {0, "io"}, {}},
     {"pandas.*.to_csv", "writes a file", Access::write, {0, "path_or_buf", ""}, {}},
@@ -554,6 +571,18 @@ private:
         });
     }
 
+    // Whether what is passed is a document the function parses (every value
+    // it may hold starts with the entry's document_prefix), never a path.
+    bool is_document(Node node, const std::optional<std::string>& path) {
+        std::string_view prefix = m_api.document_prefix;
+        if (prefix.empty()) return false;
+        if (path) return path->starts_with(prefix);
+        analyzer::Model::StringValues values = model().possible_strings(node, m_site.scope);
+        return values.complete && !values.values.empty() &&
+               std::all_of(values.values.begin(), values.values.end(),
+                           [&](const std::string& value) { return value.starts_with(prefix); });
+    }
+
     // Returns whether the path passed (or reported nothing worse than a review).
     bool check_path(const Argument& where, Access access) {
         Node node = argument(where);
@@ -575,6 +604,7 @@ private:
             return false;
         } else {
             path = model().fold_path(node, m_site.scope);
+            if (is_document(node, path)) return true;
         }
         return judge(path, node, access);
     }
