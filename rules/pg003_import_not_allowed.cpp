@@ -60,7 +60,9 @@ std::vector<std::string_view> allowed_nearby(const analyzer::Profile& profile, s
     for (const std::string& allowed_module : profile.imports_allow) {
         std::string_view allowed_root = top_level(allowed_module);
         bool sibling = allowed_root == root;
-        bool close = !sibling && root.size() > 3 && edit_distance(root, allowed_root) <= 2;
+        // Names whose lengths differ by more than two are more than two edits apart: no need to count.
+        bool close = !sibling && root.size() > 3 && root.size() + 2 >= allowed_root.size() &&
+                     allowed_root.size() + 2 >= root.size() && edit_distance(root, allowed_root) <= 2;
         if ((sibling || close) && near.size() < 5) near.push_back(allowed_module);
     }
     return near;

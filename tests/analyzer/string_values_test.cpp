@@ -149,3 +149,24 @@ TEST_CASE("a name with many constant values yields them all, and too many are no
     CHECK(!templates.complete);
     CHECK(templates.values.size() == 64);
 }
+
+TEST_CASE("keyword-only and positional-only parameters are filled as Python fills them", "[string_values]") {
+    Analyzed keyword_only(R"py(
+def show(value, *, template="{0}"):
+    return template.format(value)
+show(1, "{0.__class__}")
+show(2, template="{0.real}")
+)py");
+    // The second positional argument fills nothing: that call raises TypeError.
+    CHECK(keyword_only.possible("template").values == Strings{"{0.real}", "{0}"});
+    CHECK(keyword_only.possible("template").complete);
+
+    Analyzed positional_only(R"py(
+def show(template, value, /):
+    return template.format(value)
+show("{0}", 1)
+show("{0}", 1, template="{0.__class__}")
+)py");
+    CHECK(positional_only.possible("template").values == Strings{"{0}"});
+    CHECK(positional_only.possible("template").complete);
+}
