@@ -12,14 +12,16 @@
 #include "analyzer/model_internals.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/sole_expression.hpp"
+#include "analyzer/string_literal.hpp"
 
 namespace pygate::analyzer {
 namespace {
 
-// Each question is bounded, as the resolver's are: values, products and steps.
+// Each question is bounded, as the resolver's are: values, their length, and steps.
 constexpr std::size_t k_max_values = 64;
 constexpr int k_max_steps = 2000;
 constexpr int k_max_depth = 32;
+constexpr std::size_t k_max_bytes = 1 << 16;  // as fold_string's longest constant
 
 Node field(Node node, TSFieldId id) {
     return node_child_by_field_id(node, id);
@@ -57,6 +59,7 @@ private:
     void unknown() { m_out.complete = false; }
 
     void add(Values& into, std::string value) {
+        if (value.size() > k_max_bytes) return unknown();
         if (std::find(into.begin(), into.end(), value) != into.end()) return;
         if (into.size() >= k_max_values) return unknown();
         into.push_back(std::move(value));
@@ -85,6 +88,9 @@ private:
         }
         if (kind == s.binary_operator && node_symbol(field(expr, s.field_operator)) == s.plus_token)
             return add_concatenations(field(expr, s.field_left), field(expr, s.field_right), scope, depth, into);
+        if (kind == s.binary_operator && node_symbol(field(expr, s.field_operator)) == s.percent_token)
+            return add_percent_formatted(field(expr, s.field_left), field(expr, s.field_right), scope, depth, into);
+        if (kind == s.string) return add_interpolated(expr, scope, depth, into);
         if (kind == s.identifier) return add_values_of_name(expr, scope, depth, into);
         if (kind == s.call) {
             Node function = m_model.call_function(expr);
@@ -97,12 +103,97 @@ private:
     }
 
     void add_concatenations(Node left, Node right, ScopeId scope, int depth, Values& into) {
-        Values heads, tails;
-        add_values_of(left, scope, depth + 1, heads);
-        add_values_of(right, scope, depth + 1, tails);
-        for (const std::string& head : heads)
-            for (const std::string& tail : tails)
-                add(into, head + tail);
+        std::vector<Values> pieces(2);
+        add_values_of(left, scope, depth + 1, pieces[0]);
+        add_values_of(right, scope, depth + 1, pieces[1]);
+        add_products(pieces, into);
+    }
+
+    // Every way of choosing one value of each piece, joined in order.
+    void add_products(const std::vector<Values>& pieces, Values& into) {
+        Values results{std::string()};
+        for (const Values& piece : pieces) {
+            Values longer;
+            for (const std::string& result : results)
+                for (const std::string& value : piece)
+                    add(longer, result + value);
+            results = std::move(longer);
+        }
+        for (std::string& result : results)
+            add(into, std::move(result));
+    }
+
+    // An f-string whose replacement fields hold such values (`f"{{0.{name}}}"`);
+    // a conversion or a format spec changes the text: unknown.
+    void add_interpolated(Node string, ScopeId scope, int depth, Values& into) {
+        std::uint32_t count = node_child_count(string);
+        if (count < 2) return unknown();
+        Node start = node_child(string, 0), end = node_child(string, count - 1);
+        StringPrefix prefix = parse_string_prefix(m_model.text(start));
+        std::vector<Values> pieces;
+        std::uint32_t at = node_end_byte(start);
+        auto literal_until = [&](std::uint32_t until) {
+            if (until <= at) return true;
+            auto piece = decode_string_body(std::string_view(m_model.source().text).substr(at, until - at), prefix);
+            if (!piece) return false;
+            pieces.push_back({std::move(*piece)});
+            return true;
+        };
+        for (std::uint32_t i = 1; i + 1 < count; ++i) {
+            Node child = node_child(string, i);
+            if (node_symbol(child) != s.interpolation) continue;
+            if (!literal_until(node_start_byte(child)) || !node_is_null(field(child, s.field_format_specifier)) ||
+                !node_is_null(field(child, s.field_type_conversion)))
+                return unknown();
+            pieces.emplace_back();
+            add_values_of(field(child, s.field_expression), scope, depth + 1, pieces.back());
+            at = node_end_byte(child);
+        }
+        if (!literal_until(node_start_byte(end))) return unknown();
+        add_products(pieces, into);
+    }
+
+    // `template % value` and `template % (a, b)` with `%s` conversions (`%d`
+    // and the rest change the text: unknown).
+    void add_percent_formatted(Node left, Node right, ScopeId scope, int depth, Values& into) {
+        Values templates;
+        add_values_of(left, scope, depth + 1, templates);
+        Node arguments = right;
+        while (node_symbol(arguments) == s.parenthesized_expression && !node_is_null(sole_expression(arguments)))
+            arguments = sole_expression(arguments);
+        std::vector<Node> values;
+        if (node_symbol(arguments) == s.tuple) {
+            for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i)
+                values.push_back(node_named_child(arguments, i));
+        } else {
+            values.push_back(right);
+        }
+        for (const std::string& format : templates) {
+            std::vector<Values> pieces{{std::string()}};
+            std::size_t next = 0;
+            bool known = true;
+            for (std::size_t i = 0; i < format.size() && known; ++i) {
+                if (format[i] != '%') {
+                    pieces.back().front() += format[i];
+                    continue;
+                }
+                char conversion = i + 1 < format.size() ? format[++i] : '\0';
+                if (conversion == '%') {
+                    pieces.back().front() += '%';
+                } else if (conversion == 's' && next < values.size()) {
+                    pieces.emplace_back();
+                    add_values_of(values[next++], scope, depth + 1, pieces.back());
+                    pieces.push_back({std::string()});  // the literal text after it
+                } else {
+                    known = false;
+                }
+            }
+            if (!known || next != values.size()) {
+                unknown();
+                continue;
+            }
+            add_products(pieces, into);
+        }
     }
 
     // `template.format(...)` whose fields are plain (`{}`, `{0}`, `{name}`):
@@ -112,38 +203,40 @@ private:
         Values templates;
         add_values_of(object, scope, depth + 1, templates);
         for (const std::string& format : templates) {
-            Values results{std::string()};
+            std::vector<Values> pieces{{std::string()}};
             std::uint32_t automatic = 0;
-            for (std::size_t i = 0; i < format.size() && !results.empty(); ++i) {
+            bool known = true;
+            for (std::size_t i = 0; i < format.size() && known; ++i) {
                 char c = format[i];
-                std::string piece;
-                Values arguments;
                 if ((c == '{' || c == '}') && i + 1 < format.size() && format[i + 1] == c) {
-                    arguments.push_back(std::string(1, c));
+                    pieces.back().front() += c;
                     ++i;
-                } else if (c != '{') {
-                    arguments.push_back(std::string(1, c));
-                } else {
-                    std::size_t close = format.find('}', i);
-                    if (close == std::string::npos) return unknown();
-                    std::string name = format.substr(i + 1, close - i - 1);
-                    if (name.find_first_of(".[!:") != std::string::npos) return unknown();
-                    Node argument =
-                        name.empty() ? m_model.argument(call, automatic++)
-                        : std::all_of(name.begin(), name.end(), ::isdigit)
-                            ? m_model.argument(call, static_cast<std::uint32_t>(std::stoul(name.substr(0, 9))))
-                            : m_model.argument(call, std::numeric_limits<std::uint32_t>::max(), name);
-                    add_values_of(argument, scope, depth + 1, arguments);
-                    i = close;
+                    continue;
                 }
-                Values longer;
-                for (const std::string& result : results)
-                    for (const std::string& argument : arguments)
-                        add(longer, result + argument);
-                results = std::move(longer);
+                if (c != '{') {
+                    pieces.back().front() += c;
+                    continue;
+                }
+                std::size_t close = format.find('}', i);
+                std::string name = close == std::string::npos ? "." : format.substr(i + 1, close - i - 1);
+                if (name.find_first_of(".[!:") != std::string::npos) {
+                    known = false;
+                    continue;
+                }
+                Node argument = name.empty() ? m_model.argument(call, automatic++)
+                                : std::all_of(name.begin(), name.end(), ::isdigit)
+                                    ? m_model.argument(call, static_cast<std::uint32_t>(std::stoul(name.substr(0, 9))))
+                                    : m_model.argument(call, std::numeric_limits<std::uint32_t>::max(), name);
+                pieces.emplace_back();
+                add_values_of(argument, scope, depth + 1, pieces.back());
+                pieces.push_back({std::string()});  // the literal text after it
+                i = close;
             }
-            for (std::string& result : results)
-                add(into, std::move(result));
+            if (!known) {
+                unknown();
+                continue;
+            }
+            add_products(pieces, into);
         }
     }
 

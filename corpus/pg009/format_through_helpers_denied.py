@@ -1,7 +1,7 @@
 # corpus: profile=safe_eval decision=deny
 """Constants are followed through the file's own functions wherever they reach a format string or a
 getattr name: a keyword argument, a default, a closure, a recursive helper, a concatenation with a
-parameter, a second formatting pass of a parameter, a method's argument."""
+parameter, a second formatting pass of a parameter (.format, an f-string, %), a method's argument."""
 
 
 def render(value, *, template="{0}"):
@@ -27,6 +27,14 @@ def quoted(field):
     return "{}".format(field)
 
 
+def field_of(name):
+    return f"{{0.{name}}}"
+
+
+def percent_field(name):
+    return "{0.%s}" % name
+
+
 def pluck(record, name):
     return getattr(record, name)  # expect: PG009
 
@@ -41,5 +49,7 @@ print(render_later("{0.__globals__}")(print))
 print(countdown("{0.real}", 1, 3), countdown("{0.__class__}", 1, 3))
 print(suffixed("{0", Report))
 print(quoted("{0.__class__}").format(1))  # expect: PG009
+print(field_of("__class__").format(1))  # expect: PG009
+print(percent_field("__globals__").format(print))  # expect: PG009
 print(pluck(3 + 4j, "real"), pluck(pluck, "__globals__"))
 print(Report().line("{0.__class__}"))

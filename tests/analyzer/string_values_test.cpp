@@ -170,3 +170,36 @@ show("{0}", 1, template="{0.__class__}")
     CHECK(positional_only.possible("template").values == Strings{"{0}"});
     CHECK(positional_only.possible("template").complete);
 }
+
+TEST_CASE("f-strings and % formatting of such values, and no value grows past the folding limit",
+          "[string_values]") {
+    Analyzed file(R"py(
+def field(name):
+    return f"{{0.{name}}}"
+def percent(name, suffix):
+    return "{0.%s%s}" % (name, suffix)
+def single(name):
+    return "{0.%s}" % name
+def converted(name):
+    return f"{name!r}"
+field("__class__")
+print(field("real"), percent("__glo", "bals__"), single("imag"), converted("x"))
+)py");
+    CHECK(file.possible(R"(field("real"))").values == Strings{"{0.__class__}", "{0.real}"});
+    CHECK(file.possible(R"(field("real"))").complete);
+    CHECK(file.possible(R"(percent("__glo", "bals__"))").values == Strings{"{0.__globals__}"});
+    CHECK(file.possible(R"(single("imag"))").values == Strings{"{0.imag}"});
+    CHECK(!file.possible(R"(converted("x"))").complete);  // !r adds quotes: not followed
+
+    std::string doubling = "a0 = 'x' * 60000\n";
+    for (char i = '1'; i < '8'; ++i) {
+        const char line[] = {'a', i, ' ', '=', ' ', 'a', static_cast<char>(i - 1), ' ', '+', ' ', 'a',
+                             static_cast<char>(i - 1), '\n', '\0'};
+        doubling += line;
+    }
+    doubling += "print(a7)\n";
+    Analyzed grown(doubling);
+    Model::StringValues values = grown.possible("a7");
+    CHECK(values.values.empty());
+    CHECK(!values.complete);
+}
