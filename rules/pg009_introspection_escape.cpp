@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <optional>
 
 #include "analyzer/identifier.hpp"
@@ -474,6 +475,23 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
                                 "introspection: string.Formatter.get_field with a field name that is not constant",
                                 &callee, true);
         }
+        // logging.Formatter(fmt, style="{") and logging.basicConfig(format=..., style="{")
+        // format every record with str.format: their fields read attributes of what is logged.
+        if (callee.kind == Referent::Kind::name &&
+            (callee.qualified == "logging.Formatter" || callee.qualified == "logging.basicConfig")) {
+            constexpr std::uint32_t k_keyword_only = std::numeric_limits<std::uint32_t>::max();
+            bool config = callee.qualified == "logging.basicConfig";
+            Node style = model.argument(call.node, config ? k_keyword_only : 2, "style");
+            std::optional<std::string> chosen =
+                node_is_null(style) ? std::optional<std::string>("%") : model.fold_string(style, call.scope);
+            Node format = model.argument(call.node, config ? k_keyword_only : 0, config ? "format" : "fmt");
+            if ((!chosen || *chosen == "{") && !node_is_null(format))  // absent: logging's own `{message}`
+                check_format_values(call.node, format, call.scope, context,
+                                    fmt::format("introspection: {} with a `{{`-style format string that is not "
+                                                "constant reads the attributes its fields name, as getattr does",
+                                                callee.qualified),
+                                    &callee);
+        }
         // Formatter().format(s, x) and str.format("{0.__class__}", x): the
         // format string is the first argument.
         if (callee.kind == Referent::Kind::name &&
@@ -530,7 +548,8 @@ const RuleMetadata k_pg009_introspection_escape{
         "is not constant is a warning, and an error when it is picked from dir()'s listing, which starts with the "
         "dunders); those functions passed as values with such names, or stored in a list, "
         "tuple, set or dict literal or anywhere else the resolver does not follow it to its calls (a warning); such "
-        "attributes in the fields of constant str.format / format_map / string.Formatter format strings, and a "
+        "attributes in the fields of constant str.format / format_map / string.Formatter format strings (and "
+        "logging.Formatter's and logging.basicConfig's with style \"{\"), and a "
         "format string that is not constant (a warning, as a getattr with a name that is not constant: its "
         "fields read attributes). Format strings and attribute names are followed through the file's own "
         "functions: every constant a parameter is given by the file's calls, a function returns or a class "
