@@ -112,13 +112,15 @@ public:
     };
     std::optional<BoundValue> single_value(Node identifier, ScopeId scope) const;
     // Every constant string `expr` may evaluate to, following what
-    // fold_string does not: a name bound to several constants, a parameter
+    // fold_string does not: a name bound to several constants, a loop
+    // variable to the elements of the list literal it iterates, a parameter
     // of a function of this file to its default and the arguments of the
     // file's calls, a call of such a function to what it returns, and an
     // attribute of a class of this file to what the class and its methods
     // set. `complete` when these are all its values: none unknown, and every
     // way in seen (a parameter of a plain function the file only calls by
-    // name; never an attribute, which setattr can set unseen).
+    // name, a list only ever iterated; never an attribute, which setattr can
+    // set unseen).
     struct StringValues {
         std::vector<std::string> values;
         bool complete = true;

@@ -250,10 +250,67 @@ private:
             once(&binding, [&] {
                 if (binding.kind == Binding::Kind::parameter)
                     return add_values_of_parameter(binding, holder, depth, into);
-                if (binding.kind != Binding::Kind::value || node_is_null(binding.value)) return unknown();
+                if (binding.kind == Binding::Kind::value && node_is_null(binding.value))
+                    return add_values_iterated(name, binding.statement, holder, depth, into);
+                if (binding.kind != Binding::Kind::value) return unknown();
                 add_values_of(binding.value, binding.value_scope, depth + 1, into);
             });
         }
+    }
+
+    // `for name in names`, where `names` is bound once, to a list or tuple
+    // literal: each element. The list holds only those when nothing can
+    // change it: every other mention of `names` is a for loop's iterable too
+    // (no `.append`, no item store, not passed on).
+    void add_values_iterated(Node name, Node loop, ScopeId scope, int depth, Values& into) {
+        TSSymbol kind = node_symbol(loop);
+        if (kind != s.for_statement && kind != s.for_in_clause) return unknown();
+        Node target = field(loop, s.field_left);  // `for name in`, not `for a, b in`
+        std::string target_storage, name_storage;
+        if (node_symbol(target) != s.identifier ||
+            m_model.identifier(target, target_storage) != m_model.identifier(name, name_storage))
+            return unknown();
+        Node iterable = field(loop, s.field_right);
+        if (node_symbol(iterable) != s.identifier) return unknown();
+        std::optional<Model::BoundValue> bound = m_model.single_value(iterable, scope);
+        if (!bound || (node_symbol(bound->value) != s.list && node_symbol(bound->value) != s.tuple))
+            return unknown();
+        for (std::uint32_t i = 0; i < node_named_child_count(bound->value); ++i) {
+            Node element = node_named_child(bound->value, i);
+            if (node_symbol(element) == s.comment) continue;
+            add_values_of(element, bound->scope, depth + 1, into);
+        }
+        std::string storage;
+        std::string_view list = m_model.identifier(iterable, storage);
+        for (const Model::Site& site : m_model.sites()) {
+            if (site.kind != Model::SiteKind::name || site.store) continue;
+            std::string other;
+            if (m_model.identifier(site.node, other) != list) continue;
+            Node parent = node_parent(site.node);
+            TSSymbol parent_kind = node_symbol(parent);
+            bool iterated = (parent_kind == s.for_statement || parent_kind == s.for_in_clause) &&
+                            field(parent, s.field_right).id == site.node.id;
+            if (iterated) continue;
+            unknown();
+            add_values_added(parent, site.scope, depth, into);
+        }
+    }
+
+    // `names.append(x)`, `names.insert(i, x)`, `names.extend([x, y])`: what
+    // they add is followed too, though a list can change in other ways.
+    void add_values_added(Node attribute, ScopeId scope, int depth, Values& into) {
+        if (node_symbol(attribute) != s.attribute) return;
+        Node call = node_parent(attribute);
+        if (node_symbol(call) != s.call || m_model.call_function(call).id != attribute.id) return;
+        std::string_view method = m_model.text(field(attribute, s.field_attribute));
+        if (method == "append") return add_values_of(m_model.argument(call, 0), scope, depth + 1, into);
+        if (method == "insert") return add_values_of(m_model.argument(call, 1), scope, depth + 1, into);
+        if (method != "extend") return;
+        Node added = m_model.argument(call, 0);
+        if (node_symbol(added) != s.list && node_symbol(added) != s.tuple) return;
+        for (std::uint32_t i = 0; i < node_named_child_count(added); ++i)
+            if (node_symbol(node_named_child(added, i)) != s.comment)
+                add_values_of(node_named_child(added, i), scope, depth + 1, into);
     }
 
     // What a call of a function of this file returns: what its return

@@ -203,3 +203,42 @@ print(field("real"), percent("__glo", "bals__"), single("imag"), converted("x"))
     CHECK(values.values.empty());
     CHECK(!values.complete);
 }
+
+TEST_CASE("a for loop over a list bound once yields its elements, all of them while nothing changes it",
+          "[string_values]") {
+    Analyzed file(R"py(
+names = ["real", "imag"]
+for name in names:
+    print(getattr(1j, name))
+print([getattr(2j, each) for each in names])
+)py");
+    Model::StringValues loop = file.possible("name");
+    CHECK(loop.values == Strings{"imag", "real"});
+    CHECK(loop.complete);
+    CHECK(file.possible("each").values == Strings{"imag", "real"});
+    CHECK(file.possible("each").complete);
+
+    const char* changes[] = {"names.append('__class__')\n", "names[0] = '__class__'\n", "grow(names)\n",
+                             "names += ['__class__']\n"};
+    for (const char* change : changes) {
+        INFO(change);
+        Analyzed changed(std::string("def grow(x):\n    return x\nnames = ['real']\n") + change +
+                         "for name in names:\n    print(getattr(1j, name))\n");
+        Model::StringValues values = changed.possible("name");
+        CHECK(!values.complete);
+    }
+}
+
+TEST_CASE("what append, insert and extend add to an iterated list is followed too", "[string_values]") {
+    Analyzed file(R"py(
+names = ["real"]
+names.append("imag")
+names.insert(0, "conjugate")
+names.extend(["__class__", "__doc__"])
+for name in names:
+    print(getattr(1j, name))
+)py");
+    Model::StringValues values = file.possible("name");
+    CHECK(values.values == Strings{"__class__", "__doc__", "conjugate", "imag", "real"});
+    CHECK(!values.complete);
+}
