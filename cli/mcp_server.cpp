@@ -44,17 +44,22 @@ struct PendingCall {
     bool cancelled = false;     // the client cancelled it: it gets no answer
 };
 
+// The operator's options as a policy: the default profile is always among those allowed.
+ToolPolicy policy_of(const McpOptions& options) {
+    ToolPolicy policy;
+    policy.default_profile = options.profile;
+    policy.allowed_profiles = options.allow_profiles;
+    if (std::find(policy.allowed_profiles.begin(), policy.allowed_profiles.end(), options.profile) ==
+        policy.allowed_profiles.end())
+        policy.allowed_profiles.insert(policy.allowed_profiles.begin(), options.profile);
+    policy.run = !options.no_run;
+    return policy;
+}
+
 class McpServer {
 public:
     McpServer(int out_fd, const McpOptions& options, std::map<std::string, analyzer::Profile> profiles)
-        : m_out(out_fd), m_options(options), m_profiles(std::move(profiles)) {
-        m_policy.default_profile = options.profile;
-        m_policy.allowed_profiles = options.allow_profiles;
-        if (std::find(m_policy.allowed_profiles.begin(), m_policy.allowed_profiles.end(), options.profile) ==
-            m_policy.allowed_profiles.end())
-            m_policy.allowed_profiles.insert(m_policy.allowed_profiles.begin(), options.profile);
-        m_policy.run = !options.no_run;
-    }
+        : m_out(out_fd), m_options(options), m_profiles(std::move(profiles)), m_tools(policy_of(options)) {}
 
     void read_line(const std::string& line) {
         json value = json::parse(line, nullptr, false);
@@ -196,7 +201,7 @@ private:
         if (version().empty())
             return fail(error_code::invalid_request,
                         "Invalid Request: the session is not initialized (send initialize first)");
-        if (method == "tools/list") return answer({{"tools", tool_list(m_policy, structured())}});
+        if (method == "tools/list") return answer({{"tools", m_tools.list(structured())}});
         if (method == "resources/list") return answer({{"resources", resource_list()}});
         if (method == "resources/templates/list") return answer({{"resourceTemplates", resource_templates()}});
         if (method == "resources/read") {
@@ -216,14 +221,14 @@ private:
 
     std::string instructions() const {
         return "Python given to these tools is judged by pygate before it runs, under profile " +
-               m_policy.default_profile +
-               (m_policy.run ? ", and runs in a sandbox only if allowed." : "; this server only checks, it runs nothing.") +
+               m_tools.policy().default_profile +
+               (m_tools.policy().run ? ", and runs in a sandbox only if allowed." : "; this server only checks, it runs nothing.") +
                " A refused call lists each finding with what the profile allows: rewrite the code to comply and "
                "call again. The resources pygate://profiles/NAME and pygate://rules say what is allowed.";
     }
 
     void call_tool(const Message& message, const std::shared_ptr<Batch>& batch) {
-        auto read = read_tool_call(message.params, m_policy);
+        auto read = m_tools.read_call(message.params);
         if (auto* problem = std::get_if<std::string>(&read)) {
             respond(error_message(message.id, error_code::invalid_params, "Invalid params: " + *problem), batch);
             return;
@@ -371,14 +376,14 @@ private:
 
     const analyzer::Profile& profile_named(const std::string& name) const {
         auto found = m_profiles.find(name);
-        return found != m_profiles.end() ? found->second : m_profiles.at(m_policy.default_profile);
+        return found != m_profiles.end() ? found->second : m_profiles.at(m_tools.policy().default_profile);
     }
 
     int m_out;
     std::mutex m_out_mutex;
     McpOptions m_options;
-    ToolPolicy m_policy;
     const std::map<std::string, analyzer::Profile> m_profiles;
+    const ToolCatalog m_tools;
 
     std::mutex m_mutex;  // everything below
     std::condition_variable m_settled;  // a call was answered, or the server ended

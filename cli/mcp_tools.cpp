@@ -66,15 +66,6 @@ json object_schema(json properties, json required) {
             {"additionalProperties", false}};
 }
 
-struct ToolSpec {
-    const char* name;
-    const char* title;
-    const char* description;
-    json input;
-    json output;
-    json annotations;
-};
-
 std::vector<ToolSpec> tool_specs(const ToolPolicy& policy) {
     std::vector<ToolSpec> specs;
     const json code = string_schema("Python source code (Python 3.11).");
@@ -369,9 +360,11 @@ json serve_files(const json& files) {
 
 }  // namespace
 
-json tool_list(const ToolPolicy& policy, bool structured) {
+ToolCatalog::ToolCatalog(ToolPolicy policy) : m_policy(std::move(policy)), m_specs(tool_specs(m_policy)) {}
+
+json ToolCatalog::list(bool structured) const {
     json tools = json::array();
-    for (const auto& spec : tool_specs(policy)) {
+    for (const auto& spec : m_specs) {
         json tool = {{"name", spec.name}, {"description", spec.description}, {"inputSchema", spec.input}};
         tool["annotations"] = spec.annotations;
         tool["annotations"]["title"] = spec.title;
@@ -384,14 +377,14 @@ json tool_list(const ToolPolicy& policy, bool structured) {
     return tools;
 }
 
-std::variant<ToolCall, std::string> read_tool_call(const json& params, const ToolPolicy& policy) {
+std::variant<ToolCall, std::string> ToolCatalog::read_call(const json& params) const {
+    const ToolPolicy& policy = m_policy;
     if (!params.contains("name") || !params["name"].is_string()) return std::string("tools/call needs a `name`");
     const std::string name = params["name"].get<std::string>();
-    const auto specs = tool_specs(policy);
-    const ToolSpec* spec = find_spec(specs, name);
+    const ToolSpec* spec = find_spec(m_specs, name);
     if (!spec) {
         std::vector<std::string> names;
-        for (const auto& each : specs) names.emplace_back(each.name);
+        for (const auto& each : m_specs) names.emplace_back(each.name);
         return fmt::format("unknown tool `{}` (tools: {})", name, joined(names));
     }
     const json arguments = params.value("arguments", json::object());

@@ -21,9 +21,15 @@ struct ToolPolicy {
     bool run = true;                            // false: check_python only (`--no-run`)
 };
 
-// The tools as tools/list shows them. `structured`: the client's revision
-// has `outputSchema`, `structuredContent` and `title` (2025-06-18 on).
-nlohmann::json tool_list(const ToolPolicy& policy, bool structured);
+// One tool: its schemas are built from the policy (`profile`'s enum).
+struct ToolSpec {
+    const char* name;
+    const char* title;
+    const char* description;
+    nlohmann::json input;
+    nlohmann::json output;
+    nlohmann::json annotations;
+};
 
 // A call, read: the server requests that carry it out, in order (run_python
 // checks first, so a refusal needs no sandbox and an allowed run still
@@ -34,9 +40,23 @@ struct ToolCall {
     std::vector<nlohmann::json> requests;  // serve requests without their id
 };
 
-// Reads a tools/call's params; a message for an invalid-params error when
-// the tool is unknown or the arguments break its inputSchema.
-std::variant<ToolCall, std::string> read_tool_call(const nlohmann::json& params, const ToolPolicy& policy);
+// The tools one server offers under its operator's policy, their schemas
+// built once, when the server starts.
+class ToolCatalog {
+public:
+    explicit ToolCatalog(ToolPolicy policy);
+    const ToolPolicy& policy() const { return m_policy; }
+    // The tools as tools/list shows them. `structured`: the client's revision
+    // has `outputSchema`, `structuredContent` and `title` (2025-06-18 on).
+    nlohmann::json list(bool structured) const;
+    // Reads a tools/call's params; a message for an invalid-params error when
+    // the tool is unknown or the arguments break its inputSchema.
+    std::variant<ToolCall, std::string> read_call(const nlohmann::json& params) const;
+
+private:
+    ToolPolicy m_policy;
+    std::vector<ToolSpec> m_specs;
+};
 
 // Whether run_python may go on to its run request after the gate's answer.
 bool gate_lets_run(const nlohmann::json& check_result);

@@ -21,9 +21,13 @@ namespace {
 using namespace pygate::cli;
 using nlohmann::json;
 
-const mcp::ToolPolicy& policy() {
-    static const mcp::ToolPolicy value{"safe_eval", {"safe_eval", "data_processing"}, true};
+const mcp::ToolCatalog& tools() {
+    static const mcp::ToolCatalog value{mcp::ToolPolicy{"safe_eval", {"safe_eval", "data_processing"}, true}};
     return value;
+}
+
+const mcp::ToolPolicy& policy() {
+    return tools().policy();
 }
 
 void one_message(const json& value) {
@@ -35,7 +39,7 @@ void one_message(const json& value) {
         message.params["protocolVersion"].is_string())
         (void)mcp::negotiate_version(message.params["protocolVersion"].get<std::string>());
     if (message.method == "tools/call") {
-        auto call = mcp::read_tool_call(message.params, policy());
+        auto call = tools().read_call(message.params);
         if (auto* read = std::get_if<mcp::ToolCall>(&call)) {
             const auto& allowed = policy().allowed_profiles;
             if (std::find(allowed.begin(), allowed.end(), read->profile) == allowed.end()) __builtin_trap();
