@@ -71,6 +71,16 @@ constexpr NameEntry k_consumer_entries[] = {
 };
 const NameTable k_consumers{k_consumer_entries};
 
+// The limits that stop runaway work: raising one lets a recursion run until
+// the C stack overflows and the interpreter dies.
+constexpr NameEntry k_limit_entries[] = {
+    {"sys.setrecursionlimit", "changes the interpreter's recursion limit, so a deep recursion overflows the C stack"},
+};
+const NameTable k_limits{k_limit_entries};
+
+std::vector<std::string> limits() {
+    return patterns_of(k_limits);
+}
 std::vector<std::string> sized_calls() {
     return patterns_of(k_sized_calls);
 }
@@ -85,7 +95,8 @@ std::vector<std::string> branches() {
     return {"if", "for", "while", "try", "assert", "match", "and/or", "conditional expression", "comprehension"};
 }
 
-constexpr std::array<RuleTable, 4> k_tables = {{
+constexpr std::array<RuleTable, 5> k_tables = {{
+    {"Limits on recursion, refused wherever referenced", limits},
     {"Iterators that never end", infinite_sources},
     {"Calls that consume an iterator to its end", consumers},
     {"Calls whose constant arguments decide the size of what they build", sized_calls},
@@ -634,8 +645,15 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     }
 }
 
-constexpr analyzer::RuleHooks k_hooks{
-    .on_call = on_call, .on_syntax = on_syntax, .on_module = on_module, .syntax_kinds = syntax_kinds};
+void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    report_matching_reference(reference, context, k_rule, k_limits);
+}
+
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference,
+                                      .on_call = on_call,
+                                      .on_syntax = on_syntax,
+                                      .on_module = on_module,
+                                      .syntax_kinds = syntax_kinds};
 
 }  // namespace
 
@@ -646,7 +664,7 @@ const RuleMetadata k_pg008_unbounded_execution{
     .cwe = k_cwe,
     .summary = "Loops and recursion that never end, and constant values too big to build",
     .catches =
-        "A `while` whose test is always true (True, 1, 1 < 2, a non-empty literal) and whose own body never "
+        "Raising the recursion limit (sys.setrecursionlimit); a `while` whose test is always true (True, 1, 1 < 2, a non-empty literal) and whose own body never "
         "breaks, returns, raises, yields or exits; a `for` over itertools.count, itertools.cycle, "
         "itertools.repeat without a count or iter(C, sentinel) where calling C never gives the sentinel, with "
         "nothing in its body that leaves; a function, method (through self.) or lambda bound to a name that "

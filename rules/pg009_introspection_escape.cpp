@@ -104,6 +104,14 @@ constexpr NameEntry k_introspection_entries[] = {
     {"sys.last_type", "reaches the last exception's type"},
     {"sys.gettrace", "reaches the installed tracer function"},
     {"sys.getprofile", "reaches the installed profiler function"},
+    // A tracer or profiler is handed every frame the interpreter runs.
+    {"sys.settrace", "installs a tracer that is handed every frame"},
+    {"sys.setprofile", "installs a profiler that is handed every frame"},
+    {"sys.call_tracing", "calls a function under tracing, for debuggers"},
+    {"sys.monitoring", "installs monitoring callbacks that are handed every frame's code"},
+    {"sys.monitoring.*", "installs monitoring callbacks that are handed every frame's code"},
+    {"threading.settrace", "installs a tracer that is handed every frame of new threads"},
+    {"threading.setprofile", "installs a profiler that is handed every frame of new threads"},
     {"inspect", "reaches frames, code and globals"},
     {"inspect.*", "reaches frames, code and globals"},
     {"gc", "reaches every live object"},
@@ -546,7 +554,8 @@ const RuleMetadata k_pg009_introspection_escape{
         "and __spec__; globals(), locals(), vars(), dir(); sys._getframe, inspect and gc; getattr, setattr, "
         "delattr, hasattr, attrgetter and methodcaller with such a name after constant folding (a name that "
         "is not constant is a warning, and an error when it is picked from dir()'s listing, which starts with the "
-        "dunders); those functions passed as values with such names, or stored in a list, "
+        "dunders); tracers and profilers (sys.settrace, sys.setprofile, threading's, sys.monitoring), which are "
+        "handed every frame; those functions passed as values with such names, or stored in a list, "
         "tuple, set or dict literal or anywhere else the resolver does not follow it to its calls (a warning); such "
         "attributes in the fields of constant str.format / format_map / string.Formatter format strings (and "
         "logging.Formatter's and logging.basicConfig's with style \"{\"), and a "

@@ -29,10 +29,6 @@ constexpr NameEntry k_environment_entries[] = {
     {"os.putenv", "changes environment variables"},
     {"os.unsetenv", "changes environment variables"},
     {"posix.environ", "reads or changes environment variables"},
-    {"sys.setrecursionlimit", "changes the interpreter's recursion limit"},
-    {"sys.settrace", "installs a tracer that sees every frame"},
-    {"sys.setprofile", "installs a profiler that sees every frame"},
-    {"sys.call_tracing", "calls a function under tracing, for debuggers"},
     {"sys.addaudithook", "installs an audit hook that sees every audited event"},
     {"sys.audit", "raises audit events, which the runner's own hooks act on"},
     {"sys.setswitchinterval", "changes how the interpreter switches threads"},
@@ -41,10 +37,6 @@ constexpr NameEntry k_environment_entries[] = {
     {"sys.set_int_max_str_digits", "lifts the bound that keeps int-to-str conversions fast"},
     {"sys.activate_stack_trampoline", "changes how the interpreter runs frames"},
     {"sys.deactivate_stack_trampoline", "changes how the interpreter runs frames"},
-    {"sys.monitoring", "installs monitoring callbacks that see every frame"},
-    {"sys.monitoring.*", "installs monitoring callbacks that see every frame"},
-    {"threading.settrace", "installs a tracer that sees every frame"},
-    {"threading.setprofile", "installs a profiler that sees every frame"},
     {"site", "changes where modules are imported from"},
     {"site.*", "changes where modules are imported from"},
     {"importlib.util.spec_from_file_location", "imports code from any file"},
@@ -200,12 +192,13 @@ const RuleMetadata k_pg010_environment_mutation{
         "methods); assignments into sys.modules; site, importlib.util.spec_from_file_location and "
         "module_from_spec, importlib.machinery, ensurepip, venv and pip, and pip run through a process call; "
         "os.environ, os.environb, os.getenv, os.putenv and os.unsetenv (reads too: environment variables hold "
-        "credentials); sys.setrecursionlimit, sys.settrace and sys.setprofile; binding the name __builtins__ "
+        "credentials); sys's hooks and switches (audit hooks, async generator hooks, the switch interval, "
+        "int-to-str digits; tracers are PG009's and the recursion limit PG008's); binding the name __builtins__ "
         "(assignment, import as, for, with, del: a function's frame takes its builtins from it, so the names "
         "the file leaves undefined would be looked up in whatever was bound).",
     .why =
         "Changing where imports come from makes `import json` load attacker code, later and elsewhere; "
-        "tracers see every frame; and the environment is where a pipeline's credentials live, one read away "
+        "hooks see every event; and the environment is where a pipeline's credentials live, one read away "
         "from exfiltration.",
     .bad_example =
         "import os\n"

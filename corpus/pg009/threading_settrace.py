@@ -7,4 +7,4 @@ def tracer(frame, event, arg):
     return None
 
 
-threading.settrace(tracer)  # expect: PG010
+threading.settrace(tracer)  # expect: PG009

@@ -7,4 +7,4 @@ def tracer(frame, event, arg):
     return tracer
 
 
-sys.settrace(tracer)  # expect: PG010
+sys.settrace(tracer)  # expect: PG009

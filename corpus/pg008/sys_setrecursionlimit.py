@@ -2,4 +2,4 @@
 """Raising the recursion limit lets deep recursion crash the interpreter."""
 import sys
 
-sys.setrecursionlimit(10**6)  # expect: PG010
+sys.setrecursionlimit(10**6)  # expect: PG008

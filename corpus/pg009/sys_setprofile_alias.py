@@ -2,4 +2,4 @@
 """sys.setprofile through a from-import alias."""
 from sys import setprofile as watch
 
-watch(lambda frame, event, arg: None)  # expect: PG010
+watch(lambda frame, event, arg: None)  # expect: PG009
