@@ -94,8 +94,11 @@ private:
         if (kind == s.identifier) return add_values_of_name(expr, scope, depth, into);
         if (kind == s.call) {
             Node function = m_model.call_function(expr);
-            if (node_symbol(function) == s.attribute && m_model.text(field(function, s.field_attribute)) == "format")
-                return add_formatted(field(function, s.field_object), expr, scope, depth, into);
+            std::string_view method =
+                node_symbol(function) == s.attribute ? m_model.text(field(function, s.field_attribute)) : "";
+            if (method == "format" || method == "format_map")
+                return add_formatted(field(function, s.field_object), expr, method == "format_map", scope, depth,
+                                     into);
             return add_values_returned(expr, scope, depth, into);
         }
         if (kind == s.attribute) return add_values_of_attribute(expr, scope, depth, into);
@@ -196,10 +199,11 @@ private:
         }
     }
 
-    // `template.format(...)` whose fields are plain (`{}`, `{0}`, `{name}`):
-    // each template with each value of each argument, so a format string
-    // made by a first formatting pass is judged by the second.
-    void add_formatted(Node object, Node call, ScopeId scope, int depth, Values& into) {
+    // `template.format(...)`, or `.format_map({...})` of a dict literal, whose
+    // fields are plain (`{}`, `{0}`, `{name}`): each template with each value
+    // of each argument, so a format string made by a first formatting pass is
+    // judged by the second.
+    void add_formatted(Node object, Node call, bool mapping, ScopeId scope, int depth, Values& into) {
         Values templates;
         add_values_of(object, scope, depth + 1, templates);
         for (const std::string& format : templates) {
@@ -223,7 +227,8 @@ private:
                     known = false;
                     continue;
                 }
-                Node argument = name.empty() ? m_model.argument(call, automatic++)
+                Node argument = mapping                                    ? mapped_value(call, name, scope)
+                                : name.empty()                             ? m_model.argument(call, automatic++)
                                 : std::all_of(name.begin(), name.end(), ::isdigit)
                                     ? m_model.argument(call, static_cast<std::uint32_t>(std::stoul(name.substr(0, 9))))
                                     : m_model.argument(call, std::numeric_limits<std::uint32_t>::max(), name);
@@ -238,6 +243,19 @@ private:
             }
             add_products(pieces, into);
         }
+    }
+
+    // format_map's `{name}`: the value of the dict literal passed whose key
+    // folds to `name`; a null node when there is none (unknown, then).
+    Node mapped_value(Node call, const std::string& name, ScopeId scope) const {
+        Node mapping = m_model.argument(call, 0);
+        if (node_is_null(mapping) || node_symbol(mapping) != s.dictionary) return {};
+        for (std::uint32_t i = 0; i < node_named_child_count(mapping); ++i) {
+            Node pair = node_named_child(mapping, i);
+            if (node_symbol(pair) != s.pair) continue;
+            if (m_model.fold_string(field(pair, s.field_key), scope) == name) return field(pair, s.field_value);
+        }
+        return {};
     }
 
     // Every binding of the name where `scope` reads it.

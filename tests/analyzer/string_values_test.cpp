@@ -242,3 +242,14 @@ for name in names:
     CHECK(values.values == Strings{"__class__", "__doc__", "conjugate", "imag", "real"});
     CHECK(!values.complete);
 }
+
+TEST_CASE("format_map of a dict literal is a formatting pass too", "[string_values]") {
+    Analyzed file(R"py(
+def field(name):
+    return "{{0.{attribute}}}".format_map({"attribute": name})
+field("__class__")
+print(field("real"))
+)py");
+    CHECK(file.possible(R"(field("real"))").values == Strings{"{0.__class__}", "{0.real}"});
+    CHECK(file.possible(R"(field("real"))").complete);
+}
