@@ -250,6 +250,8 @@ private:
     const std::vector<Binding>* find_bindings(std::string_view name, ScopeId scope, ScopeId* holder) const;
     struct FunctionCalls;
     const FunctionCalls& calls_of(ScopeId function) const;
+    // The name sites that read `name`, in any scope, other than as a for loop's iterable.
+    const std::vector<const Site*>& reads_not_iterated(std::string_view name) const;
 };
 
 }  // namespace pygate::analyzer

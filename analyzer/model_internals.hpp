@@ -88,6 +88,9 @@ struct Model::LookupCache {
     };
     std::vector<std::optional<ClassBases>> bases;
     std::vector<FunctionCalls> function_calls;  // by ScopeId, made on the first question (Model::calls_of)
+    // The name sites that read each name other than as a for loop's iterable,
+    // made on the first question (Model::reads_not_iterated).
+    std::optional<NameMap<std::vector<const Model::Site*>>> name_reads;
 };
 
 }  // namespace pygate::analyzer

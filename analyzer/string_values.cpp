@@ -299,18 +299,9 @@ private:
             add_values_of(element, bound->scope, depth + 1, into);
         }
         std::string storage;
-        std::string_view list = m_model.identifier(iterable, storage);
-        for (const Model::Site& site : m_model.sites()) {
-            if (site.kind != Model::SiteKind::name || site.store) continue;
-            std::string other;
-            if (m_model.identifier(site.node, other) != list) continue;
-            Node parent = node_parent(site.node);
-            TSSymbol parent_kind = node_symbol(parent);
-            bool iterated = (parent_kind == s.for_statement || parent_kind == s.for_in_clause) &&
-                            field(parent, s.field_right).id == site.node.id;
-            if (iterated) continue;
+        for (const Model::Site* read : m_model.reads_not_iterated(m_model.identifier(iterable, storage))) {
             unknown();
-            add_values_added(parent, site.scope, depth, into);
+            add_values_added(node_parent(read->node), read->scope, depth, into);
         }
     }
 
@@ -385,6 +376,7 @@ private:
         const Model::FunctionCalls& calls = m_model.calls_of(function);
         if (calls.escapes) unknown();
         for (const Model::FunctionCalls::Call& call : calls.calls) {
+            if (m_steps > k_max_steps) return unknown();
             std::uint32_t skipped = 0;  // a method called on an instance: self is not an argument
             if (body.method_of >= 0) {
                 Node callee = m_model.call_function(call.call);
@@ -492,6 +484,25 @@ const Model::FunctionCalls& Model::calls_of(ScopeId function) const {
         }
     }
     return index[static_cast<std::size_t>(function)];
+}
+
+const std::vector<const Model::Site*>& Model::reads_not_iterated(std::string_view name) const {
+    auto& index = m_lookup_cache->name_reads;
+    if (!index) {
+        const PythonSymbols& s = PythonSymbols::get();
+        index.emplace();
+        for (const Site& site : m_sites) {
+            if (site.kind != SiteKind::name || site.store) continue;
+            Node parent = node_parent(site.node);
+            TSSymbol kind = node_symbol(parent);
+            bool iterated = (kind == s.for_statement || kind == s.for_in_clause) &&
+                            node_child_by_field_id(parent, s.field_right).id == site.node.id;
+            if (!iterated) (*index)[identifier(site.node)].push_back(&site);
+        }
+    }
+    static const std::vector<const Site*> k_none;
+    auto found = index->find(name);
+    return found == index->end() ? k_none : found->second;
 }
 
 Model::StringValues Model::possible_strings(Node expr, ScopeId scope) const {
