@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "analyzer/format_template.hpp"
 #include "analyzer/integer_literal.hpp"
 #include "analyzer/model.hpp"
 #include "analyzer/model_internals.hpp"
@@ -851,23 +852,13 @@ public:
                 if (!value) return std::nullopt;
                 values.push_back(*value);
             }
+            auto pieces = percent_pieces(*format);
+            if (!pieces) return std::nullopt;
             std::string out;
             std::size_t next = 0;
-            for (std::size_t i = 0; i < format->size(); ++i) {
-                char c = (*format)[i];
-                if (c != '%' || i + 1 >= format->size()) {
-                    out += c;
-                    continue;
-                }
-                char conversion = (*format)[++i];
-                if (conversion == '%') {
-                    out += '%';
-                } else if (conversion == 's' || conversion == 'd' || conversion == 'i') {
-                    if (next >= values.size()) return std::nullopt;
-                    out += values[next++];
-                } else {
-                    return std::nullopt;
-                }
+            for (const TemplatePiece& piece : *pieces) {
+                if (piece.field && next >= values.size()) return std::nullopt;
+                out += piece.field ? std::string_view(values[next++]) : piece.text;
             }
             if (next != values.size()) return std::nullopt;
             return out;
@@ -1186,34 +1177,19 @@ public:
     std::optional<std::string> fold_format(Node object, Node call, ScopeId scope, int depth) {
         auto format = fold(object, scope, depth + 1);
         if (!format) return std::nullopt;
+        auto pieces = format_pieces(*format);
+        if (!pieces) return std::nullopt;
         std::string out;
         std::uint32_t automatic = 0;
-        for (std::size_t i = 0; i < format->size(); ++i) {
-            char c = (*format)[i];
-            if ((c == '{' || c == '}') && i + 1 < format->size() && (*format)[i + 1] == c) {
-                out += c;
-                ++i;
+        for (const TemplatePiece& piece : *pieces) {
+            if (!piece.field) {
+                out += piece.text;
                 continue;
             }
-            if (c != '{') {
-                out += c;
-                continue;
-            }
-            std::size_t close = format->find('}', i);
-            if (close == std::string::npos) return std::nullopt;
-            std::string name = format->substr(i + 1, close - i - 1);
-            if (name.find_first_of(".[!:") != std::string::npos) return std::nullopt;
-            Node value{};
-            if (name.empty())
-                value = argument(call, automatic++);
-            else if (std::all_of(name.begin(), name.end(), ::isdigit))
-                value = argument(call, static_cast<std::uint32_t>(std::stoul(name)));
-            else
-                value = argument(call, std::numeric_limits<std::uint32_t>::max(), name);
-            auto folded = fold(value, scope, depth + 1);
+            if (!plain_format_field(piece.text)) return std::nullopt;
+            auto folded = fold(format_argument(m_model, call, piece.text, automatic), scope, depth + 1);
             if (!folded) return std::nullopt;
             out += *folded;
-            i = close;
         }
         return out;
     }

@@ -5,9 +5,9 @@
 // the values that arrive there, so each one is judged, and only when every
 // way in is seen (`complete`) may a rule say that nothing else can arrive.
 #include <algorithm>
-#include <limits>
 #include <unordered_set>
 
+#include "analyzer/format_template.hpp"
 #include "analyzer/model.hpp"
 #include "analyzer/model_internals.hpp"
 #include "analyzer/python_symbols.hpp"
@@ -97,8 +97,7 @@ private:
             std::string_view method =
                 node_symbol(function) == s.attribute ? m_model.text(field(function, s.field_attribute)) : "";
             if (method == "format" || method == "format_map")
-                return add_formatted(field(function, s.field_object), expr, method == "format_map", scope, depth,
-                                     into);
+                return add_formatted(field(function, s.field_object), expr, method == "format_map", scope, depth, into);
             return add_values_returned(expr, scope, depth, into);
         }
         if (kind == s.attribute) return add_values_of_attribute(expr, scope, depth, into);
@@ -172,31 +171,29 @@ private:
             values.push_back(right);
         }
         for (const std::string& format : templates) {
-            std::vector<Values> pieces{{std::string()}};
             std::size_t next = 0;
-            bool known = true;
-            for (std::size_t i = 0; i < format.size() && known; ++i) {
-                if (format[i] != '%') {
-                    pieces.back().front() += format[i];
-                    continue;
-                }
-                char conversion = i + 1 < format.size() ? format[++i] : '\0';
-                if (conversion == '%') {
-                    pieces.back().front() += '%';
-                } else if (conversion == 's' && next < values.size()) {
-                    pieces.emplace_back();
-                    add_values_of(values[next++], scope, depth + 1, pieces.back());
-                    pieces.push_back({std::string()});  // the literal text after it
-                } else {
-                    known = false;
-                }
-            }
-            if (!known || next != values.size()) {
-                unknown();
-                continue;
-            }
-            add_products(pieces, into);
+            add_filled(
+                percent_pieces(format),
+                [&](std::string_view) { return next < values.size() ? values[next++] : Node{}; }, scope, depth, into);
+            if (next != values.size()) unknown();
         }
+    }
+
+    // A template's pieces with every value each field may hold, joined;
+    // `argument_of(field)` is what fills a field (a null node: nothing can tell).
+    template <class ArgumentOf>
+    void add_filled(const std::optional<std::vector<TemplatePiece>>& template_pieces, ArgumentOf&& argument_of,
+                    ScopeId scope, int depth, Values& into) {
+        if (!template_pieces) return unknown();
+        std::vector<Values> pieces;
+        for (const TemplatePiece& piece : *template_pieces) {
+            pieces.emplace_back();
+            if (!piece.field)
+                pieces.back().emplace_back(piece.text);
+            else
+                add_values_of(argument_of(piece.text), scope, depth + 1, pieces.back());
+        }
+        add_products(pieces, into);
     }
 
     // `template.format(...)`, or `.format_map({...})` of a dict literal, whose
@@ -207,47 +204,21 @@ private:
         Values templates;
         add_values_of(object, scope, depth + 1, templates);
         for (const std::string& format : templates) {
-            std::vector<Values> pieces{{std::string()}};
             std::uint32_t automatic = 0;
-            bool known = true;
-            for (std::size_t i = 0; i < format.size() && known; ++i) {
-                char c = format[i];
-                if ((c == '{' || c == '}') && i + 1 < format.size() && format[i + 1] == c) {
-                    pieces.back().front() += c;
-                    ++i;
-                    continue;
-                }
-                if (c != '{') {
-                    pieces.back().front() += c;
-                    continue;
-                }
-                std::size_t close = format.find('}', i);
-                std::string name = close == std::string::npos ? "." : format.substr(i + 1, close - i - 1);
-                if (name.find_first_of(".[!:") != std::string::npos) {
-                    known = false;
-                    continue;
-                }
-                Node argument = mapping                                    ? mapped_value(call, name, scope)
-                                : name.empty()                             ? m_model.argument(call, automatic++)
-                                : std::all_of(name.begin(), name.end(), ::isdigit)
-                                    ? m_model.argument(call, static_cast<std::uint32_t>(std::stoul(name.substr(0, 9))))
-                                    : m_model.argument(call, std::numeric_limits<std::uint32_t>::max(), name);
-                pieces.emplace_back();
-                add_values_of(argument, scope, depth + 1, pieces.back());
-                pieces.push_back({std::string()});  // the literal text after it
-                i = close;
-            }
-            if (!known) {
-                unknown();
-                continue;
-            }
-            add_products(pieces, into);
+            add_filled(
+                format_pieces(format),
+                [&](std::string_view field) {
+                    if (!plain_format_field(field)) return Node{};
+                    return mapping ? mapped_value(call, field, scope)
+                                   : format_argument(m_model, call, field, automatic);
+                },
+                scope, depth, into);
         }
     }
 
     // format_map's `{name}`: the value of the dict literal passed whose key
     // folds to `name`; a null node when there is none (unknown, then).
-    Node mapped_value(Node call, const std::string& name, ScopeId scope) const {
+    Node mapped_value(Node call, std::string_view name, ScopeId scope) const {
         Node mapping = m_model.argument(call, 0);
         if (node_is_null(mapping) || node_symbol(mapping) != s.dictionary) return {};
         for (std::uint32_t i = 0; i < node_named_child_count(mapping); ++i) {
@@ -291,8 +262,7 @@ private:
         Node iterable = field(loop, s.field_right);
         if (node_symbol(iterable) != s.identifier) return unknown();
         std::optional<Model::BoundValue> bound = m_model.single_value(iterable, scope);
-        if (!bound || (node_symbol(bound->value) != s.list && node_symbol(bound->value) != s.tuple))
-            return unknown();
+        if (!bound || (node_symbol(bound->value) != s.list && node_symbol(bound->value) != s.tuple)) return unknown();
         for (std::uint32_t i = 0; i < node_named_child_count(bound->value); ++i) {
             Node element = node_named_child(bound->value, i);
             if (node_symbol(element) == s.comment) continue;
@@ -405,10 +375,9 @@ private:
             place.star = true;
             return place;
         }
-        Node name = kind == s.identifier ? parameter
-                    : kind == s.default_parameter || kind == s.typed_default_parameter
-                        ? field(parameter, s.field_name)
-                        : node_named_child(parameter, 0);
+        Node name = kind == s.identifier                                               ? parameter
+                    : kind == s.default_parameter || kind == s.typed_default_parameter ? field(parameter, s.field_name)
+                                                                                       : node_named_child(parameter, 0);
         place.name = m_model.identifier(name);
         Node parameters = node_parent(parameter);
         std::int32_t position = 0;
@@ -424,8 +393,10 @@ private:
             std::string_view text = m_model.text(at);
             if (text == "/" && seen) place.keyword = false;
             if (seen) continue;
-            if (text == "*" || at_kind == s.list_splat_pattern) keyword_only = true;
-            else if (text != "/") ++position;
+            if (text == "*" || at_kind == s.list_splat_pattern)
+                keyword_only = true;
+            else if (text != "/")
+                ++position;
         }
         return place;
     }
@@ -479,7 +450,8 @@ const Model::FunctionCalls& Model::calls_of(ScopeId function) const {
                 std::string storage;
                 if (functions.find(identifier(site.node, storage)) == functions.end()) continue;
                 for (const Referent& r : resolve(site.node, site.scope))
-                    if (r.kind == Referent::Kind::user_function) index[static_cast<std::size_t>(r.scope)].escapes = true;
+                    if (r.kind == Referent::Kind::user_function)
+                        index[static_cast<std::size_t>(r.scope)].escapes = true;
             }
         }
     }
