@@ -178,16 +178,24 @@ bool is_super_call(const analyzer::RuleContext& context, Node object, analyzer::
 bool check_format_fields(Node where, analyzer::RuleContext& context, const std::string& format);
 
 // Every format string `format` may hold (through the file's helpers, return
-// values and attributes too) has its fields judged; when some value is not
-// known, a warning, as for a getattr whose name is not constant. `field_only`:
-// the values are field names (`Formatter.get_field`), not whole format strings.
-void check_format_values(Node where, Node format, analyzer::ScopeId scope, analyzer::RuleContext& context,
-                         std::string_view unknown_message, const Referent* callee = nullptr, bool field_only = false) {
+// values and attributes too) has its fields judged. Whether some value stays
+// unknown with none denied: then the caller warns, as for a getattr whose name
+// is not constant. `field_only`: the values are field names
+// (`Formatter.get_field`), not whole format strings.
+bool format_values_unknown(Node where, Node format, analyzer::ScopeId scope, analyzer::RuleContext& context,
+                           bool field_only = false) {
     analyzer::Model::StringValues values = context.model().possible_strings(format, scope);
     for (const std::string& value : values.values)
-        if (check_format_fields(where, context, field_only ? "{" + value + "}" : value)) return;
-    if (!values.complete && !unknown_message.empty())
-        context.report(k_rule, Severity::warning, where, std::string(unknown_message), k_specificity, callee);
+        if (check_format_fields(where, context, field_only ? "{" + value + "}" : value)) return false;
+    return !values.complete;
+}
+
+// The warning for a format string that is not constant, passed to `what`.
+std::string format_not_constant(std::string_view what) {
+    return fmt::format(
+        "introspection: {} with a format string that is not constant reads the attributes its "
+        "fields name, as getattr does",
+        what);
 }
 
 // Whether `object` may be a string: anything the resolver cannot trace may be;
@@ -216,7 +224,8 @@ bool exception_object(const analyzer::RuleContext& context, Node object) {
         std::size_t as = clause.rfind(" as ");
         if (as == std::string_view::npos) continue;
         std::string_view bound = clause.substr(as + 4);
-        while (!bound.empty() && (bound.front() == ' ' || bound.front() == '\t')) bound.remove_prefix(1);
+        while (!bound.empty() && (bound.front() == ' ' || bound.front() == '\t'))
+            bound.remove_prefix(1);
         while (!bound.empty() && (bound.back() == ' ' || bound.back() == '\t' || bound.back() == ')'))
             bound.remove_suffix(1);
         if (bound == name) return true;
@@ -229,12 +238,11 @@ void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& co
     // (`f = "{0.__class__}".format; f(x)`).
     if ((site.attribute == "format" || site.attribute == "format_map") && !site.store) {
         // A format string that is not constant: its fields (`{0.__class__}`) read attributes it names.
-        std::string unknown = may_be_string(context, site.object, site.scope)
-                                  ? fmt::format("introspection: str.{} with a format string that is not constant "
-                                                "reads the attributes its fields name, as getattr does",
-                                                site.attribute)
-                                  : std::string();
-        return check_format_values(site.node, site.object, site.scope, context, unknown);
+        if (format_values_unknown(site.node, site.object, site.scope, context) &&
+            may_be_string(context, site.object, site.scope))
+            context.report(k_rule, Severity::warning, site.node,
+                           format_not_constant(fmt::format("str.{}", site.attribute)), k_specificity);
+        return;
     }
     if (site.attribute == "obj" && !site.store && exception_object(context, site.object)) {
         context.report(k_rule, Severity::warning, site.node,
@@ -479,9 +487,10 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
         }
         // `Formatter().get_field("0.__globals__", args, kwargs)` reads the attributes a field name names.
         if (callee.kind == Referent::Kind::name && callee.qualified == "string.Formatter.get_field") {
-            check_format_values(call.node, model.argument(call.node, 0, "field_name"), call.scope, context,
-                                "introspection: string.Formatter.get_field with a field name that is not constant",
-                                &callee, true);
+            if (format_values_unknown(call.node, model.argument(call.node, 0, "field_name"), call.scope, context, true))
+                context.report(k_rule, Severity::warning, call.node,
+                               "introspection: string.Formatter.get_field with a field name that is not constant",
+                               k_specificity, &callee);
         }
         // logging.Formatter(fmt, style="{") and logging.basicConfig(format=..., style="{")
         // format every record with str.format: their fields read attributes of what is logged.
@@ -493,23 +502,19 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
             std::optional<std::string> chosen =
                 node_is_null(style) ? std::optional<std::string>("%") : model.fold_string(style, call.scope);
             Node format = model.argument(call.node, config ? k_keyword_only : 0, config ? "format" : "fmt");
-            if ((!chosen || *chosen == "{") && !node_is_null(format))  // absent: logging's own `{message}`
-                check_format_values(call.node, format, call.scope, context,
-                                    fmt::format("introspection: {} with a `{{`-style format string that is not "
-                                                "constant reads the attributes its fields name, as getattr does",
-                                                callee.qualified),
-                                    &callee);
+            if ((!chosen || *chosen == "{") && !node_is_null(format) &&  // absent: logging's own `{message}`
+                format_values_unknown(call.node, format, call.scope, context))
+                context.report(k_rule, Severity::warning, call.node, format_not_constant(callee.qualified),
+                               k_specificity, &callee);
         }
         // Formatter().format(s, x) and str.format("{0.__class__}", x): the
         // format string is the first argument.
         if (callee.kind == Referent::Kind::name &&
             (callee.qualified == "string.Formatter.format" || callee.qualified == "string.Formatter.vformat" ||
              callee.qualified == "builtins.str.format" || callee.qualified == "builtins.str.format_map")) {
-            check_format_values(call.node, model.argument(call.node, 0), call.scope, context,
-                                fmt::format("introspection: {} with a format string that is not constant reads "
-                                            "the attributes its fields name, as getattr does",
-                                            callee.qualified),
-                                &callee);
+            if (format_values_unknown(call.node, model.argument(call.node, 0), call.scope, context))
+                context.report(k_rule, Severity::warning, call.node, format_not_constant(callee.qualified),
+                               k_specificity, &callee);
         }
     }
 }
@@ -563,7 +568,8 @@ const RuleMetadata k_pg009_introspection_escape{
         "fields read attributes). Format strings and attribute names are followed through the file's own "
         "functions: every constant a parameter is given by the file's calls, a function returns or a class "
         "sets on an attribute is judged, and a helper the file only calls by name with constants that read "
-        "ordinary attributes is not flagged; an except clause's exception's obj (AttributeError.obj, the object a lookup "
+        "ordinary attributes is not flagged; an except clause's exception's obj (AttributeError.obj, the object a "
+        "lookup "
         "failed on: a warning); sys's private members, last traceback and tracers; private members of modules "
         "(dataclasses._create_fn compiles what it is given, typing._eval_type evaluates strings), though not "
         "the underscored attributes of classes (a named tuple's _fields). Defining dunder methods, "
