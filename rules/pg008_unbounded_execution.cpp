@@ -664,7 +664,8 @@ const RuleMetadata k_pg008_unbounded_execution{
     .cwe = k_cwe,
     .summary = "Loops and recursion that never end, and constant values too big to build",
     .catches =
-        "Raising the recursion limit (sys.setrecursionlimit); a `while` whose test is always true (True, 1, 1 < 2, a non-empty literal) and whose own body never "
+        "Raising the recursion limit (sys.setrecursionlimit); a `while` whose test is always true (True, 1, "
+        "1 < 2, a non-empty literal) and whose own body never "
         "breaks, returns, raises, yields or exits; a `for` over itertools.count, itertools.cycle, "
         "itertools.repeat without a count or iter(C, sentinel) where calling C never gives the sentinel, with "
         "nothing in its body that leaves; a function, method (through self.) or lambda bound to a name that "
