@@ -10,13 +10,13 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/hook_command.hpp"
-#include "cli/shell_python.hpp"
+#include "hooks/shell_python.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string command(reinterpret_cast<const char*>(data), size);
-    const pygate::cli::ShellReading reading = pygate::cli::read_shell_command(command, "/nonexistent");
+    const pygate::hooks::ShellReading reading = pygate::hooks::read_shell_command(command, "/nonexistent");
     for (const auto& python : reading.python)
-        if (python.kind == pygate::cli::ShellPython::Kind::undetermined && python.why.empty()) __builtin_trap();
+        if (python.kind == pygate::hooks::ShellPython::Kind::undetermined && python.why.empty()) __builtin_trap();
 
     // The hosts' payloads, answered by the hook itself under its default.
     for (const char* host : {"claude-code", "gemini-cli"}) {
@@ -30,11 +30,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         } catch (const nlohmann::json::exception&) {
             return 0;  // not UTF-8: a host cannot send it
         }
-        pygate::cli::HookOptions options;
+        pygate::hooks::HookOptions options;
         options.host = host;
         std::istringstream in(payload);
         std::ostringstream out, err;
-        pygate::cli::run_hook(options, in, out, err);
+        pygate::hooks::run_hook(options, in, out, err);
         const nlohmann::json answer = nlohmann::json::parse(out.str(), nullptr, false);
         if (answer.is_discarded() && !out.str().empty()) __builtin_trap();
         if (answer.is_object()) {
