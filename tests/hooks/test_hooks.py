@@ -78,9 +78,10 @@ def test_interpreter_tools_are_gated(binary):
     assert claude_answer(hook(binary, "claude-code", passing, "--approve"))[0] == "allow"
 
 
-def test_gemini_cli_never_allows_by_default(binary):
-    assert json.loads(hook(binary, "gemini-cli", gemini_payload("python3 -c 'print(1)'")).stdout) == {}
-    approved = hook(binary, "gemini-cli", gemini_payload("python3 -c 'print(1)'"), "--approve")
+def test_gemini_cli_never_allows_by_default(binary, tmp_path):
+    # An empty folder: no module file there shadows what the code imports.
+    assert json.loads(hook(binary, "gemini-cli", gemini_payload("python3 -c 'print(1)'", str(tmp_path))).stdout) == {}
+    approved = hook(binary, "gemini-cli", gemini_payload("python3 -c 'print(1)'", str(tmp_path)), "--approve")
     assert json.loads(approved.stdout) == {"decision": "allow"}
     deny = gemini_answer(hook(binary, "gemini-cli", gemini_payload("python3 -c 'import os'")))
     assert deny[0] == "deny" and "PG003" in deny[1]

@@ -190,14 +190,20 @@ class _Server:
 class _Slot:
     """The live server of a transport, reachable from its finalizer without the transport."""
 
-    __slots__ = ("server",)
+    __slots__ = ("lock", "server", "stopped")
 
     def __init__(self) -> None:
+        self.lock = threading.Lock()  # guards server and stopped, and the transport's own state
         self.server: Optional[_Server] = None
+        self.stopped = False  # by the finalizer: no server may start after it
 
     @staticmethod
     def stop(slot: "_Slot") -> None:
-        server, slot.server = slot.server, None
+        # A thread still calling at exit gets ServerError instead of a new
+        # server started while the interpreter shuts down.
+        with slot.lock:
+            slot.stopped = True
+            server, slot.server = slot.server, None
         if server is not None:
             server.kill()
 
@@ -208,7 +214,6 @@ class Transport:
     def __init__(self, argv: Callable[[], List[str]]) -> None:
         self._argv = argv
         self._ids = itertools.count(1)
-        self._lock = threading.Lock()
         self._slot = _Slot()
         self._closed = False
         # Runs when the transport is collected, or at interpreter exit (before
@@ -221,9 +226,11 @@ class Transport:
         return self._slot.server
 
     def _live_server(self) -> _Server:
-        with self._lock:
+        with self._slot.lock:
             if self._closed:
                 raise ServerError("the gate is closed")
+            if self._slot.stopped:
+                raise ServerError("the gate was closed as the program exits")
             server = self._slot.server
             if server is None or server.dead is not None:
                 if server is not None:
@@ -260,7 +267,7 @@ class Transport:
 
     def close(self) -> None:
         """Stops the server after what is in flight; no call can be made after."""
-        with self._lock:
+        with self._slot.lock:
             self._closed = True
             server, self._slot.server = self._slot.server, None
         self._finalizer.detach()
