@@ -311,6 +311,7 @@ void on_name(const analyzer::NameSite& site, analyzer::RuleContext& context) {
 }
 
 bool in_getattr_family(const Referent& referent);
+void check_format_passed(const analyzer::Reference& reference, analyzer::RuleContext& context);
 void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleContext& context);
 
 // site's printers: they print the files their private `_Printer__filenames`
@@ -389,9 +390,41 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
             return;
         }
     }
+    if (!reference.callee && !reference.store) check_format_passed(reference, context);
     if (reference.callee || node_is_null(reference.argument_of)) return;
     for (const Referent& referent : reference.referents)
         if (in_getattr_family(referent)) return check_getattr_passed(reference, context);
+}
+
+// The unbound format methods: the format string is their first argument.
+constexpr std::string_view k_unbound_format[] = {"builtins.str.format", "builtins.str.format_map",
+                                                 "collections.UserString.format", "collections.UserString.format_map"};
+
+// `functools.partial(str.format, "{0.__globals__}")`, `map(str.format, templates, values)`:
+// an unbound format method passed on or stored is called on format strings no
+// call shows. The constant strings the call it is passed to holds are judged
+// as format strings; anything else is a warning.
+void check_format_passed(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    const Referent* format = nullptr;
+    for (const Referent& referent : reference.referents)
+        if (referent.kind == Referent::Kind::name && std::find(std::begin(k_unbound_format), std::end(k_unbound_format),
+                                                               referent.qualified) != std::end(k_unbound_format))
+            format = &referent;
+    if (format == nullptr) return;
+    if (node_is_null(reference.argument_of) && context.model().followed_to_its_calls(reference.node, reference.scope))
+        return;
+    if (!node_is_null(reference.argument_of)) {
+        Node arguments = context.model().call_arguments(reference.argument_of);
+        for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i)
+            for (const std::string& value :
+                 context.model().fold_strings(node_named_child(arguments, i), reference.scope))
+                if (check_format_fields(reference.argument_of, context, value)) return;
+    }
+    context.report(k_rule, Severity::warning, reference.node,
+                   fmt::format("introspection: {} used as a value is called on format strings no call here shows; "
+                               "their fields read attributes, as getattr does; {}",
+                               format->qualified, context.how_reached(reference.node, *format)),
+                   k_specificity, format);
 }
 
 bool in_getattr_family(const Referent& referent) {
@@ -659,7 +692,8 @@ const RuleMetadata k_pg009_introspection_escape{
         "logging.Formatter's and logging.basicConfig's with style \"{\"), of str wrappers and subclasses "
         "(collections.UserString, a class of the file deriving from str), and of format methods called by name "
         "(getattr(s, \"format\"), operator.methodcaller(\"format\", x)(s); a methodcaller of format called "
-        "elsewhere is a warning), and a "
+        "elsewhere is a warning), of the strings beside an unbound str.format passed on as a value "
+        "(functools.partial(str.format, s); a warning otherwise), and a "
         "format string that is not constant (a warning, as a getattr with a name that is not constant: its "
         "fields read attributes). Format strings and attribute names are followed through the file's own "
         "functions: every constant a parameter is given by the file's calls, a function returns or a class "
