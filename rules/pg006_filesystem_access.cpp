@@ -736,14 +736,15 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
 // as a call with a path that is not constant.
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     report_matching_reference(reference, context, k_rule, k_file_internals);
-    if (reference.store || reference.callee || context.model().followed_to_its_calls(reference.node, reference.scope))
-        return;
+    if (reference.store || reference.callee) return;
     for (const Referent& referent : reference.referents) {
         if (referent.kind != Referent::Kind::name) continue;
         const NameEntry* entry = k_api_table.match(referent.qualified);
         // `tempfile.*` and `shutil.*` stand for every member of the module when
         // called; as values they also match attributes of what those made (`tmp.name`).
         if (entry == nullptr || entry->pattern.ends_with(".*")) continue;
+        // Asked only of file functions: a return's answer resolves the file's calls.
+        if (context.model().followed_to_its_calls(reference.node, reference.scope)) return;
         const analyzer::Profile& profile = context.profile();
         const analyzer::FilesystemPolicy& files = profile.filesystem;
         Access access = api_of(*entry).access;
