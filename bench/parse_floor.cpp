@@ -21,7 +21,7 @@
 #include "analyzer/parse.hpp"
 #include "analyzer/source_file.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/file_discovery.hpp"
+#include "scanning/file_discovery.hpp"
 
 namespace {
 
@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
     CLI11_PARSE(app, argc, argv);
 
     try {
-        cli::DiscoveredFiles discovered = cli::discover_files(paths, {});
+        scanning::DiscoveredFiles discovered = scanning::discover_files(paths, {});
         for (const auto& missing : discovered.missing)
             std::cerr << "pygate-parse-floor: error: " << missing << '\n';
         if (!discovered.missing.empty()) return cli::k_exit_usage;

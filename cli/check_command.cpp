@@ -16,18 +16,18 @@
 
 #include "analyzer/batch_memory.hpp"
 #include "analyzer/source.hpp"
-#include "cli/baseline.hpp"
-#include "cli/changed_files.hpp"
-#include "cli/check_inputs.hpp"
+#include "settings/baseline.hpp"
+#include "settings/changed_files.hpp"
+#include "scanning/check_inputs.hpp"
 #include "cli/choice_option.hpp"
-#include "cli/effective_settings.hpp"
+#include "settings/effective_settings.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/file_discovery.hpp"
-#include "cli/progress.hpp"
-#include "cli/result_cache.hpp"
-#include "cli/scan.hpp"
-#include "cli/shard.hpp"
-#include "cli/version.hpp"
+#include "scanning/file_discovery.hpp"
+#include "scanning/progress.hpp"
+#include "judging/result_cache.hpp"
+#include "scanning/scan.hpp"
+#include "scanning/shard.hpp"
+#include "support/version.hpp"
 #include "profiles/compiled_profiles.hpp"
 #include "reporters/github_report.hpp"
 #include "reporters/html_report.hpp"
@@ -37,6 +37,35 @@
 #include "reporters/text_report.hpp"
 
 namespace pygate::cli {
+
+using judging::ResultCache;
+using judging::ScanInput;
+using judging::ScanOutcome;
+using judging::report_of;
+using scanning::CheckInputs;
+using scanning::DiscoveredFiles;
+using scanning::InputSpec;
+using scanning::ProgressLine;
+using scanning::ScanResult;
+using scanning::StreamCallbacks;
+using scanning::discover_files;
+using scanning::parse_shard;
+using scanning::scan_stream;
+using scanning::sorted_inputs;
+using settings::Baseline;
+using settings::BaselineMatcher;
+using settings::ColorMode;
+using settings::FailOn;
+using settings::ReportFormat;
+using settings::SettledSettings;
+using settings::baseline_json;
+using settings::canonical_path;
+using settings::files_changed_since;
+using settings::k_report_formats;
+using settings::parse_baseline;
+using settings::today_utc;
+using support::k_pygate_version;
+
 namespace {
 
 int exit_code_for(analyzer::Decision decision, FailOn fail_on) {
@@ -243,7 +272,7 @@ int scan_and_report(CheckInputs& inputs, const analyzer::Profile& profile, const
         lines->flush();
         written = options.output.empty() || static_cast<bool>(output_file);
     } else if (!streaming) {
-        reporters::Report report = report_of(ScanResult{std::move(collected), {}}, profile);
+        reporters::Report report = report_of(std::move(collected), profile);
         report.baseline = extras.baseline != nullptr;
         report.scope = extras.scope;
         written = write_whole_report(report, options);

@@ -4,10 +4,15 @@
 #include <iostream>
 
 #include "cli/choice_option.hpp"
-#include "cli/effective_settings.hpp"
+#include "settings/effective_settings.hpp"
 #include "cli/exit_codes.hpp"
 
 namespace pygate::cli {
+
+using settings::CheckOptions;
+using settings::SettledSettings;
+using settings::settle_settings;
+using settings::write_settings;
 
 void add_config_command(CLI::App& app, ConfigCommandOptions& options) {
     CLI::App* config = app.add_subcommand(

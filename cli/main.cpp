@@ -13,13 +13,13 @@
 #include "cli/rule_commands.hpp"
 #include "cli/run_command.hpp"
 #include "cli/serve_command.hpp"
-#include "cli/version.hpp"
+#include "support/version.hpp"
 
 int main(int argc, char** argv) {
     using namespace pygate::cli;
     try {
         CLI::App app("pygate: a static-analysis gate for untrusted Python", "pygate");
-        app.set_version_flag("--version", std::string("pygate ") + k_pygate_version);
+        app.set_version_flag("--version", std::string("pygate ") + pygate::support::k_pygate_version);
         app.require_subcommand(1);
         CheckOptions check_options;
         add_check_command(app, check_options);
@@ -31,11 +31,11 @@ int main(int argc, char** argv) {
         add_rule_commands(app, rule_options);
         RunOptions run_options;
         add_run_command(app, run_options);
-        HookOptions hook_options;
+        pygate::hooks::HookOptions hook_options;
         add_hook_command(app, hook_options);
         ReplOptions repl_options;
         add_repl_command(app, repl_options);
-        McpOptions mcp_options;
+        pygate::mcp::McpOptions mcp_options;
         add_mcp_command(app, mcp_options);
         ServeCommandOptions serve_options;
         add_serve_commands(app, serve_options);

@@ -4,7 +4,12 @@
 
 #include <cstdlib>
 
+#include "cli/exit_codes.hpp"
+
 namespace pygate::cli {
+
+using mcp::McpOptions;
+using mcp::serve_mcp;
 
 void add_mcp_command(CLI::App& app, McpOptions& options) {
     CLI::App* mcp = app.add_subcommand(
@@ -20,7 +25,7 @@ void add_mcp_command(CLI::App& app, McpOptions& options) {
     mcp->add_option("--jobs,-j", options.jobs, "Check threads (default: all cores)")->check(CLI::Range(1u, 1024u));
     mcp->add_option("--max-runs", options.max_runs, "Runs at once; more are queued (default: cores)")
         ->check(CLI::Range(1u, 1024u));
-    mcp->callback([&options] { std::exit(serve_mcp(STDIN_FILENO, STDOUT_FILENO, options)); });
+    mcp->callback([&options] { std::exit(serve_mcp(STDIN_FILENO, STDOUT_FILENO, options) ? k_exit_allow : k_exit_usage); });
 }
 
 }  // namespace pygate::cli

@@ -3,10 +3,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/mcp_server.hpp"
+#include "mcp/server.hpp"
 
 namespace pygate::cli {
 
-void add_mcp_command(CLI::App& app, McpOptions& options);
+void add_mcp_command(CLI::App& app, mcp::McpOptions& options);
 
 }  // namespace pygate::cli

@@ -8,10 +8,13 @@
 #include <optional>
 
 #include "cli/exit_codes.hpp"
-#include "cli/serve_child.hpp"
+#include "serve/serve_child.hpp"
 #include "profiles/compiled_profiles.hpp"
 
 namespace pygate::cli {
+
+using serve::ServeChild;
+
 namespace {
 
 using nlohmann::json;

@@ -11,8 +11,8 @@
 
 #include "cli/choice_option.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/scan.hpp"
-#include "cli/version.hpp"
+#include "scanning/scan.hpp"
+#include "support/version.hpp"
 #include "profiles/compiled_profiles.hpp"
 #include "profiles/profile_toml.hpp"
 #include "reporters/json_report.hpp"
@@ -22,6 +22,13 @@
 #include "runner/version_cache.hpp"
 
 namespace pygate::cli {
+
+using judging::GatedRun;
+using judging::GatedRunOutcome;
+using judging::OverrideNames;
+using judging::dump_result;
+using judging::runner_limits;
+
 namespace {
 
 using nlohmann::ordered_json;

@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "cli/gated_run.hpp"
+#include "judging/gated_run.hpp"
 
 namespace pygate::cli {
 
@@ -22,7 +22,7 @@ struct RunOptions {
     std::string output_dir;
     std::string receipt;
     RunFormat format = RunFormat::text;
-    LimitOverrides overrides;
+    judging::LimitOverrides overrides;
     bool allow_review = false;
     std::string python = "/usr/bin/python3";
     std::string stdin_file;

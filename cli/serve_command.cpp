@@ -6,11 +6,14 @@
 #include <iostream>
 
 #include "cli/exit_codes.hpp"
-#include "cli/run_worker.hpp"
-#include "cli/session_worker.hpp"
+#include "serve/run_worker.hpp"
+#include "serve/session_worker.hpp"
 #include "profiles/compiled_profiles.hpp"
 
 namespace pygate::cli {
+
+using serve::run_worker_main;
+using serve::session_worker_main;
 
 void add_serve_commands(CLI::App& app, ServeCommandOptions& options) {
     CLI::App* serve_command = app.add_subcommand(
@@ -34,7 +37,7 @@ void add_serve_commands(CLI::App& app, ServeCommandOptions& options) {
             std::cerr << "pygate: error: " << error->to_string() << '\n';
             std::exit(k_exit_usage);
         }
-        std::exit(serve(STDIN_FILENO, STDOUT_FILENO, options.serve));
+        std::exit(serve::serve(STDIN_FILENO, STDOUT_FILENO, options.serve));
     });
 
     // Started by the server only: not listed in the help.

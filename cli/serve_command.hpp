@@ -5,12 +5,12 @@
 #include <CLI/CLI.hpp>
 #include <sys/types.h>
 
-#include "cli/server.hpp"
+#include "serve/server.hpp"
 
 namespace pygate::cli {
 
 struct ServeCommandOptions {
-    ServeOptions serve;
+    serve::ServeOptions serve;
     pid_t worker_parent = 0;
 };
 

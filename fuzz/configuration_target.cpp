@@ -6,14 +6,14 @@
 #include <string_view>
 #include <variant>
 
-#include "cli/configuration.hpp"
+#include "settings/configuration.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);
     for (bool pyproject : {false, true}) {
-        auto result = pygate::cli::parse_configuration(text, "fuzz.toml", "/nonexistent", pyproject);
+        auto result = pygate::settings::parse_configuration(text, "fuzz.toml", "/nonexistent", pyproject);
         if (!result) continue;
-        if (auto* error = std::get_if<pygate::cli::ConfigurationError>(&*result))
+        if (auto* error = std::get_if<pygate::settings::ConfigurationError>(&*result))
             if (error->message.empty()) return -1;
     }
     return 0;

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-#include "cli/line_reader.hpp"
+#include "support/line_reader.hpp"
 
 namespace pygate::fuzz {
 
@@ -25,12 +25,12 @@ void for_each_line(const std::uint8_t* data, std::size_t size, std::size_t max_l
         return;
     }
     ::lseek(fd, 0, SEEK_SET);
-    cli::LineReader reader(fd, max_line);
+    support::LineReader reader(fd, max_line);
     std::string line;
     for (;;) {
-        cli::LineReader::Next next = reader.next(line);
-        if (next == cli::LineReader::Next::end) break;
-        if (next == cli::LineReader::Next::line) visit(line);
+        support::LineReader::Next next = reader.next(line);
+        if (next == support::LineReader::Next::end) break;
+        if (next == support::LineReader::Next::line) visit(line);
     }
     ::close(fd);
 }

@@ -11,14 +11,14 @@
 #include <string>
 #include <variant>
 
-#include "cli/mcp_jsonrpc.hpp"
-#include "cli/mcp_resources.hpp"
-#include "cli/mcp_tools.hpp"
+#include "mcp/jsonrpc.hpp"
+#include "mcp/resources.hpp"
+#include "mcp/tools.hpp"
 #include "fuzz/input_lines.hpp"
 
 namespace {
 
-using namespace pygate::cli;
+namespace mcp = pygate::mcp;
 using nlohmann::json;
 
 const mcp::ToolCatalog& tools() {

@@ -9,7 +9,7 @@
 #include <variant>
 
 #include "analyzer/unicode.hpp"
-#include "cli/record_reader.hpp"
+#include "scanning/record_reader.hpp"
 
 namespace {
 
@@ -30,19 +30,19 @@ bool valid_utf8(std::string_view text) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);
-    const pygate::cli::RecordFields fields;
+    const pygate::scanning::RecordFields fields;
     std::uint64_t line_number = 0;
     while (!text.empty()) {
         std::size_t end = text.find('\n');
         std::string_view line = text.substr(0, end);
         text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
         ++line_number;
-        auto parsed = pygate::cli::parse_record(line, line_number, "fuzz.jsonl", fields);
-        if (auto* error = std::get_if<pygate::cli::RecordError>(&parsed)) {
+        auto parsed = pygate::scanning::parse_record(line, line_number, "fuzz.jsonl", fields);
+        if (auto* error = std::get_if<pygate::scanning::RecordError>(&parsed)) {
             std::string expected_start = "line " + std::to_string(line_number) + " of fuzz.jsonl: ";
             if (error->name.empty() || !error->message.starts_with(expected_start)) __builtin_trap();
         } else {
-            const auto& record = std::get<pygate::cli::Record>(parsed);
+            const auto& record = std::get<pygate::scanning::Record>(parsed);
             if (record.name.empty() || !valid_utf8(record.code)) __builtin_trap();
         }
     }

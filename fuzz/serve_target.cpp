@@ -7,12 +7,13 @@
 #include <string>
 #include <variant>
 
-#include "cli/base64.hpp"
-#include "cli/serve_protocol.hpp"
+#include "support/base64.hpp"
+#include "serve/protocol.hpp"
 #include "fuzz/input_lines.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    using namespace pygate::cli;
+using namespace pygate::serve;
+using namespace pygate::support;
     pygate::fuzz::for_each_line(data, size, 4096, [](const std::string& line) {
         auto parsed = parse_request(line, "safe_eval");
         if (auto* error = std::get_if<ProtocolError>(&parsed)) {

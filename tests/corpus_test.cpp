@@ -12,7 +12,7 @@
 #include <set>
 #include <sstream>
 
-#include "cli/scan.hpp"
+#include "scanning/scan.hpp"
 #include "profiles/profile_loader.hpp"
 
 namespace {
@@ -143,10 +143,10 @@ TEST_CASE("every corpus file yields exactly its labelled findings and decision",
             auto profile = pygate::profiles::load_profile(profile_name);
             REQUIRE(std::holds_alternative<pygate::analyzer::Profile>(profile));
 
-            pygate::cli::ScanRequest request;
+            pygate::scanning::ScanRequest request;
             request.profile = std::get<pygate::analyzer::Profile>(profile);
             request.files = {file.string()};
-            auto result = pygate::cli::scan(request);
+            auto result = pygate::scanning::scan(request);
             REQUIRE(result.files.size() == 1);
             const auto& report = result.files[0];
 

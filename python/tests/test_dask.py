@@ -94,8 +94,8 @@ def live_gate_servers():
     """On a worker: the pids of the pygate serve processes its gates started."""
     import pygate.dask as module
 
-    return [gate._server.process.pid for gate in module._worker_gates.values()
-            if gate._server is not None and gate._server.process.poll() is None]
+    return [gate._transport.server.process.pid for gate in module._worker_gates.values()
+            if gate._transport.server is not None and gate._transport.server.process.poll() is None]
 
 
 def test_excludes_are_the_cli_excludes(client, binary, tmp_path):

@@ -141,7 +141,7 @@ def test_shared_between_threads(binary):
 def test_killed_server_mid_call_raises_and_the_next_call_works(binary):
     with Gate() as gate:
         gate.check("x = 1")
-        pid = gate._server.process.pid
+        pid = gate._transport.server.process.pid
         outcome = {}
 
         def long_run():
@@ -157,7 +157,7 @@ def test_killed_server_mid_call_raises_and_the_next_call_works(binary):
         thread.join(timeout=30)
         assert isinstance(outcome.get("error"), ServerError), outcome
         assert gate.check("x = 1").allowed
-        assert gate._server.process.pid != pid
+        assert gate._transport.server.process.pid != pid
 
 
 def test_garbage_from_the_server_fails_closed(binary, tmp_path):

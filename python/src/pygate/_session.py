@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import base64
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from ._errors import RequestError
 from ._results import StepResult, step_result_from_json
-
-if TYPE_CHECKING:
-    from ._client import Gate, OutputCallback
+from ._transport import OutputCallback, Transport
 
 
 class Session:
@@ -23,22 +21,22 @@ class Session:
     its output files and receipt.
     """
 
-    def __init__(self, gate: "Gate", session_id: str, info: Mapping[str, Any]) -> None:
-        self._gate = gate
+    def __init__(self, transport: Transport, session_id: str, info: Mapping[str, Any]) -> None:
+        self._transport = transport
         self.id = session_id
         self.limits: Mapping[str, Any] = info.get("limits", {})
         self.profile: str = str(info.get("profile", ""))
         self.closed: Optional[Dict[str, Any]] = None
 
-    def exec(self, code: str, *, timeout: Optional[int] = None, on_stdout: "Optional[OutputCallback]" = None,
-             on_stderr: "Optional[OutputCallback]" = None) -> StepResult:
+    def exec(self, code: str, *, timeout: Optional[int] = None, on_stdout: Optional[OutputCallback] = None,
+             on_stderr: Optional[OutputCallback] = None) -> StepResult:
         """Gates and runs ``code`` in the session's namespace."""
-        return step_result_from_json(self._gate._ask(self._exec_request(code, timeout, on_stdout, on_stderr),
+        return step_result_from_json(self._transport.ask(self._exec_request(code, timeout, on_stdout, on_stderr),
                                                      on_stdout, on_stderr))
 
     def files(self, fetch: Sequence[str] = ()) -> List[Dict[str, Any]]:
         """Lists ``output/``; the paths in ``fetch`` (``"output/name"``) come with their bytes."""
-        result = self._gate._ask({"op": "session_files", "session": self.id, "fetch": list(fetch)})
+        result = self._transport.ask({"op": "session_files", "session": self.id, "fetch": list(fetch)})
         files = []
         for entry in result["files"]:
             entry = dict(entry)
@@ -51,7 +49,7 @@ class Session:
         """Ends the interpreter; returns ``{"reason", "files": {path: bytes}, "receipt"}``."""
         if self.closed is None:
             try:
-                result = self._gate._ask({"op": "session_close", "session": self.id})
+                result = self._transport.ask({"op": "session_close", "session": self.id})
             except RequestError as error:
                 if error.code != "session_closed":
                     raise
@@ -83,10 +81,10 @@ class AsyncSession(Session):
     """The asyncio twin of :class:`Session`."""
 
     async def exec(self, code: str, *, timeout: Optional[int] = None,  # type: ignore[override]
-                   on_stdout: "Optional[OutputCallback]" = None,
-                   on_stderr: "Optional[OutputCallback]" = None) -> StepResult:
+                   on_stdout: Optional[OutputCallback] = None,
+                   on_stderr: Optional[OutputCallback] = None) -> StepResult:
         request = self._exec_request(code, timeout, on_stdout, on_stderr)
-        return step_result_from_json(await self._gate._aask(request, on_stdout, on_stderr))
+        return step_result_from_json(await self._transport.aask(request, on_stdout, on_stderr))
 
     async def close(self) -> Dict[str, Any]:  # type: ignore[override]
         return await asyncio.get_running_loop().run_in_executor(None, Session.close, self)

@@ -26,6 +26,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Seque
 from ._binary import find_binary
 from ._client import Gate
 from ._errors import PygateError
+from ._transport import result_of
 from ._version import __version__
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -57,7 +58,7 @@ def _judge_partition(index: int, kind: str, items: List[Any], profile: str, bina
     else:
         requests = [{"op": "check", "code": code, "filename": name} for name, code in items]
     # All in flight at once: the server judges them on its threads.
-    futures = [gate._submit(request) for request in requests]
+    futures = [gate._transport.submit(request) for request in requests]
     return index, [_entry(request, future.result()) for request, future in zip(requests, futures)]
 
 
@@ -73,7 +74,7 @@ def _entry(request: Mapping[str, Any], answer: Mapping[str, Any]) -> Dict[str, A
                    "message": message[len(prefix):] if message.startswith(prefix) else message,
                    "line": 1, "column": 1, "end_line": 1, "end_column": 1, "source_line": ""}
         return {"path": request["path"], "decision": "deny", "findings": [finding]}
-    return Gate._result(answer)
+    return result_of(answer)
 
 
 def list_files(paths: Sequence[PathLike], *, excludes: Sequence[str] = (), binary: Optional[str] = None) -> List[str]:

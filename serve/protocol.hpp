@@ -1,0 +1,132 @@
+#pragma once
+// The `pygate serve` protocol (docs/protocol.md): JSON Lines requests parsed
+// into typed operations, and the lines the server answers with. Parsing is
+// strict: a missing, unknown or wrong-typed field is an `invalid_request`
+// naming it, so a typo never changes what a request means.
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "judging/gated_run.hpp"
+#include "runner/workdir.hpp"
+
+namespace pygate::serve {
+
+// Raised when the protocol changes in a way an existing client could notice.
+inline constexpr int k_protocol_version = 1;
+
+// The error codes of docs/protocol.md.
+namespace error_code {
+inline constexpr const char* parse_error = "parse_error";
+inline constexpr const char* invalid_utf8 = "invalid_utf8";
+inline constexpr const char* line_too_long = "line_too_long";
+inline constexpr const char* invalid_request = "invalid_request";
+inline constexpr const char* unknown_op = "unknown_op";
+inline constexpr const char* duplicate_id = "duplicate_id";
+inline constexpr const char* profile_error = "profile_error";
+inline constexpr const char* limit_error = "limit_error";
+inline constexpr const char* read_error = "read_error";
+inline constexpr const char* not_found = "not_found";
+inline constexpr const char* run_error = "run_error";
+inline constexpr const char* cancelled = "cancelled";
+inline constexpr const char* session_busy = "session_busy";
+inline constexpr const char* session_closed = "session_closed";
+inline constexpr const char* preload_denied = "preload_denied";
+inline constexpr const char* internal_error = "internal_error";
+}  // namespace error_code
+
+// A request's id as the client sent it (a string or an integer), and a key
+// that tells ids apart (1 and "1" are different ids).
+struct RequestId {
+    nlohmann::json value;  // null when the id could not be read
+    std::string key;
+};
+
+struct ProtocolError {
+    nlohmann::json id;  // null when the request's id could not be read
+    std::string code;
+    std::string message;
+};
+
+struct CheckOp {
+    std::optional<std::string> code;  // exactly one of code and path
+    std::optional<std::string> path;
+    std::string filename;  // the path shown in the result
+    std::string profile;
+};
+
+struct RunOp {
+    std::string code;
+    std::string profile;
+    std::vector<runner::InputFile> files;
+    std::optional<std::string> stdin_data;
+    judging::LimitOverrides overrides;
+    bool stream = false;
+    bool allow_review = false;
+};
+
+struct CancelOp {
+    RequestId target;
+};
+
+struct ProfilesOp {
+    std::optional<std::string> name;  // one profile's TOML; none: the list
+};
+
+struct RulesOp {};
+
+struct ExplainOp {
+    std::string rule;
+};
+
+struct VersionOp {};
+
+struct SessionOpenOp {
+    std::string profile;
+    std::vector<runner::InputFile> files;
+    std::vector<std::string> preload;  // modules imported at open
+    judging::LimitOverrides overrides;          // timeout: each step's wall clock; cpu, memory: the session's
+    std::int64_t idle_timeout = 600;   // seconds without a request before the session closes
+};
+
+struct SessionExecOp {
+    std::string session;
+    std::string code;
+    std::optional<std::int64_t> timeout;  // this step's wall clock, at most the session's
+    bool stream = false;
+};
+
+struct SessionFilesOp {
+    std::string session;
+    std::vector<std::string> fetch;  // output/ paths whose bytes to return; the rest are listed
+};
+
+struct SessionCloseOp {
+    std::string session;
+};
+
+using Operation = std::variant<CheckOp, RunOp, CancelOp, ProfilesOp, RulesOp, ExplainOp, VersionOp, SessionOpenOp,
+                               SessionExecOp, SessionFilesOp, SessionCloseOp>;
+
+struct Request {
+    RequestId id;
+    Operation op;
+};
+
+// The ops, in the order docs/protocol.md lists them (the hello line names them).
+const std::vector<std::string>& operation_names();
+
+// `default_profile` fills a request that names none.
+std::variant<Request, ProtocolError> parse_request(std::string_view line, const std::string& default_profile);
+
+// The lines the server writes, each with its newline.
+std::string hello_line(std::size_t max_line, unsigned max_runs, unsigned jobs);
+std::string result_line(const nlohmann::json& id, std::string_view result_json);
+std::string error_line(const nlohmann::json& id, std::string_view code, std::string_view message);
+std::string event_line(const nlohmann::json& id, std::string_view event, std::string_view data);
+
+}  // namespace pygate::serve

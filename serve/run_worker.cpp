@@ -1,0 +1,253 @@
+#include "serve/run_worker.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+
+#include "support/base64.hpp"
+#include "serve/worker_signals.hpp"
+#include "support/write_all.hpp"
+#include "profiles/compiled_profiles.hpp"
+
+extern char** environ;
+
+namespace pygate::serve {
+
+using judging::GatedRun;
+using judging::GatedRunOutcome;
+using support::base64_decode;
+using support::base64_encode;
+using support::write_all;
+
+namespace {
+
+using nlohmann::ordered_json;
+
+void write_line(const ordered_json& line) {
+    write_all(STDOUT_FILENO, line.dump(-1, ' ', false, ordered_json::error_handler_t::replace) + "\n");
+}
+
+void write_error(const char* code, const std::string& message) {
+    write_line({{"error", {{"code", code}, {"message", message}}}});
+}
+
+// Output comes in pieces that may end inside a UTF-8 sequence; a piece's
+// unfinished tail waits for the next, so an event never splits a character.
+class Utf8Pieces {
+public:
+    std::string take(std::string_view piece) {
+        std::string text = std::move(m_carry);
+        m_carry.clear();
+        text.append(piece);
+        std::size_t keep = text.size();
+        // At most 3 bytes can be the start of an unfinished sequence.
+        for (std::size_t back = 1; back <= 3 && back <= text.size(); ++back) {
+            const auto byte = static_cast<unsigned char>(text[text.size() - back]);
+            if ((byte & 0xC0) == 0x80) continue;  // a continuation byte: look further back
+            const std::size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1;
+            if (length > back) keep = text.size() - back;
+            break;
+        }
+        m_carry = text.substr(keep);
+        text.resize(keep);
+        return text;
+    }
+    std::string rest() { return std::exchange(m_carry, {}); }
+
+private:
+    std::string m_carry;
+};
+
+std::optional<std::int64_t> optional_number(const nlohmann::json& job, const char* name) {
+    auto found = job.find(name);
+    if (found == job.end() || found->is_null()) return std::nullopt;
+    return found->get<std::int64_t>();
+}
+
+}  // namespace
+
+int run_worker_main(pid_t parent) {
+    const int cancel_fd = cancel_on_stop_signals(parent);
+    if (cancel_fd < 0) return 4;
+
+    std::string text;
+    char buffer[65536];
+    for (;;) {
+        ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        text.append(buffer, static_cast<std::size_t>(n));
+    }
+    try {
+        const nlohmann::json job = nlohmann::json::parse(text);
+        profiles::ProfileResult loaded = profiles::resolve_profile(job.at("profile").get<std::string>());
+        if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) {
+            write_error(error_code::profile_error, error->to_string());
+            return 0;
+        }
+        const analyzer::Profile profile = std::move(std::get<analyzer::Profile>(loaded));
+        GatedRun request;
+        request.profile = &profile;
+        request.code = job.at("code").get<std::string>();
+        for (const auto& file : job.at("files")) {
+            auto bytes = base64_decode(file.at("base64").get<std::string>());
+            if (!bytes) throw std::runtime_error("a file's base64 does not decode");
+            request.input_files.push_back({file.at("name").get<std::string>(), std::move(*bytes)});
+        }
+        if (job.contains("stdin") && !job["stdin"].is_null()) request.stdin_data = job["stdin"].get<std::string>();
+        request.overrides.timeout = optional_number(job, "timeout");
+        request.overrides.memory = optional_number(job, "memory");
+        request.overrides.cpu = optional_number(job, "cpu");
+        request.overrides.output_limit = optional_number(job, "output_limit");
+        request.allow_review = job.at("allow_review").get<bool>();
+        request.python = job.at("python").get<std::string>();
+        request.cancel_fd = cancel_fd;
+        Utf8Pieces out_pieces, err_pieces;
+        if (job.at("stream").get<bool>()) {
+            request.on_output = [&](bool from_stderr, std::string_view kept) {
+                std::string data = (from_stderr ? err_pieces : out_pieces).take(kept);
+                if (!data.empty()) write_line({{"event", from_stderr ? "stderr" : "stdout"}, {"data", data}});
+            };
+        }
+        GatedRunOutcome outcome = gated_run(request);
+        for (auto* pieces : {&out_pieces, &err_pieces}) {
+            std::string rest = pieces->rest();
+            if (!rest.empty()) write_line({{"event", pieces == &out_pieces ? "stdout" : "stderr"}, {"data", rest}});
+        }
+        switch (outcome.kind) {
+            case GatedRunOutcome::Kind::gate_stopped:
+                write_line({{"result", outcome.json}});
+                break;
+            case GatedRunOutcome::Kind::ran:
+                if (outcome.result->status == runner::Status::cancelled)
+                    write_error(error_code::cancelled, "the run was cancelled: its processes were killed");
+                else
+                    write_line({{"result", outcome.json}});
+                break;
+            case GatedRunOutcome::Kind::request_error:
+                write_error(error_code::run_error, outcome.error);
+                break;
+            case GatedRunOutcome::Kind::internal_error:
+                write_error(error_code::internal_error, outcome.error);
+                break;
+        }
+    } catch (const std::exception& error) {
+        write_error(error_code::internal_error, std::string("the run worker failed: ") + error.what());
+    }
+    return 0;
+}
+
+std::string run_worker_job(const RunOp& op, const std::string& python) {
+    nlohmann::json files = nlohmann::json::array();
+    for (const auto& file : op.files)
+        files.push_back({{"name", file.name}, {"base64", base64_encode(file.bytes)}});
+    auto number = [](const std::optional<std::int64_t>& value) {
+        return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+    };
+    nlohmann::json job{{"code", op.code},
+                       {"profile", op.profile},
+                       {"files", std::move(files)},
+                       {"stdin", op.stdin_data ? nlohmann::json(*op.stdin_data) : nlohmann::json(nullptr)},
+                       {"timeout", number(op.overrides.timeout)},
+                       {"memory", number(op.overrides.memory)},
+                       {"cpu", number(op.overrides.cpu)},
+                       {"output_limit", number(op.overrides.output_limit)},
+                       {"stream", op.stream},
+                       {"allow_review", op.allow_review},
+                       {"python", python}};
+    return job.dump();
+}
+
+RunWorker::~RunWorker() {
+    if (m_job >= 0) ::close(m_job);
+    if (m_output >= 0) ::close(m_output);
+    if (m_pid > 0) {
+        ::kill(m_pid, SIGKILL);
+        wait();
+    }
+}
+
+bool RunWorker::spawn(std::string& error, const char* command) {
+    int job_pipe[2], output_pipe[2];
+    if (::pipe2(job_pipe, O_CLOEXEC) != 0) {
+        error = std::string("cannot create a pipe: ") + std::strerror(errno);
+        return false;
+    }
+    if (::pipe2(output_pipe, O_CLOEXEC) != 0) {
+        error = std::string("cannot create a pipe: ") + std::strerror(errno);
+        ::close(job_pipe[0]);
+        ::close(job_pipe[1]);
+        return false;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, job_pipe[0], STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, output_pipe[1], STDOUT_FILENO);
+    // The server blocks the signals it reads through a signalfd; the worker
+    // starts with none blocked and the default actions.
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t none, defaults;
+    ::sigemptyset(&none);
+    ::sigemptyset(&defaults);
+    for (int signal : {SIGTERM, SIGINT, SIGPIPE, SIGCHLD})
+        ::sigaddset(&defaults, signal);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    const std::string parent = std::to_string(::getpid());
+    const char* argv[] = {"pygate", command, "--parent", parent.c_str(), nullptr};
+    const int spawned = ::posix_spawn(&m_pid, "/proc/self/exe", &actions, &attributes, const_cast<char**>(argv),
+                                      environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    ::close(job_pipe[0]);
+    ::close(output_pipe[1]);
+    if (spawned != 0) {
+        m_pid = -1;
+        ::close(job_pipe[1]);
+        ::close(output_pipe[0]);
+        error = std::string("cannot start the run worker: ") + std::strerror(spawned);
+        return false;
+    }
+    m_output = output_pipe[0];
+    m_job = job_pipe[1];
+    return true;
+}
+
+bool RunWorker::send(const std::string& job, std::string& error) {
+    // The worker reads the whole job before it writes anything: no deadlock.
+    const bool sent = write_all(m_job, job);
+    if (!sent) error = std::string("cannot hand the job to the run worker: ") + std::strerror(errno);
+    ::close(m_job);
+    m_job = -1;
+    return sent;
+}
+
+bool RunWorker::write(std::string_view text) {
+    return m_job >= 0 && write_all(m_job, text);
+}
+
+void RunWorker::close_input() {
+    if (m_job >= 0) ::close(m_job);
+    m_job = -1;
+}
+
+int RunWorker::wait() {
+    int status = 0;
+    if (m_pid > 0) {
+        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        m_pid = -1;
+    }
+    return status;
+}
+
+}  // namespace pygate::serve

@@ -1,0 +1,26 @@
+#pragma once
+// `pygate serve`: requests read as JSON Lines from one descriptor, answers
+// written to another (docs/protocol.md). Checks run on a pool of threads,
+// each with its own parser; runs in worker processes, at most max_runs at a
+// time, the rest queued; small ops are answered at once. Answers come in
+// completion order, matched by id.
+
+#include <cstddef>
+#include <string>
+
+namespace pygate::serve {
+
+struct ServeOptions {
+    std::string default_profile = "safe_eval";  // for requests that name none
+    unsigned jobs = 0;                          // check threads; 0: one per core
+    unsigned max_runs = 0;                      // runs at once; 0: one per core
+    std::size_t max_line = 16 * 1024 * 1024;    // bytes of one request line
+    std::string python = "/usr/bin/python3";
+};
+
+// Serves until the input ends (what is in flight is finished) or SIGTERM or
+// SIGINT arrives (runs are killed and answered `cancelled`). Returns the
+// process's exit code.
+int serve(int input_fd, int output_fd, const ServeOptions& options);
+
+}  // namespace pygate::serve

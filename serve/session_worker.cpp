@@ -1,0 +1,467 @@
+#include "serve/session_worker.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "support/base64.hpp"
+#include "judging/gated_run.hpp"
+#include "support/line_reader.hpp"
+#include "serve/protocol.hpp"
+#include "serve/worker_signals.hpp"
+#include "support/write_all.hpp"
+#include "profiles/compiled_profiles.hpp"
+#include "runner/runner.hpp"
+#include "runner/session_driver.hpp"
+#include "runner/workdir.hpp"
+#include "runner/sha256.hpp"
+
+namespace pygate::serve {
+
+using judging::LimitOverrides;
+using judging::Provenance;
+using judging::profile_sha256;
+using judging::result_json;
+using judging::runner_limits;
+using support::LineReader;
+using support::base64_decode;
+using support::base64_encode;
+using support::write_all;
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::ordered_json;
+using Clock = std::chrono::steady_clock;
+
+// How long a session may live in all, whatever its activity: the runner's
+// wall-clock limit for the interpreter. Idle and step timeouts come first.
+constexpr std::int64_t k_session_lifetime_seconds = 24 * 60 * 60;
+constexpr std::size_t k_max_driver_line = std::size_t{1} << 28;
+
+void answer(const ordered_json& message) {
+    write_all(STDOUT_FILENO, message.dump(-1, ' ', false, ordered_json::error_handler_t::replace) + "\n");
+}
+
+void answer_error(const char* code, const std::string& message) {
+    answer({{"error", {{"code", code}, {"message", message}}}});
+}
+
+std::string random_token() {
+    unsigned char bytes[16];
+    if (::getrandom(bytes, sizeof bytes, 0) != static_cast<ssize_t>(sizeof bytes)) return {};
+    static const char* k_hex = "0123456789abcdef";
+    std::string token;
+    for (unsigned char byte : bytes) {
+        token += k_hex[byte >> 4];
+        token += k_hex[byte & 15];
+    }
+    return token;
+}
+
+// What ended the interpreter, as a step's status.
+const char* lost_status(runner::Status status) {
+    switch (status) {
+        case runner::Status::cpu_limit:
+            return "cpu_limit";
+        case runner::Status::memory_limit:
+            return "memory_limit";
+        case runner::Status::timeout:
+            return "timeout";
+        default:
+            return "session_lost";
+    }
+}
+
+class Session {
+public:
+    Session(int cancel_read_end) : m_cancel(cancel_read_end) {}
+
+    // Starts the interpreter; an error answer and false when it cannot.
+    bool open(const nlohmann::json& job) {
+        profiles::ProfileResult loaded = profiles::resolve_profile(job.at("profile").get<std::string>());
+        if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) {
+            answer_error(error_code::profile_error, error->to_string());
+            return false;
+        }
+        m_profile = std::move(std::get<analyzer::Profile>(loaded));
+        LimitOverrides overrides;
+        auto number = [&](const char* name) -> std::optional<std::int64_t> {
+            auto found = job.find(name);
+            if (found == job.end() || found->is_null()) return std::nullopt;
+            return found->get<std::int64_t>();
+        };
+        overrides.timeout = number("timeout");
+        overrides.memory = number("memory");
+        overrides.cpu = number("cpu");
+        overrides.output_limit = number("output_limit");
+        auto limits = runner_limits(m_profile.limits, overrides);
+        if (auto* message = std::get_if<std::string>(&limits)) {
+            answer_error(error_code::limit_error, *message);
+            return false;
+        }
+        m_limits = std::get<runner::Limits>(limits);
+        m_step_seconds = m_limits.wall_seconds;
+        m_idle_seconds = job.value("idle_timeout", std::int64_t{600});
+        m_python = job.at("python").get<std::string>();
+
+        int steps[2], answers[2];
+        if (::pipe2(steps, O_CLOEXEC) != 0 || ::pipe2(answers, O_CLOEXEC) != 0) {
+            answer_error(error_code::run_error, std::string("cannot create pipes: ") + std::strerror(errno));
+            return false;
+        }
+        m_steps = steps[1];
+        m_answers = answers[0];
+        m_request.code = std::string(runner::session_driver_source());
+        for (const auto& file : job.at("files")) {
+            auto bytes = base64_decode(file.at("base64").get<std::string>());
+            if (!bytes) {
+                answer_error(error_code::invalid_request, "a file's base64 does not decode");
+                return false;
+            }
+            m_request.input_files.push_back({file.at("name").get<std::string>(), std::move(*bytes)});
+        }
+        m_output_dir = (fs::temp_directory_path() / ("pygate-session-out-" + random_token())).string();
+        m_request.output_dir = m_output_dir;
+        m_request.python = m_python;
+        m_request.limits = m_limits;
+        m_request.limits.wall_seconds = k_session_lifetime_seconds;
+        m_request.pass_fds = {steps[0], answers[1]};
+        m_request.cancel_fd = m_cancel;
+        m_request.on_started = [this](const std::string& workdir) { m_workdir = workdir; };
+        // The runner blocks until the interpreter ends: it gets a thread, and
+        // tells the main loop through a pipe when it is done.
+        int done[2];
+        if (::pipe2(done, O_CLOEXEC) != 0) {
+            answer_error(error_code::run_error, std::string("cannot create a pipe: ") + std::strerror(errno));
+            return false;
+        }
+        m_done = done[0];
+        const int steps_read = steps[0], answers_write = answers[1], done_write = done[1];
+        m_thread = std::thread([this, steps_read, answers_write, done_write] {
+            auto ran = runner::run(m_request);
+            ::close(steps_read);
+            ::close(answers_write);
+            if (auto* error = std::get_if<runner::RunRequestError>(&ran))
+                m_request_error = error->message;
+            else
+                m_result = std::move(std::get<runner::RunResult>(ran));
+            ::close(done_write);
+        });
+        m_reader.emplace(m_answers, k_max_driver_line);
+        // The driver says it is ready before anything else.
+        auto ready = next_driver_message(Clock::now() + std::chrono::seconds(30));
+        if (!ready || !ready->contains("ready")) {
+            finish();
+            answer_error(error_code::run_error, "the session's interpreter did not start: " + ended_reason());
+            return false;
+        }
+        const auto& preload = job.at("preload");
+        if (!preload.empty()) {
+            const std::string token = random_token();
+            send_to_driver({{"op", "preload"}, {"modules", preload}, {"token", token}});
+            auto loaded_modules = next_driver_message(Clock::now() + std::chrono::seconds(m_step_seconds));
+            if (!loaded_modules || loaded_modules->value("token", "") != token) {
+                finish();
+                answer_error(error_code::run_error, "preloading failed: " + ended_reason());
+                return false;
+            }
+            if (!(*loaded_modules)["failed"].empty()) {
+                finish();
+                answer_error(error_code::run_error, "preloading failed: " + (*loaded_modules)["failed"].dump());
+                return false;
+            }
+        }
+        answer({{"opened", {{"limits", {{"step_seconds", m_step_seconds},
+                                        {"cpu_seconds", m_limits.cpu_seconds},
+                                        {"memory_mb", m_limits.memory_mb},
+                                        {"output_bytes", m_limits.output_bytes},
+                                        {"idle_seconds", m_idle_seconds}}}}}});
+        return true;
+    }
+
+    // One step; false when the session ended with it.
+    bool exec(const nlohmann::json& command) {
+        const std::string token = random_token();
+        const std::int64_t step = command.at("step").get<std::int64_t>();
+        std::int64_t seconds = m_step_seconds;
+        if (command.contains("timeout") && !command["timeout"].is_null())
+            seconds = std::min(seconds, command["timeout"].get<std::int64_t>());
+        const std::int64_t output_limit = command.contains("output_limit") && !command["output_limit"].is_null()
+                                              ? std::min(command["output_limit"].get<std::int64_t>(),
+                                                         m_limits.output_bytes)
+                                              : m_limits.output_bytes;
+        const bool stream = command.value("stream", false);
+        const auto started = Clock::now();
+        send_to_driver({{"op", "exec"},
+                        {"step", step},
+                        {"code", command.at("code")},
+                        {"token", token},
+                        {"output_limit", output_limit}});
+        std::string out, err;
+        const auto deadline = started + std::chrono::seconds(seconds);
+        for (;;) {
+            auto message = next_driver_message(deadline);
+            if (!message) {
+                const bool timed_out = !m_ended && Clock::now() >= deadline;
+                if (timed_out)
+                    stop_now();  // the interpreter is busy in the step: no grace period
+                else
+                    finish();
+                const char* status = timed_out ? "timeout" : m_result ? lost_status(m_result->status) : "session_lost";
+                answer({{"step", step_result(status, out, err, started, nullptr)}});
+                return false;
+            }
+            if (message->contains("event") && message->value("step", std::int64_t{-1}) == step) {
+                const std::string data = (*message)["data"].get<std::string>();
+                const bool is_err = (*message)["event"] == "stderr";
+                (is_err ? err : out) += data;
+                if (stream) answer({{"event", is_err ? "stderr" : "stdout"}, {"data", data}});
+                continue;
+            }
+            // An answer counts only with this step's token: output a step
+            // writes cannot pass for one.
+            if (message->value("token", "") != token || message->value("step", std::int64_t{-1}) != step) continue;
+            std::string status = message->value("status", "session_lost");
+            // The step failed because the session's bounded work directory is full.
+            if (status == "exception" && !m_workdir.empty() && runner::bounded_directory_full(m_workdir))
+                status = "disk_limit";
+            // Over the memory limit, a session ends: what it holds cannot be trusted to fit again.
+            if (status == "memory_limit") stop_now();
+            answer({{"step", step_result(status, out, err, started, &*message)}});
+            return status != "memory_limit";
+        }
+    }
+
+    void files(const nlohmann::json& command) {
+        ordered_json list = ordered_json::array();
+        const fs::path output = fs::path(m_workdir) / "output";
+        std::error_code ec;
+        const auto& wanted = command.contains("fetch") ? command["fetch"] : nlohmann::json(nullptr);
+        for (auto it = fs::recursive_directory_iterator(output, fs::directory_options::none, ec);
+             !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            if (!it->is_regular_file(ec) || it->is_symlink(ec)) continue;
+            const std::string name = fs::relative(it->path(), output, ec).string();
+            ordered_json entry{{"path", "output/" + name}, {"bytes", it->file_size(ec)}};
+            if (wanted.is_array() && std::find(wanted.begin(), wanted.end(), "output/" + name) != wanted.end()) {
+                int fd = ::open(it->path().c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+                std::string bytes;
+                if (fd >= 0) {
+                    char buffer[65536];
+                    ssize_t n;
+                    while ((n = ::read(fd, buffer, sizeof buffer)) > 0)
+                        bytes.append(buffer, static_cast<std::size_t>(n));
+                    ::close(fd);
+                }
+                entry["base64"] = base64_encode(bytes);
+            }
+            list.push_back(std::move(entry));
+        }
+        answer({{"files", std::move(list)}});
+    }
+
+    // Ends the interpreter (closing its step pipe lets the driver return) and
+    // answers with what it left: the run's result and output/'s files.
+    void close(const char* reason) {
+        finish();
+        ordered_json closed{{"reason", reason}};
+        if (m_result) {
+            Provenance provenance{runner::sha256_hex(runner::session_driver_source()), m_profile.name,
+                                  profile_sha256(m_profile), m_python};
+            closed["run"] = result_json("allow", *m_result, m_request.limits, provenance);
+        } else {
+            closed["error"] = m_request_error;
+        }
+        ordered_json files = ordered_json::array();
+        std::error_code ec;
+        for (auto it = fs::recursive_directory_iterator(m_output_dir, ec);
+             !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            if (!it->is_regular_file(ec)) continue;
+            std::ifstream in(it->path(), std::ios::binary);
+            std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            files.push_back({{"path", "output/" + fs::relative(it->path(), m_output_dir, ec).string()},
+                             {"base64", base64_encode(bytes)}});
+        }
+        fs::remove_all(m_output_dir, ec);
+        closed["files"] = std::move(files);
+        answer({{"closed", std::move(closed)}});
+    }
+
+    int done_fd() const { return m_done; }
+    std::int64_t idle_seconds() const { return m_idle_seconds; }
+    bool ended() const { return m_ended; }
+
+private:
+    void send_to_driver(const ordered_json& message) {
+        if (m_steps >= 0 && !write_all(m_steps, message.dump() + "\n")) {
+            ::close(m_steps);
+            m_steps = -1;
+        }
+    }
+
+    // The driver's next line, or nullopt when the interpreter ended or the
+    // deadline passed.
+    std::optional<nlohmann::json> next_driver_message(Clock::time_point deadline) {
+        std::string line;
+        for (;;) {
+            // The reader may hold a whole line already: ask it first.
+            const auto now = Clock::now();
+            if (now >= deadline) return std::nullopt;
+            // Rounded up: a wait of 0 ms before the deadline would spin.
+            const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - now).count();
+            pollfd fds[2] = {{m_answers, POLLIN, 0}, {m_done, POLLIN, 0}};
+            const bool buffered = m_reader->has_buffered_line();
+            int ready = buffered ? 1 : ::poll(fds, 2, static_cast<int>(std::min<long long>(left, 1000)));
+            if (ready < 0 && errno != EINTR) return std::nullopt;
+            if (ready <= 0) continue;
+            if (buffered || fds[0].revents != 0) {
+                LineReader::Next next = m_reader->next(line);
+                if (next == LineReader::Next::end) return std::nullopt;
+                if (next != LineReader::Next::line) continue;
+                nlohmann::json message = nlohmann::json::parse(line, nullptr, false);
+                if (message.is_object()) return message;
+                continue;
+            }
+            if (fds[1].revents != 0) return std::nullopt;
+        }
+    }
+
+    ordered_json step_result(const std::string& status, const std::string& out, const std::string& err,
+                             Clock::time_point started, const nlohmann::json* driver) {
+        ordered_json result{{"status", status}, {"stdout", out}, {"stderr", err}};
+        result["value"] = driver != nullptr ? (*driver)["value"] : nlohmann::json(nullptr);
+        result["traceback"] = driver != nullptr ? (*driver)["traceback"] : nlohmann::json(nullptr);
+        result["truncated"] = driver != nullptr && driver->value("truncated", false);
+        result["duration_ms"] =
+            driver != nullptr ? (*driver)["duration_ms"]
+                              : nlohmann::json(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
+        result["cpu_ms"] = driver != nullptr ? (*driver)["cpu_ms"] : nlohmann::json(nullptr);
+        if (m_ended) result["session"] = {{"ended", true}, {"status", m_result ? runner::status_name(m_result->status) : "ended"}};
+        return result;
+    }
+
+    std::string ended_reason() const {
+        if (!m_request_error.empty()) return m_request_error;
+        if (m_result) {
+            std::string reason = runner::status_name(m_result->status);
+            if (!m_result->error.empty()) reason += ": " + m_result->error;
+            if (!m_result->err.kept.empty()) reason += ": " + m_result->err.kept.substr(0, 2000);
+            return reason;
+        }
+        return "the interpreter ended";
+    }
+
+    // Stops the interpreter and waits for the runner: closing the step pipe
+    // ends the driver; if it does not end soon, the run is cancelled.
+    void finish() {
+        if (m_ended) return;
+        m_ended = true;
+        if (m_steps >= 0) ::close(m_steps);
+        m_steps = -1;
+        pollfd done{m_done, POLLIN, 0};
+        if (::poll(&done, 1, 2000) <= 0) signal_stop();
+        if (m_thread.joinable()) m_thread.join();
+        if (m_answers >= 0) ::close(m_answers);
+        m_answers = -1;
+    }
+
+public:
+    void stop_now() {
+        signal_stop();
+        finish();
+    }
+
+private:
+    int m_cancel;
+    analyzer::Profile m_profile;
+    runner::Limits m_limits;
+    std::int64_t m_step_seconds = 10;
+    std::int64_t m_idle_seconds = 600;
+    std::string m_python;
+    runner::RunRequest m_request;
+    std::string m_output_dir;
+    std::string m_workdir;
+    int m_steps = -1;
+    int m_answers = -1;
+    int m_done = -1;
+    std::optional<LineReader> m_reader;
+    std::thread m_thread;
+    std::optional<runner::RunResult> m_result;
+    std::string m_request_error;
+    bool m_ended = false;
+};
+
+}  // namespace
+
+int session_worker_main(pid_t parent) {
+    const int stop_fd = cancel_on_stop_signals(parent);
+    if (stop_fd < 0) return 4;
+
+    LineReader commands(STDIN_FILENO, std::size_t{1} << 30);
+    std::string line;
+    if (commands.next(line) != LineReader::Next::line) return 0;
+    Session session(stop_fd);
+    try {
+        if (!session.open(nlohmann::json::parse(line))) return 0;
+        for (;;) {
+            pollfd fds[3] = {{STDIN_FILENO, POLLIN, 0}, {session.done_fd(), POLLIN, 0}, {stop_fd, POLLIN, 0}};
+            int ready = commands.has_buffered_line()
+                            ? 1
+                            : ::poll(fds, 3, static_cast<int>(std::min<std::int64_t>(session.idle_seconds() * 1000,
+                                                                                     INT32_MAX)));
+            if (ready < 0 && errno == EINTR) continue;
+            if (ready == 0) {
+                session.close("idle_timeout");
+                return 0;
+            }
+            if (!commands.has_buffered_line() && fds[2].revents != 0) {
+                session.close("cancelled");
+                return 0;
+            }
+            if (!commands.has_buffered_line() && fds[1].revents != 0 && fds[0].revents == 0) {
+                session.close("session_lost");
+                return 0;
+            }
+            LineReader::Next next = commands.next(line);
+            if (next == LineReader::Next::end) {
+                session.close("closed");
+                return 0;
+            }
+            if (next != LineReader::Next::line) continue;
+            const nlohmann::json command = nlohmann::json::parse(line);
+            const std::string op = command.at("op").get<std::string>();
+            if (op == "exec") {
+                if (!session.exec(command)) {
+                    session.close("step_ended_session");
+                    return 0;
+                }
+            } else if (op == "files") {
+                session.files(command);
+            } else {
+                session.close("closed");
+                return 0;
+            }
+        }
+    } catch (const std::exception& error) {
+        session.stop_now();
+        answer_error(error_code::internal_error, std::string("the session worker failed: ") + error.what());
+    }
+    return 0;
+}
+
+}  // namespace pygate::serve

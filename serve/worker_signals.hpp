@@ -1,0 +1,20 @@
+#pragma once
+// How a server's worker process (a run's, a session's) learns to stop:
+// SIGTERM and SIGINT, and the server's death through the parent-death signal
+// (SIGTERM too), become a byte on a pipe whose read end the runner watches
+// as its cancel descriptor, so a stop kills the program's process group and
+// removes its work directory instead of leaving them behind.
+
+#include <sys/types.h>
+
+namespace pygate::serve {
+
+// Installs the handlers; returns the pipe's read end, or -1 when the pipe
+// cannot be made or the worker's parent is no longer `parent` (the server
+// died before the worker could ask to die with it).
+int cancel_on_stop_signals(pid_t parent);
+
+// A stop, as if SIGTERM had come (async-signal-safe).
+void signal_stop() noexcept;
+
+}  // namespace pygate::serve
