@@ -126,6 +126,21 @@ public:
         bool complete = true;
     };
     StringValues possible_strings(Node expr, ScopeId scope) const;
+    // Whether the value `value` stands for (read in `scope`) is followed by
+    // the resolver to every place it is called, so that its calls are judged
+    // there and the value itself need not be: bound to names only (each read
+    // of a name is a reference of its own), a parameter's default, returned
+    // by a plain function the file only calls by name, or a statement of its
+    // own; through parentheses, conditional expressions, `and`/`or` and
+    // walrus values. Not followed: stored in an item or an attribute, a
+    // class attribute, a lambda's body, an unpacked element, returned by a
+    // method, a decorated function or one passed on (a decorator, a
+    // defaultdict factory), yielded, or held by a container: each is called
+    // where no site shows.
+    bool followed_to_its_calls(Node value, ScopeId scope) const;
+    // Whether a class of this file derives, through classes of the file, from
+    // a named class `matches` accepts (`class Text(str)` from `builtins.str`).
+    bool derives_from_named(ScopeId class_scope, bool (*matches)(std::string_view)) const;
     // Every constant string `expr` holds: its own value, or those of the
     // elements of a list, tuple or set literal (nested ones too).
     std::vector<std::string> fold_strings(Node expr, ScopeId scope) const;

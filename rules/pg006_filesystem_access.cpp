@@ -11,7 +11,6 @@
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/qualified_name_pattern.hpp"
 #include "analyzer/unicode.hpp"
-#include "rules/followed_reference.hpp"
 #include "rules/name_table.hpp"
 #include "rules/path_prefix.hpp"
 #include "rules/untraced_method_call.hpp"
@@ -737,13 +736,15 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
 // as a call with a path that is not constant.
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     report_matching_reference(reference, context, k_rule, k_file_internals);
-    if (reference.store || reference.callee || followed_to_its_calls(reference.node)) return;
+    if (reference.store || reference.callee) return;
     for (const Referent& referent : reference.referents) {
         if (referent.kind != Referent::Kind::name) continue;
         const NameEntry* entry = k_api_table.match(referent.qualified);
         // `tempfile.*` and `shutil.*` stand for every member of the module when
         // called; as values they also match attributes of what those made (`tmp.name`).
         if (entry == nullptr || entry->pattern.ends_with(".*")) continue;
+        // Asked only of file functions: a return's answer resolves the file's calls.
+        if (context.model().followed_to_its_calls(reference.node, reference.scope)) return;
         const analyzer::Profile& profile = context.profile();
         const analyzer::FilesystemPolicy& files = profile.filesystem;
         Access access = api_of(*entry).access;

@@ -10,7 +10,6 @@
 #include "analyzer/identifier.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/tree_walk.hpp"
-#include "rules/followed_reference.hpp"
 #include "rules/name_table.hpp"
 
 namespace pygate::rules {
@@ -198,15 +197,60 @@ std::string format_not_constant(std::string_view what) {
         what);
 }
 
-// Whether `object` may be a string: anything the resolver cannot trace may be;
-// a value it traces to something else (a logging.Formatter, a class of the
-// file, `str` itself, whose unbound `str.format(s, ...)` on_call judges) is not.
+// Classes whose instances format as str does: str, its wrapper (UserString
+// formats its text) and the subclasses of it the allowed modules define.
+constexpr std::string_view k_string_classes[] = {"builtins.str", "collections.UserString", "enum.StrEnum",
+                                                 "numpy.str_"};
+
+bool is_string_class(std::string_view qualified) {
+    return std::find(std::begin(k_string_classes), std::end(k_string_classes), qualified) != std::end(k_string_classes);
+}
+
+// A str, a wrapper of one or an instance of a class of the file deriving from either.
+bool is_string_instance(const analyzer::Model& model, const Referent& r) {
+    if (r.kind == Referent::Kind::instance) return is_string_class(r.qualified);
+    return r.kind == Referent::Kind::user_instance && model.derives_from_named(r.scope, is_string_class);
+}
+
+// Whether `object` may be a string: anything the resolver cannot trace may be,
+// and so may a str wrapper or subclass; a value it traces to something else (a
+// logging.Formatter, a class of the file, `str` itself, whose unbound
+// `str.format(s, ...)` on_call judges) is not.
 bool may_be_string(const analyzer::RuleContext& context, Node object, analyzer::ScopeId scope) {
     Referents referents = context.model().resolve(object, scope);
     if (referents.empty()) return true;
-    return std::any_of(referents.begin(), referents.end(), [](const Referent& r) {
-        return r.kind == Referent::Kind::instance && r.qualified == "builtins.str";
-    });
+    return std::any_of(referents.begin(), referents.end(),
+                       [&](const Referent& r) { return is_string_instance(context.model(), r); });
+}
+
+// The text a format method reads: `UserString(s).format(...)` and
+// `Text(s).format(...)` (a str subclass of the file) format `s`.
+Node format_text(const analyzer::RuleContext& context, Node object, analyzer::ScopeId scope) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    if (node_is_null(object) || node_symbol(object) != s.call) return object;
+    Node text = model.argument(object, 0);
+    if (node_is_null(text)) return object;
+    for (const Referent& r : model.resolve(object, scope))
+        if (is_string_instance(model, r) && r.qualified != "builtins.str") return text;
+    return object;
+}
+
+// `obj.format(...)` called by name (getattr(obj, "format"), methodcaller("format",
+// ...)(obj)): `obj` is the format string, judged as for `obj.format(...)`.
+// Whether it reported.
+bool judge_format_by_name(Node where, Node object, analyzer::ScopeId scope, analyzer::RuleContext& context,
+                          std::string_view how) {
+    analyzer::Model::StringValues values = context.model().possible_strings(format_text(context, object, scope), scope);
+    for (const std::string& value : values.values)
+        if (check_format_fields(where, context, value)) return true;
+    if (values.complete || !may_be_string(context, object, scope)) return false;
+    context.report(k_rule, Severity::warning, where, format_not_constant(how), k_specificity);
+    return true;
+}
+
+bool is_format_method(std::string_view name) {
+    return name == "format" || name == "format_map";
 }
 
 // `except AttributeError as e: e.obj` (or any except clause, which may catch
@@ -238,7 +282,7 @@ void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& co
     // (`f = "{0.__class__}".format; f(x)`).
     if ((site.attribute == "format" || site.attribute == "format_map") && !site.store) {
         // A format string that is not constant: its fields (`{0.__class__}`) read attributes it names.
-        if (format_values_unknown(site.node, site.object, site.scope, context) &&
+        if (format_values_unknown(site.node, format_text(context, site.object, site.scope), site.scope, context) &&
             may_be_string(context, site.object, site.scope))
             context.report(k_rule, Severity::warning, site.node,
                            format_not_constant(fmt::format("str.{}", site.attribute)), k_specificity);
@@ -267,6 +311,7 @@ void on_name(const analyzer::NameSite& site, analyzer::RuleContext& context) {
 }
 
 bool in_getattr_family(const Referent& referent);
+void check_format_passed(const analyzer::Reference& reference, analyzer::RuleContext& context);
 void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleContext& context);
 
 // site's printers: they print the files their private `_Printer__filenames`
@@ -335,7 +380,8 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     // does not follow to its calls (a subscript, a generator) is called unseen.
     if (!reference.callee && !reference.store && node_is_null(reference.argument_of)) {
         for (const Referent& referent : reference.referents) {
-            if (!in_getattr_family(referent) || followed_to_its_calls(reference.node)) continue;
+            if (!in_getattr_family(referent) || context.model().followed_to_its_calls(reference.node, reference.scope))
+                continue;
             context.report(k_rule, Severity::warning, reference.node,
                            fmt::format("introspection: a getattr-family function used as a value is called where "
                                        "pygate cannot see the names it reads; {}",
@@ -344,9 +390,41 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
             return;
         }
     }
+    if (!reference.callee && !reference.store) check_format_passed(reference, context);
     if (reference.callee || node_is_null(reference.argument_of)) return;
     for (const Referent& referent : reference.referents)
         if (in_getattr_family(referent)) return check_getattr_passed(reference, context);
+}
+
+// The unbound format methods: the format string is their first argument.
+constexpr std::string_view k_unbound_format[] = {"builtins.str.format", "builtins.str.format_map",
+                                                 "collections.UserString.format", "collections.UserString.format_map"};
+
+// `functools.partial(str.format, "{0.__globals__}")`, `map(str.format, templates, values)`:
+// an unbound format method passed on or stored is called on format strings no
+// call shows. The constant strings the call it is passed to holds are judged
+// as format strings; anything else is a warning.
+void check_format_passed(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    const Referent* format = nullptr;
+    for (const Referent& referent : reference.referents)
+        if (referent.kind == Referent::Kind::name && std::find(std::begin(k_unbound_format), std::end(k_unbound_format),
+                                                               referent.qualified) != std::end(k_unbound_format))
+            format = &referent;
+    if (format == nullptr) return;
+    if (node_is_null(reference.argument_of) && context.model().followed_to_its_calls(reference.node, reference.scope))
+        return;
+    if (!node_is_null(reference.argument_of)) {
+        Node arguments = context.model().call_arguments(reference.argument_of);
+        for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i)
+            for (const std::string& value :
+                 context.model().fold_strings(node_named_child(arguments, i), reference.scope))
+                if (check_format_fields(reference.argument_of, context, value)) return;
+    }
+    context.report(k_rule, Severity::warning, reference.node,
+                   fmt::format("introspection: {} used as a value is called on format strings no call here shows; "
+                               "their fields read attributes, as getattr does; {}",
+                               format->qualified, context.how_reached(reference.node, *format)),
+                   k_specificity, format);
 }
 
 bool in_getattr_family(const Referent& referent) {
@@ -439,6 +517,42 @@ bool judge_attribute_name(const analyzer::CallSite& call, const Referent& callee
     }
 }
 
+// Whether a call unpacks arguments (`f(*a)`, `f(**k)`), which hides what fills the parameters after.
+bool has_unpacking(Node call, const analyzer::RuleContext& context) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    Node arguments = context.model().call_arguments(call);
+    if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return false;
+    for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
+        TSSymbol kind = node_symbol(node_named_child(arguments, i));
+        if (kind == s.list_splat || kind == s.dictionary_splat) return true;
+    }
+    return false;
+}
+
+// A format method looked up by name: `getattr(s, "format")` is `s.format`;
+// `methodcaller("format", x)` and `attrgetter("format")` reach the format
+// method of what their result is called on, judged where that call is
+// written (`methodcaller("format", x)(s)`), and a review when the result
+// is called elsewhere, on a string no site shows. Whether it reported.
+bool judge_format_method_by_name(const analyzer::CallSite& call, const Referent& callee,
+                                 analyzer::RuleContext& context) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    std::string how = fmt::format("str.format called by name through {}", callee.qualified);
+    if (callee.qualified == "builtins.getattr")
+        return judge_format_by_name(call.node, model.argument(call.node, 0), call.scope, context, how);
+    if (callee.qualified != "operator.methodcaller" && callee.qualified != "operator.attrgetter") return false;
+    Node parent = node_parent(call.node);
+    if (!node_is_null(parent) && node_symbol(parent) == s.call && node_eq(model.call_function(parent), call.node))
+        return judge_format_by_name(parent, model.argument(parent, 0), call.scope, context, how);
+    context.report(k_rule, Severity::warning, call.node,
+                   fmt::format("introspection: {} calls str.format by name on a string no call here shows; its "
+                               "fields read attributes, as getattr does",
+                               callee.qualified),
+                   k_specificity, &callee);
+    return true;
+}
+
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     for (const Referent& callee : call.callee) {
@@ -448,11 +562,21 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
             bool attrgetter = callee.qualified == "operator.attrgetter";
             for (std::uint32_t i = by_operator ? 0 : 1;; ++i) {
                 Node name = model.argument(call.node, i);
-                if (node_is_null(name)) break;
+                if (node_is_null(name)) {
+                    // `getattr(*[o, "__class__"])`: the names are behind an unpacking.
+                    if (!has_unpacking(call.node, context)) break;
+                    context.report(k_rule, Severity::warning, call.node,
+                                   fmt::format("introspection: {} with unpacked arguments: names pygate cannot see",
+                                               callee.qualified),
+                                   k_specificity, &callee);
+                    return;
+                }
                 // Each name it may be given, through the file's helpers too (`def get(o, n): return getattr(o, n)`).
                 analyzer::Model::StringValues names = model.possible_strings(name, call.scope);
-                for (const std::string& value : names.values)
+                for (const std::string& value : names.values) {
                     if (judge_attribute_name(call, callee, value, context)) return;
+                    if (is_format_method(value) && judge_format_method_by_name(call, callee, context)) return;
+                }
                 if (names.complete) {
                     if (!attrgetter) break;
                     continue;
@@ -561,9 +685,15 @@ const RuleMetadata k_pg009_introspection_escape{
         "is not constant is a warning, and an error when it is picked from dir()'s listing, which starts with the "
         "dunders); tracers and profilers (sys.settrace, sys.setprofile, threading's, sys.monitoring), which are "
         "handed every frame; those functions passed as values with such names, or stored in a list, "
-        "tuple, set or dict literal or anywhere else the resolver does not follow it to its calls (a warning); such "
+        "tuple, set or dict literal, an item, an attribute or a class attribute, returned by a method, a decorator or "
+        "a function passed on (a defaultdict factory), or anywhere else the resolver does not follow it to its calls "
+        "(a warning); such "
         "attributes in the fields of constant str.format / format_map / string.Formatter format strings (and "
-        "logging.Formatter's and logging.basicConfig's with style \"{\"), and a "
+        "logging.Formatter's and logging.basicConfig's with style \"{\"), of str wrappers and subclasses "
+        "(collections.UserString, a class of the file deriving from str), and of format methods called by name "
+        "(getattr(s, \"format\"), operator.methodcaller(\"format\", x)(s); a methodcaller of format called "
+        "elsewhere is a warning), of the strings beside an unbound str.format passed on as a value "
+        "(functools.partial(str.format, s); a warning otherwise), and a "
         "format string that is not constant (a warning, as a getattr with a name that is not constant: its "
         "fields read attributes). Format strings and attribute names are followed through the file's own "
         "functions: every constant a parameter is given by the file's calls, a function returns or a class "
