@@ -258,7 +258,7 @@ def configurations():
             continue
         hidden_setuptools = SETUPTOOLS_MODULES if distutils == "no-setuptools" else ()
         if optional_here:
-            present = " ".join(" ".join(group[0]) for group in optional_here)
+            present = ", ".join(module for group in optional_here for module in group[1])
             made.append((f"{distutils} distutils, with {present}", distutils, hidden_setuptools))
         made.append((f"{distutils} distutils, without optional packages", distutils,
                      hidden_setuptools + all_optional))
@@ -291,8 +291,11 @@ def union(listed):
     for name, result in listed.items():
         for path, target in result["rows"].items():
             if path in TWO_TARGETS and target in TWO_TARGETS[path]:
+                if path in rows and rows[path] not in TWO_TARGETS[path]:
+                    conflicts.append(f"{path} is {rows[path]} in {seen_in[path]}, {target} in {name}")
                 rows[path], seen_in[path] = TWO_TARGETS[path][0], name
-            elif path in rows and rows[path] != target:
+                continue
+            if path in rows and rows[path] != target:
                 conflicts.append(f"{path} is {rows[path]} in {seen_in[path]}, {target} in {name}")
                 continue
             rows[path], seen_in[path] = target, name
