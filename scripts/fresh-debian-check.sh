@@ -65,8 +65,9 @@ esac
 # namespace of its own: the mounts end with it.
 in_chroot() {  # COMMAND...
     local dev_mounts="mount --rbind /dev '$root/dev'"
-    # Without the devpts under it, /dev/ptmx finds no pseudo-terminal to give (ENODEV).
-    [[ $pts == yes ]] || dev_mounts+=" && umount --lazy '$root/dev/pts'"
+    # Without a devpts under it, /dev/ptmx finds no pseudo-terminal to give (ENODEV). A host
+    # may have several devpts stacked on /dev/pts: take each away.
+    [[ $pts == yes ]] || dev_mounts+="; while umount --lazy '$root/dev/pts' 2>/dev/null; do :; done"
     unshare --mount --propagation private -- /bin/sh -c "
         set -e
         mount -t proc proc '$root/proc'
