@@ -77,6 +77,21 @@ in_chroot() {  # COMMAND...
             PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \"\$@\"" sh "$@"
 }
 
+# What the chroot takes from this machine's network set-up: its resolver, and the
+# certificate authorities it adds to Debian's (a network that inspects TLS, as the
+# npm registry is reached through, needs its own; ca-certificates, which
+# bootstrap.sh installs, trusts them from /usr/local/share/ca-certificates).
+network_setup() {
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    if compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null; then
+        mkdir -p "$root/usr/local/share/ca-certificates"
+        cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+        if [[ -x $root/usr/sbin/update-ca-certificates ]]; then
+            in_chroot /usr/sbin/update-ca-certificates >/dev/null
+        fi
+    fi
+}
+
 step_chroot() {
     if [[ -x "$root/usr/bin/apt-get" && -f "$root/etc/debian_version" ]]; then
         echo "chroot: $root holds Debian $(cat "$root/etc/debian_version") already; kept"
@@ -89,7 +104,7 @@ deb $mirror bookworm main
 deb $mirror bookworm-updates main
 deb $security bookworm-security main
 EOF
-    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    network_setup
     # What the updates and security suites hold newer than the release.
     in_chroot /bin/sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get dist-upgrade -y -qq'
 }
@@ -107,13 +122,13 @@ step_clone() {
 
 step_check() {
     [[ -d "$root$clone" ]] || die "no clone at $root$clone: run the clone step first"
-    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    network_setup
     in_chroot /bin/bash -c "cd $clone && ./bootstrap.sh check"
 }
 
 step_test() {
     [[ -d "$root$clone" ]] || die "no clone at $root$clone: run the clone step first"
-    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    network_setup
     in_chroot /bin/bash -c "cd $clone && ./bootstrap.sh test"
 }
 
