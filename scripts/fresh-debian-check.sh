@@ -21,7 +21,8 @@
 # Needs root (debootstrap, chroot, mounts) and debootstrap. /dev (with its
 # submounts: /dev/pts, /dev/shm, /dev/mqueue), /proc and /sys are mounted in a
 # private mount namespace for each step, so they are gone when the step ends,
-# whichever way it ends. Each step prints how long it took.
+# whichever way it ends. Each step prints how long it took. The chroot gets this
+# machine's /etc/resolv.conf and /usr/local/share/ca-certificates before each step.
 set -euo pipefail
 
 root=/srv/pygate-bookworm
@@ -32,7 +33,7 @@ log_dir=
 steps=()
 
 usage() {
-    sed -n '2,21s/^# \{0,1\}//p' "$0" >&2
+    sed -n '2,/^set /{/^#/s/^# \{0,1\}//p}' "$0" >&2
     exit 2
 }
 
