@@ -7,7 +7,7 @@
 #
 # Steps, in this order (default: all of them):
 #   chroot   make the Debian 12 tree with debootstrap, unless it is there already
-#   clone    clone this repository's HEAD afresh into it (/root/pygate)
+#   clone    clone this repository's HEAD afresh into it (/srv/pygate)
 #   check    ./bootstrap.sh check   inside it
 #   test     ./bootstrap.sh test    inside it
 #   shell    an interactive shell inside it, in the clone (not part of "all")
@@ -53,7 +53,8 @@ done
 
 repository=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
 root=$(realpath -m "$root")
-clone=/root/pygate
+# Not under /root (mode 700): the suite runs pygate as nobody, who must reach the binary.
+clone=/srv/pygate
 
 die() { echo "fresh-debian-check.sh: $*" >&2; exit 1; }
 [[ $(id -u) -eq 0 ]] || die "run as root: debootstrap, chroot and the mounts need it"
