@@ -67,6 +67,10 @@ constexpr NameEntry k_executes_code_entries[] = {
     {"numpy.testing.utils.measure", "executes a string as Python"},
     {"numpy.testing.utils.runstring", "executes a string as Python"},
     {"matplotlib.rcsetup.validate_cycler", "evaluates a string as Python (matplotlib's restricted eval)"},
+    // Importable where python3-sphinx and python3-docutils are installed.
+    {"matplotlib.sphinxext*", "Sphinx extensions: plot_directive runs a document's Python code (run_code)"},
+    // Importable where python3-pyqt5 is installed.
+    {"matplotlib.backends.qt_editor*", "the Qt figure options form evaluates its fields as Python (eval)"},
     {"cProfile.run", "executes a string as Python"},
     {"cProfile.runctx", "executes a string as Python"},
     {"profile.run", "executes a string as Python"},

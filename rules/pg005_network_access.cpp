@@ -80,6 +80,8 @@ constexpr NameEntry k_uses_network_entries[] = {
     {"pandas.*read_gbq", "queries Google BigQuery"},
     {"pandas.*.to_gbq", "writes to Google BigQuery"},
     {"matplotlib.backends.backend_webagg*", "serves figures over HTTP"},
+    // Importable where python3-ipykernel is installed.
+    {"matplotlib.backends.backend_nbagg*", "sends figures, HTML and JavaScript to a Jupyter frontend"},
     {"asyncio.start_server", "serves network connections"},
     {"asyncio.open_unix_connection", "opens socket connections"},
     {"asyncio.start_unix_server", "serves socket connections"},

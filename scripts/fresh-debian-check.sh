@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# Runs the README's two commands as a newcomer would: in a fresh clone, inside
+# a minimal Debian 12 (debootstrap --variant=minbase bookworm, with the
+# bookworm-updates and bookworm-security suites), as root.
+#
+#   scripts/fresh-debian-check.sh [OPTIONS] [STEP...]
+#
+# Steps, in this order (default: all of them):
+#   chroot   make the Debian 12 tree with debootstrap, unless it is there already
+#   clone    clone this repository's HEAD afresh into it (/srv/pygate)
+#   check    ./bootstrap.sh check   inside it
+#   test     ./bootstrap.sh test    inside it
+#   shell    an interactive shell inside it, in the clone (not part of "all")
+# Options:
+#   --root DIR       where the chroot lives (default /srv/pygate-bookworm); never inside the clone
+#   --mirror URL     the Debian mirror (default http://deb.debian.org/debian)
+#   --security URL   the security mirror (default http://deb.debian.org/debian-security)
+#   --no-pts         give the chroot /dev without /dev/pts, as some containers do (no pseudo-terminal)
+#   --log DIR        also write each step's output to DIR/STEP.log (default: the terminal only)
+#
+# Needs root (debootstrap, chroot, mounts) and debootstrap. /dev (with its
+# submounts: /dev/pts, /dev/shm, /dev/mqueue), /proc and /sys are mounted in a
+# private mount namespace for each step, so they are gone when the step ends,
+# whichever way it ends. Each step prints how long it took. The chroot gets this
+# machine's /etc/resolv.conf and /usr/local/share/ca-certificates before each step.
+set -euo pipefail
+
+root=/srv/pygate-bookworm
+mirror=http://deb.debian.org/debian
+security=http://deb.debian.org/debian-security
+pts=yes
+log_dir=
+steps=()
+
+usage() {
+    sed -n '2,/^set /{/^#/s/^# \{0,1\}//p}' "$0" >&2
+    exit 2
+}
+
+while (($#)); do
+    case "$1" in
+        --root) root=${2:?--root needs a directory}; shift 2 ;;
+        --mirror) mirror=${2:?--mirror needs a URL}; shift 2 ;;
+        --security) security=${2:?--security needs a URL}; shift 2 ;;
+        --no-pts) pts=no; shift ;;
+        --log) log_dir=${2:?--log needs a directory}; shift 2 ;;
+        -h|--help) usage ;;
+        chroot|clone|check|test|shell) steps+=("$1"); shift ;;
+        *) echo "fresh-debian-check.sh: unknown argument '$1'" >&2; usage ;;
+    esac
+done
+((${#steps[@]})) || steps=(chroot clone check test)
+
+repository=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
+root=$(realpath -m "$root")
+# Not under /root (mode 700): the suite runs pygate as nobody, who must reach the binary.
+clone=/srv/pygate
+
+die() { echo "fresh-debian-check.sh: $*" >&2; exit 1; }
+[[ $(id -u) -eq 0 ]] || die "run as root: debootstrap, chroot and the mounts need it"
+case "$root/" in
+    "$repository"/*) die "--root $root is inside the repository; choose a directory outside it" ;;
+    /) die "--root / would be this machine itself" ;;
+esac
+
+# Runs COMMAND inside the chroot with /dev, /proc and /sys mounted, in a mount
+# namespace of its own: the mounts end with it.
+in_chroot() {  # COMMAND...
+    local dev_mounts="mount --rbind /dev '$root/dev'"
+    # Without a devpts under it, /dev/ptmx finds no pseudo-terminal to give (ENODEV). A host
+    # may have several devpts stacked on /dev/pts: take each away.
+    [[ $pts == yes ]] || dev_mounts+="; while umount --lazy '$root/dev/pts' 2>/dev/null; do :; done"
+    unshare --mount --propagation private -- /bin/sh -c "
+        set -e
+        mount -t proc proc '$root/proc'
+        mount --rbind /sys '$root/sys'
+        $dev_mounts
+        exec chroot '$root' /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=\"\${TERM:-dumb}\" \
+            PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \"\$@\"" sh "$@"
+}
+
+# What the chroot takes from this machine's network set-up: its resolver, and the
+# certificate authorities it adds to Debian's (a network that inspects TLS, as the
+# npm registry is reached through, needs its own; ca-certificates, which
+# bootstrap.sh installs, trusts them from /usr/local/share/ca-certificates).
+network_setup() {
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    if compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null; then
+        mkdir -p "$root/usr/local/share/ca-certificates"
+        cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+        if [[ -x $root/usr/sbin/update-ca-certificates ]]; then
+            in_chroot /usr/sbin/update-ca-certificates >/dev/null
+        fi
+    fi
+}
+
+step_chroot() {
+    if [[ -x "$root/usr/bin/apt-get" && -f "$root/etc/debian_version" ]]; then
+        echo "chroot: $root holds Debian $(cat "$root/etc/debian_version") already; kept"
+        return
+    fi
+    command -v debootstrap >/dev/null || die "debootstrap is missing: apt-get install debootstrap"
+    debootstrap --variant=minbase bookworm "$root" "$mirror"
+    cat > "$root/etc/apt/sources.list" <<EOF
+deb $mirror bookworm main
+deb $mirror bookworm-updates main
+deb $security bookworm-security main
+EOF
+    network_setup
+    # What the updates and security suites hold newer than the release.
+    in_chroot /bin/sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get dist-upgrade -y -qq'
+}
+
+step_clone() {
+    [[ -x "$root/usr/bin/apt-get" ]] || die "no chroot at $root: run the chroot step first"
+    local head
+    head=$(git -C "$repository" rev-parse HEAD)
+    rm -rf "$root$clone"
+    git clone --quiet --no-local --no-hardlinks "$repository" "$root$clone"
+    git -C "$root$clone" checkout --quiet --detach "$head"
+    echo "clone: $clone at $(git -C "$root$clone" log -1 --format='%h %s')"
+    git -C "$repository" diff --quiet HEAD || echo "clone: note: uncommitted changes of $repository are not in the clone"
+}
+
+step_check() {
+    [[ -d "$root$clone" ]] || die "no clone at $root$clone: run the clone step first"
+    network_setup
+    in_chroot /bin/bash -c "cd $clone && ./bootstrap.sh check"
+}
+
+step_test() {
+    [[ -d "$root$clone" ]] || die "no clone at $root$clone: run the clone step first"
+    network_setup
+    in_chroot /bin/bash -c "cd $clone && ./bootstrap.sh test"
+}
+
+step_shell() {
+    in_chroot /bin/bash -c "cd $clone 2>/dev/null; exec bash -i"
+}
+
+status=0
+for step in "${steps[@]}"; do
+    echo "== $step (chroot $root, $(date -u '+%Y-%m-%d %H:%M:%S UTC'))"
+    start=$(date +%s)
+    if [[ -n $log_dir ]]; then
+        mkdir -p "$log_dir"
+        set +e
+        ("step_$step") 2>&1 | tee "$log_dir/$step.log"
+        result=${PIPESTATUS[0]}
+        set -e
+    else
+        set +e
+        ("step_$step")
+        result=$?
+        set -e
+    fi
+    elapsed=$(($(date +%s) - start))
+    echo "== $step: exit $result after $((elapsed / 60)) min $((elapsed % 60)) s"
+    if ((result != 0)); then
+        status=$result
+        # check and test are independent of each other; the rest needs what failed.
+        [[ $step == check ]] || break
+    fi
+done
+exit "$status"
