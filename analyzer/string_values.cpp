@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "analyzer/budgets.hpp"
 #include "analyzer/format_template.hpp"
 #include "analyzer/model.hpp"
 #include "analyzer/model_internals.hpp"
@@ -17,11 +18,11 @@
 namespace pygate::analyzer {
 namespace {
 
-// Each question is bounded, as the resolver's are: values, their length, and steps.
-constexpr std::size_t k_max_values = 64;
-constexpr int k_max_steps = 2000;
-constexpr int k_max_depth = 32;
-constexpr std::size_t k_max_bytes = 1 << 16;  // as fold_string's longest constant
+// Each question is bounded, as the resolver's are: values, their length, and steps (budgets.hpp).
+constexpr std::size_t k_max_values = k_string_values_max_values;
+constexpr int k_max_steps = k_string_values_max_steps;
+constexpr int k_max_depth = k_string_values_max_depth;
+constexpr std::size_t k_max_bytes = k_string_values_max_bytes;
 
 Node field(Node node, TSFieldId id) {
     return node_child_by_field_id(node, id);

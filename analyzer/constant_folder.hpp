@@ -1,0 +1,69 @@
+#pragma once
+// The model's constant folding (Model::fold_string, fold_integer, fold_path),
+// which the resolver asks too (getattr's name, an import's module, a
+// subscript's key) with its question's budget. Not part of the analyzer's
+// public interface.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "analyzer/budgets.hpp"
+#include "analyzer/model.hpp"
+#include "analyzer/model_internals.hpp"
+#include "analyzer/python_symbols.hpp"
+#include "analyzer/small_vector.hpp"
+
+namespace pygate::analyzer {
+
+// What `expr` refers to, spending `budget` (resolve.cpp): the folder's callees.
+Referents resolve_with_budget(const Model& model, Node expr, ScopeId scope, int depth, StepBudget& budget);
+
+class ConstantFolder {
+public:
+    ConstantFolder(const Model& model, StepBudget& budget)
+        : m_model(model), s(PythonSymbols::get()), m_budget(budget) {}
+
+    std::optional<std::string> fold(Node expr, ScopeId scope, int depth);
+    std::optional<std::int64_t> fold_int(Node expr, ScopeId scope, int depth);
+    // The element of a list, tuple or dict literal (or of the one binding of a
+    // name to one) that the constant `key` picks; a null node when the key is
+    // not constant, the literal unpacks another (`*xs`, `**d`), or nothing matches.
+    Node literal_element(Node container, Node key, ScopeId scope, ScopeId& element_scope, int depth);
+    // Model::fold_path: pathlib and os.path expressions fold to the path they name.
+    void fold_as_paths() { m_paths = true; }
+
+private:
+    const Model& m_model;
+    const PythonSymbols& s;
+    StepBudget& m_budget;
+    SmallVector<const Binding*, 8> m_folding;  // bindings being folded: a cycle folds to nothing
+    bool m_paths = false;                      // fold_as_paths()
+
+    std::optional<std::string> fold_uncapped(Node expr, ScopeId scope, int depth);
+    std::optional<std::string> fold_string_literal(Node expr, ScopeId scope, int depth);
+    std::optional<std::string> fold_name(std::string_view name, ScopeId scope, int depth);
+    std::optional<std::string> fold_binary(Node expr, ScopeId scope, int depth);
+    Node sequence_literal(Node node, ScopeId& scope) const;
+    Node dictionary_literal(Node node, ScopeId& scope) const;
+    std::optional<std::string> fold_subscript(Node expr, ScopeId scope, int depth);
+    std::optional<std::string> fold_call(Node call, ScopeId scope, int depth);
+    std::optional<std::string> fold_path_call(std::string_view q, Node call, Node function, ScopeId scope, int depth);
+    // os.path.join's rule, which pathlib's `/` shares: an absolute part starts over.
+    static std::string join_path(const std::string& base, const std::string& part);
+    std::optional<std::string> fold_format(Node object, Node call, ScopeId scope, int depth);
+
+    const std::vector<Binding>* bindings_of(std::string_view name, ScopeId scope) const {
+        ScopeId holder = -1;
+        return m_model.find_bindings(name, scope, &holder);
+    }
+    Node argument(Node call, std::uint32_t position, std::string_view keyword = {}) const {
+        return m_model.argument(call, position, keyword);
+    }
+    Referents resolve(Node expr, ScopeId scope, int depth) {
+        return resolve_with_budget(m_model, expr, scope, depth, m_budget);
+    }
+    bool spend(int depth) { return m_budget.spend(depth); }
+};
+
+}  // namespace pygate::analyzer
