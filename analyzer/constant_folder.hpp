@@ -5,10 +5,14 @@
 // public interface.
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "analyzer/budgets.hpp"
+#include "analyzer/fold.hpp"
 #include "analyzer/model.hpp"
 #include "analyzer/model_internals.hpp"
 #include "analyzer/python_symbols.hpp"
@@ -21,14 +25,20 @@ Referents resolve_with_budget(const Model& model, Node expr, ScopeId scope, int 
 
 class ConstantFolder {
 public:
+    using Value = FoldedValue;
+    using Kind = FoldedValue::Kind;
+
     ConstantFolder(const Model& model, StepBudget& budget)
         : m_model(model), s(PythonSymbols::get()), m_budget(budget) {}
 
-    std::optional<std::string> fold(Node expr, ScopeId scope, int depth);
+    std::optional<Value> fold(Node expr, ScopeId scope, int depth);
+    // fold's str, or its int.
+    std::optional<std::string> fold_str(Node expr, ScopeId scope, int depth);
     std::optional<std::int64_t> fold_int(Node expr, ScopeId scope, int depth);
     // The element of a list, tuple or dict literal (or of the one binding of a
-    // name to one) that the constant `key` picks; a null node when the key is
-    // not constant, the literal unpacks another (`*xs`, `**d`), or nothing matches.
+    // name to one) that the constant `key` picks, for the resolver (which
+    // follows what an element may be); a null node when the key is not
+    // constant, the literal unpacks another (`*xs`, `**d`), or nothing matches.
     Node literal_element(Node container, Node key, ScopeId scope, ScopeId& element_scope, int depth);
     // Model::fold_path: pathlib and os.path expressions fold to the path they name.
     void fold_as_paths() { m_paths = true; }
@@ -40,18 +50,35 @@ private:
     SmallVector<const Binding*, 8> m_folding;  // bindings being folded: a cycle folds to nothing
     bool m_paths = false;                      // fold_as_paths()
 
-    std::optional<std::string> fold_uncapped(Node expr, ScopeId scope, int depth);
-    std::optional<std::string> fold_string_literal(Node expr, ScopeId scope, int depth);
-    std::optional<std::string> fold_name(std::string_view name, ScopeId scope, int depth);
-    std::optional<std::string> fold_binary(Node expr, ScopeId scope, int depth);
+    // A call's arguments when none is starred: positional ones in order, keywords by name.
+    struct Arguments {
+        std::vector<Node> positional;
+        std::vector<std::pair<std::string_view, Node>> keywords;
+    };
+    std::optional<Arguments> arguments_of(Node call) const;
+    // Arguments bound to parameters by position and keyword as CPython binds
+    // them (`names`, the first `positional_only` by position alone); nothing
+    // when CPython would refuse them (too many, unknown keyword, twice given).
+    std::optional<std::vector<Node>> bind(Node call, std::initializer_list<std::string_view> names,
+                                          std::size_t positional_only, std::size_t required) const;
+
+    std::optional<Value> fold_uncapped(Node expr, ScopeId scope, int depth);
+    std::optional<Value> fold_string_literal(Node expr, ScopeId scope, int depth);
+    std::optional<Value> fold_name(std::string_view name, ScopeId scope, int depth);
+    std::optional<Value> fold_unary(Node expr, ScopeId scope, int depth);
+    std::optional<Value> fold_binary(Node expr, ScopeId scope, int depth);
+    std::optional<Value> fold_percent(const Value& format, Node right, ScopeId scope, int depth);
     Node sequence_literal(Node node, ScopeId& scope) const;
     Node dictionary_literal(Node node, ScopeId& scope) const;
-    std::optional<std::string> fold_subscript(Node expr, ScopeId scope, int depth);
-    std::optional<std::string> fold_call(Node call, ScopeId scope, int depth);
+    std::optional<Value> fold_subscript(Node expr, ScopeId scope, int depth);
+    std::optional<Value> fold_call(Node call, ScopeId scope, int depth);
+    std::optional<Value> fold_method(const Value& object, std::string_view method, Node call, ScopeId scope, int depth);
+    std::optional<Value> fold_builtin_call(std::string_view q, Node call, ScopeId scope, int depth);
+    std::optional<Value> fold_join(const Value& separator, Node items, ScopeId scope, int depth);
+    std::optional<Value> fold_format(const Value& format, Node call, ScopeId scope, int depth);
     std::optional<std::string> fold_path_call(std::string_view q, Node call, Node function, ScopeId scope, int depth);
     // os.path.join's rule, which pathlib's `/` shares: an absolute part starts over.
     static std::string join_path(const std::string& base, const std::string& part);
-    std::optional<std::string> fold_format(Node object, Node call, ScopeId scope, int depth);
 
     const std::vector<Binding>* bindings_of(std::string_view name, ScopeId scope) const {
         ScopeId holder = -1;

@@ -618,7 +618,7 @@ public:
     // --- constants, folded by ConstantFolder (fold.cpp) with this question's budget
 
     std::optional<std::string> fold(Node expr, ScopeId scope, int depth) {
-        return ConstantFolder(m_model, m_budget).fold(expr, scope, depth);
+        return ConstantFolder(m_model, m_budget).fold_str(expr, scope, depth);
     }
     std::optional<std::int64_t> fold_int(Node expr, ScopeId scope, int depth) {
         return ConstantFolder(m_model, m_budget).fold_int(expr, scope, depth);

@@ -127,12 +127,13 @@ private:
     }
 
     // An f-string whose replacement fields hold such values (`f"{{0.{name}}}"`);
-    // a conversion or a format spec changes the text: unknown.
+    // a conversion, a format spec or `=` changes the text: unknown.
     void add_interpolated(Node string, ScopeId scope, int depth, Values& into) {
         std::uint32_t count = node_child_count(string);
         if (count < 2) return unknown();
         Node start = node_child(string, 0), end = node_child(string, count - 1);
         StringPrefix prefix = parse_string_prefix(m_model.text(start));
+        if (prefix.bytes) return unknown();  // bytes are not strings
         std::vector<Values> pieces;
         std::uint32_t at = node_end_byte(start);
         auto literal_until = [&](std::uint32_t until) {
@@ -145,8 +146,9 @@ private:
         for (std::uint32_t i = 1; i + 1 < count; ++i) {
             Node child = node_child(string, i);
             if (node_symbol(child) != s.interpolation) continue;
-            if (!literal_until(node_start_byte(child)) || !node_is_null(field(child, s.field_format_specifier)) ||
-                !node_is_null(field(child, s.field_type_conversion)))
+            // `{x}` alone: a conversion, a spec or `=` (`{x=}`) changes the text.
+            if (!literal_until(node_start_byte(child)) || node_named_child_count(child) != 1 ||
+                node_child_count(child) != 3)
                 return unknown();
             pieces.emplace_back();
             add_values_of(field(child, s.field_expression), scope, depth + 1, pieces.back());
