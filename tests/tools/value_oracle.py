@@ -241,6 +241,12 @@ class Gen:
                               lambda: f"{b()}.strip().decode()", lambda: f"{b()}.strip({b()}).decode()", lambda: f"{b()}.replace({b()}, {b()}).decode()",
                               lambda: f"{b()}.lower().decode()", lambda: f"{b()}.join([{b()}, {b()}]).decode()", lambda: f"{b()}.upper().decode('ascii')",
                               lambda: f"{b()}.title().decode()", lambda: f"{b()}.swapcase().decode()"])
+        if c == 23 and self.chance(0.5):
+            t = self.text_literal()
+            return self.pick([lambda: f"({t} if {self.cond()} else {t})", lambda: f"int()", lambda: f"str(int())",
+                              lambda: f"format({self.pick(BYTES_LITERALS)})", lambda: f"{t}.removesuffix({t}[-1:])",
+                              lambda: f"{t}.removeprefix({t}[:1])", lambda: f"{self.pick(BYTES_LITERALS)}.removesuffix(b'a')",
+                              lambda: f"str(int(x={s()}))", lambda: f"str(int({s()}, 99))", lambda: f"{s()}.upper(1)"])
         return self.pick([lambda: f"chr({i()}) + {s()}", lambda: f"''.join(map(chr, [{i()}, {i()}]))",
                           lambda: f"''.join(chr(c) for c in [{i()}])", lambda: f"'%c' % {i()}", lambda: f"str(sum([{i()}, {i()}]))"])
 
@@ -337,6 +343,9 @@ class Gen:
         elif k == 6:
             self.prelude += [f"class {n}C:", f"    def __init__(self):", f"        self.a = {s()}", ""]
             return f"{n}C().a"
+        elif k == 7 and self.chance(0.5):
+            self.prelude += [f"{n} = ({s()}, {s()})"]
+            return self.pick([f"'-'.join({n})", f"''.join({n})", f"{s()}.join({n})"])
         elif k == 7:
             self.prelude += [f"{n} = ({s()}, {s()})"]
             return f"{n}[{self.pick(['0', '1', '-1', '2'])}]"
@@ -350,6 +359,8 @@ class Gen:
             self.prelude += [f"{n}, {n}b = {s()}, {s()}"]
         elif k == 11:
             self.prelude += [f"if ({n} := {s()}):", "    pass"]
+        elif k == 12 and self.chance(0.3):
+            self.prelude += ["import contextlib", f"with contextlib.nullcontext({s()}) as {n}:", "    pass"]
         elif k == 12:
             self.prelude += [f"{n} = {s()}", f"def {n}g():", f"    global {n}", f"    {n} = {s()}", f"{n}g()"]
         else:
