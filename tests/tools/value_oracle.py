@@ -411,6 +411,9 @@ def make_case(seed, case):
     lines = list(g.prelude)
     v = f"v{case}"
     k = rng.randrange(10)
+    if k >= 6 and rng.random() < 0.6:  # a context with `p` bound: read it, as possible_strings follows it
+        expr = rng.choice([f"p", f"p + {expr}", f"'{{}}-{{}}'.format(p, {expr})", f"'%s' % p", f"f'{{p}}'",
+                           f"p.upper()", f"({expr}) + p", f"'{{0}}'.format(p)"])
     if k < 6:
         lines += [f"{v} = {expr}", f"__rec__({case}, {v})"]
         tracked = len(lines) - 1
@@ -425,10 +428,30 @@ def make_case(seed, case):
     elif k == 8:  # a class body
         lines += [f"class n{case}_K:", f"    {v} = {expr}", f"    __rec__({case}, {v})"]
         tracked = len(lines) - 1
-    else:  # a loop variable through the tracked expression
+    elif rng.random() < 0.5:  # a loop variable through the tracked expression
         lines += [f"for p in [{g.str_expr(1)}, {g.str_expr(1)}]:", f"    {v} = {expr}",
                   f"    __rec__({case}, {v})"]
         tracked = len(lines) - 1
+    else:  # a parameter: of a method, keyword-only or positional-only; or a list a loop reads, added to
+        shape = rng.randrange(4)
+        a, b = g.str_expr(1), g.str_expr(1)
+        if shape == 0:
+            lines += [f"class n{case}_M:", f"    def m(self, p):", f"        {v} = {expr}", f"        __rec__({case}, {v})",
+                      "", f"n{case}_M().m({a})", f"n{case}_M.m(None, p={b})"]
+            tracked = len(lines) - 4
+        elif shape == 1:
+            lines += [f"def n{case}_k(x, /, p={a}, *, q=None):", f"    {v} = {expr}", f"    __rec__({case}, {v})", "",
+                      f"n{case}_k(1)", f"n{case}_k(1, {b})", f"n{case}_k(1, p={b}, q=2)"]
+            tracked = len(lines) - 5
+        elif shape == 2:
+            lines += [f"n{case}_l = [{a}]", rng.choice([f"n{case}_l.append({b})", f"n{case}_l.insert(0, {b})",
+                                                      f"n{case}_l.extend([{b}, {a}])", f"n{case}_l += [{b}]"]),
+                      f"for p in n{case}_l:", f"    {v} = {expr}", f"    __rec__({case}, {v})"]
+            tracked = len(lines) - 1
+        else:
+            lines += [f"def n{case}_s(*args, p={a}, **kw):", f"    {v} = {expr}", f"    __rec__({case}, {v})", "",
+                      f"n{case}_s(*[1], p={b})", f"n{case}_s(**{{'p': {b}}})"]
+            tracked = len(lines) - 4
     source = "\n".join(lines) + "\n"
     # The tracked statement's lines, 1-based (a literal's escaped line break spans two).
     start = 1 + sum(line.count("\n") + 1 for line in lines[: tracked - 1])
