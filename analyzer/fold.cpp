@@ -356,9 +356,21 @@ std::optional<ConstantFolder::Value> ConstantFolder::fold_percent(const Value& f
             values.push_back(std::move(*value));
         }
     } else {
-        auto value = fold(right, scope, depth + 1);  // a tuple through a name is not folded: unknown
-        if (!value) return std::nullopt;
-        values.push_back(std::move(*value));
+        ScopeId tuple_scope = scope;  // a name bound once to a tuple (which cannot change)
+        Node bound = node_symbol(inner) == s.identifier ? sequence_literal(inner, tuple_scope) : Node{};
+        if (!node_is_null(bound) && node_symbol(bound) == s.tuple) {
+            for (std::uint32_t i = 0; i < node_named_child_count(bound); ++i) {
+                Node element = node_named_child(bound, i);
+                if (node_symbol(element) == s.comment) continue;
+                auto value = fold(element, tuple_scope, depth + 1);
+                if (!value) return std::nullopt;
+                values.push_back(std::move(*value));
+            }
+        } else {
+            auto value = fold(right, scope, depth + 1);
+            if (!value) return std::nullopt;
+            values.push_back(std::move(*value));
+        }
     }
     auto pieces = percent_pieces(format.text);
     if (!pieces) return std::nullopt;

@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "analyzer/budgets.hpp"
+#include "analyzer/fold.hpp"
 #include "analyzer/format_template.hpp"
 #include "analyzer/model.hpp"
 #include "analyzer/model_internals.hpp"
@@ -105,6 +106,15 @@ private:
         unknown();
     }
 
+    // What a replacement field shows of a value: an int's decimal digits, a string's values.
+    void add_field_values(Node expr, ScopeId scope, int depth, Values& into) {
+        if (!node_is_null(expr)) {
+            std::optional<FoldedValue> folded = fold_value(m_model, expr, scope);
+            if (folded && folded->kind == FoldedValue::Kind::integer) return add(into, std::to_string(folded->integer));
+        }
+        add_values_of(expr, scope, depth, into);
+    }
+
     void add_concatenations(Node left, Node right, ScopeId scope, int depth, Values& into) {
         std::vector<Values> pieces(2);
         add_values_of(left, scope, depth + 1, pieces[0]);
@@ -151,7 +161,7 @@ private:
                 node_child_count(child) != 3)
                 return unknown();
             pieces.emplace_back();
-            add_values_of(field(child, s.field_expression), scope, depth + 1, pieces.back());
+            add_field_values(field(child, s.field_expression), scope, depth + 1, pieces.back());
             at = node_end_byte(child);
         }
         if (!literal_until(node_start_byte(end))) return unknown();
@@ -194,7 +204,7 @@ private:
             if (!piece.field)
                 pieces.back().emplace_back(piece.text);
             else
-                add_values_of(argument_of(piece.text), scope, depth + 1, pieces.back());
+                add_field_values(argument_of(piece.text), scope, depth + 1, pieces.back());
         }
         add_products(pieces, into);
     }
