@@ -42,6 +42,7 @@ public:
     Node literal_element(Node container, Node key, ScopeId scope, ScopeId& element_scope, int depth);
     // Model::fold_path: pathlib and os.path expressions fold to the path they name.
     void fold_as_paths() { m_paths = true; }
+    std::optional<std::string> fold_path(Node expr, ScopeId scope) { return fold_path_text(expr, scope, 0); }
 
 private:
     const Model& m_model;
@@ -76,6 +77,8 @@ private:
     std::optional<Value> fold_builtin_call(std::string_view q, Node call, ScopeId scope, int depth);
     std::optional<Value> fold_join(const Value& separator, Node items, ScopeId scope, int depth);
     std::optional<Value> fold_format(const Value& format, Node call, ScopeId scope, int depth);
+    // Path mode: a str's text, or a bytes value's (the OS takes either as a path).
+    std::optional<std::string> fold_path_text(Node expr, ScopeId scope, int depth);
     std::optional<std::string> fold_path_call(std::string_view q, Node call, Node function, ScopeId scope, int depth);
     // os.path.join's rule, which pathlib's `/` shares: an absolute part starts over.
     static std::string join_path(const std::string& base, const std::string& part);

@@ -295,9 +295,9 @@ std::optional<ConstantFolder::Value> ConstantFolder::fold_binary(Node expr, Scop
     TSSymbol op = node_symbol(field(expr, s.field_operator));
     Node left = field(expr, s.field_left), right = field(expr, s.field_right);
     if (op == s.slash_token && m_paths) {  // Path('a') / 'b'
-        auto a = fold_str(left, scope, depth + 1);
+        auto a = fold_path_text(left, scope, depth + 1);
         if (!a) return std::nullopt;
-        auto b = fold_str(right, scope, depth + 1);
+        auto b = fold_path_text(right, scope, depth + 1);
         if (!b) return std::nullopt;
         return str_value(join_path(*a, *b));
     }
@@ -1054,14 +1054,14 @@ std::optional<std::string> ConstantFolder::fold_path_call(std::string_view q, No
         for (std::uint32_t i = 0;; ++i) {
             Node part = argument(call, i);
             if (node_is_null(part)) return out;
-            auto piece = fold_str(part, scope, depth + 1);
+            auto piece = fold_path_text(part, scope, depth + 1);
             if (!piece) return std::nullopt;
             out = join_path(out, *piece);
         }
     };
     auto object = [&]() -> std::optional<std::string> {
         if (node_symbol(function) != s.attribute) return std::nullopt;
-        return fold_str(field(function, s.field_object), scope, depth + 1);
+        return fold_path_text(field(function, s.field_object), scope, depth + 1);
     };
     auto absolute = [](std::optional<std::string> path) -> std::optional<std::string> {
         if (!path) return std::nullopt;
@@ -1081,9 +1081,9 @@ std::optional<std::string> ConstantFolder::fold_path_call(std::string_view q, No
         return std::string(k_working_folder);
     if (pathlib_member && method == "home") return "~";
     if (q == "os.path.expanduser" || q == "os.path.normpath" || q == "os.fspath")
-        return fold_str(argument(call, 0), scope, depth + 1);
+        return fold_path_text(argument(call, 0), scope, depth + 1);
     if (q == "os.path.abspath" || q == "os.path.realpath")
-        return absolute(fold_str(argument(call, 0), scope, depth + 1));
+        return absolute(fold_path_text(argument(call, 0), scope, depth + 1));
     if (pathlib_member && method == "joinpath") {
         auto base = object();
         return base ? joined_arguments(*base) : std::nullopt;
@@ -1094,6 +1094,12 @@ std::optional<std::string> ConstantFolder::fold_path_call(std::string_view q, No
 }
 
 // os.path.join's rule, which pathlib's `/` shares: an absolute part starts over.
+std::optional<std::string> ConstantFolder::fold_path_text(Node expr, ScopeId scope, int depth) {
+    std::optional<Value> value = fold(expr, scope, depth);
+    if (!value || (value->kind != Kind::str && value->kind != Kind::bytes)) return std::nullopt;
+    return std::move(value->text);
+}
+
 std::string ConstantFolder::join_path(const std::string& base, const std::string& part) {
     if (base.empty() || part.starts_with('/')) return part;
     return base.ends_with('/') ? base + part : base + "/" + part;
@@ -1159,7 +1165,7 @@ std::optional<std::string> Model::fold_path(Node expr, ScopeId scope) const {
     StepBudget budget;
     ConstantFolder folder(*this, budget);
     folder.fold_as_paths();
-    return folder.fold_str(expr, scope, 0);
+    return folder.fold_path(expr, scope);
 }
 
 }  // namespace pygate::analyzer
