@@ -501,6 +501,7 @@ Magnitude SizeEstimator::binary(Node expr, std::uint32_t depth) {
         if (!ints) return {};
         if (right.exact && *right.exact < 0) return {};  // a float
         if (left.exact && *left.exact >= -1 && *left.exact <= 1) {
+            if (*left.exact == 0 && right.exact && *right.exact == 0) return integer(1);  // 0 ** 0
             if (*left.exact != -1) return integer(*left.exact);
             if (right.exact) return integer(*right.exact % 2 == 0 ? 1 : -1);
             return Magnitude{Kind::integer, 0, std::nullopt};  // 1 or -1
