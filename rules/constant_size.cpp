@@ -681,7 +681,7 @@ Magnitude SizeEstimator::call(Node node, const Referents& callee, std::uint32_t 
         if (two) {
             Magnitude start = visit(argument(0), depth + 1);
             Magnitude step = node_is_null(argument(2)) ? integer(1) : visit(argument(2), depth + 1);
-            if (!start.exact || !stop.exact || !step.exact || *step.exact == 0) return {};
+            if (!start.exact || !stop.exact || !step.exact || *step.exact == 0 || *step.exact == INT64_MIN) return {};
             std::int64_t span = 0;
             if (__builtin_sub_overflow(*stop.exact, *start.exact, &span)) return {};
             std::int64_t n = *step.exact > 0 ? (span <= 0 ? 0 : (span - 1) / *step.exact + 1)
