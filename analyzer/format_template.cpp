@@ -21,6 +21,7 @@ std::optional<std::vector<TemplatePiece>> format_pieces(std::string_view format)
             ++i;
             continue;
         }
+        if (c == '}') return std::nullopt;  // a single `}`: ValueError
         if (c != '{') continue;
         std::size_t close = format.find('}', i);
         if (close == std::string_view::npos) return std::nullopt;
@@ -39,8 +40,9 @@ std::optional<std::vector<TemplatePiece>> percent_pieces(std::string_view format
     auto close_literal = [&](std::size_t at) {
         if (at > literal) pieces.push_back({format.substr(literal, at - literal), false});
     };
-    for (std::size_t i = 0; i + 1 < format.size(); ++i) {
+    for (std::size_t i = 0; i < format.size(); ++i) {
         if (format[i] != '%') continue;
+        if (i + 1 == format.size()) return std::nullopt;  // `a%`: "incomplete format"
         char conversion = format[i + 1];
         if (conversion == '%') {
             close_literal(i + 1);  // the run keeps one percent of the two

@@ -17,11 +17,12 @@ struct TemplatePiece {
     bool field = false;
 };
 
-// str.format's pieces: `{{` and `}}` are literal braces; nothing when a field's brace is never closed.
+// str.format's pieces: `{{` and `}}` are literal braces; nothing when a field's brace is never
+// closed or a `}` stands alone (str.format raises).
 std::optional<std::vector<TemplatePiece>> format_pieces(std::string_view format);
 
 // %-formatting's: `%s`, `%d` and `%i` are fields, `%%` a literal percent;
-// nothing for any other conversion.
+// nothing for any other conversion, or a `%` that ends the template.
 std::optional<std::vector<TemplatePiece>> percent_pieces(std::string_view format);
 
 // Whether a str.format field names an argument and nothing more (no

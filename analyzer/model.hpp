@@ -235,6 +235,7 @@ public:
 private:
     friend class ModelBuilder;
     friend class Resolver;
+    friend class ConstantFolder;
     friend class StringValueCollector;
 
     const Source& m_source;

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "analyzer/budgets.hpp"
+#include "analyzer/fold.hpp"
 #include "analyzer/format_template.hpp"
 #include "analyzer/model.hpp"
 #include "analyzer/model_internals.hpp"
@@ -17,11 +19,11 @@
 namespace pygate::analyzer {
 namespace {
 
-// Each question is bounded, as the resolver's are: values, their length, and steps.
-constexpr std::size_t k_max_values = 64;
-constexpr int k_max_steps = 2000;
-constexpr int k_max_depth = 32;
-constexpr std::size_t k_max_bytes = 1 << 16;  // as fold_string's longest constant
+// Each question is bounded, as the resolver's are: values, their length, and steps (budgets.hpp).
+constexpr std::size_t k_max_values = k_string_values_max_values;
+constexpr int k_max_steps = k_string_values_max_steps;
+constexpr int k_max_depth = k_string_values_max_depth;
+constexpr std::size_t k_max_bytes = k_string_values_max_bytes;
 
 Node field(Node node, TSFieldId id) {
     return node_child_by_field_id(node, id);
@@ -104,6 +106,15 @@ private:
         unknown();
     }
 
+    // What a replacement field shows of a value: an int's decimal digits, a string's values.
+    void add_field_values(Node expr, ScopeId scope, int depth, Values& into) {
+        if (!node_is_null(expr)) {
+            std::optional<FoldedValue> folded = fold_value(m_model, expr, scope);
+            if (folded && folded->kind == FoldedValue::Kind::integer) return add(into, std::to_string(folded->integer));
+        }
+        add_values_of(expr, scope, depth, into);
+    }
+
     void add_concatenations(Node left, Node right, ScopeId scope, int depth, Values& into) {
         std::vector<Values> pieces(2);
         add_values_of(left, scope, depth + 1, pieces[0]);
@@ -126,12 +137,13 @@ private:
     }
 
     // An f-string whose replacement fields hold such values (`f"{{0.{name}}}"`);
-    // a conversion or a format spec changes the text: unknown.
+    // a conversion, a format spec or `=` changes the text: unknown.
     void add_interpolated(Node string, ScopeId scope, int depth, Values& into) {
         std::uint32_t count = node_child_count(string);
         if (count < 2) return unknown();
         Node start = node_child(string, 0), end = node_child(string, count - 1);
         StringPrefix prefix = parse_string_prefix(m_model.text(start));
+        if (prefix.bytes) return unknown();  // bytes are not strings
         std::vector<Values> pieces;
         std::uint32_t at = node_end_byte(start);
         auto literal_until = [&](std::uint32_t until) {
@@ -144,11 +156,12 @@ private:
         for (std::uint32_t i = 1; i + 1 < count; ++i) {
             Node child = node_child(string, i);
             if (node_symbol(child) != s.interpolation) continue;
-            if (!literal_until(node_start_byte(child)) || !node_is_null(field(child, s.field_format_specifier)) ||
-                !node_is_null(field(child, s.field_type_conversion)))
+            // `{x}` alone: a conversion, a spec or `=` (`{x=}`) changes the text.
+            if (!literal_until(node_start_byte(child)) || node_named_child_count(child) != 1 ||
+                node_child_count(child) != 3)
                 return unknown();
             pieces.emplace_back();
-            add_values_of(field(child, s.field_expression), scope, depth + 1, pieces.back());
+            add_field_values(field(child, s.field_expression), scope, depth + 1, pieces.back());
             at = node_end_byte(child);
         }
         if (!literal_until(node_start_byte(end))) return unknown();
@@ -191,7 +204,7 @@ private:
             if (!piece.field)
                 pieces.back().emplace_back(piece.text);
             else
-                add_values_of(argument_of(piece.text), scope, depth + 1, pieces.back());
+                add_field_values(argument_of(piece.text), scope, depth + 1, pieces.back());
         }
         add_products(pieces, into);
     }

@@ -7,7 +7,9 @@
 #include <cmath>
 #include <cstring>
 
+#include "analyzer/fold.hpp"
 #include "analyzer/integer_literal.hpp"
+#include "analyzer/line_index.hpp"
 #include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/sole_expression.hpp"
@@ -208,6 +210,125 @@ Magnitude SizeEstimator::checked(Node at, Magnitude size) {
     return size;
 }
 
+// A folded constant's exact size: a str's length in code points, bytes', an int itself.
+Magnitude folded_size(const std::optional<analyzer::FoldedValue>& value) {
+    if (!value) return {};
+    using FoldedKind = analyzer::FoldedValue::Kind;
+    if (value->kind == FoldedKind::integer) return integer(value->integer);
+    if (value->kind == FoldedKind::str)
+        return sized_exact(Kind::text, static_cast<std::int64_t>(analyzer::count_code_points(value->text)));
+    return sized_exact(Kind::bytes, static_cast<std::int64_t>(value->text.size()));
+}
+
+// How many items a split of `text` gives: `split()` (on white space, no
+// maxsplit) or `split(sep)`; `splitlines()`; nothing for other forms.
+std::optional<std::int64_t> split_count(const analyzer::FoldedValue& text, std::string_view method,
+                                        const std::optional<analyzer::FoldedValue>& separator) {
+    const bool str = text.kind == analyzer::FoldedValue::Kind::str;
+    std::vector<std::uint32_t> units;
+    if (str)
+        units = analyzer::code_points_of(text.text);
+    else
+        for (char c : text.text)
+            units.push_back(static_cast<unsigned char>(c));
+    if (method == "splitlines") {
+        std::int64_t lines = 0;
+        for (std::size_t i = 0; i < units.size(); ++i) {
+            bool boundary = str ? analyzer::str_line_boundary(units[i]) : (units[i] == '\n' || units[i] == '\r');
+            if (!boundary) continue;
+            if (units[i] == '\r' && i + 1 < units.size() && units[i + 1] == '\n') ++i;
+            ++lines;
+        }
+        std::size_t last = units.empty() ? 0 : units.size() - 1;
+        bool ends_with_break = !units.empty() && (str ? analyzer::str_line_boundary(units[last])
+                                                      : (units[last] == '\n' || units[last] == '\r'));
+        return lines + (units.empty() || ends_with_break ? 0 : 1);
+    }
+    if (!separator) {  // runs of white space
+        std::int64_t words = 0;
+        bool in_word = false;
+        for (std::uint32_t u : units) {
+            bool space = str ? analyzer::str_whitespace(u) : analyzer::bytes_whitespace(u);
+            if (!space && !in_word) ++words;
+            in_word = !space;
+        }
+        return words;
+    }
+    if (separator->kind != text.kind || separator->text.empty()) return std::nullopt;
+    std::int64_t pieces = 1;
+    for (std::size_t at = text.text.find(separator->text); at != std::string::npos;
+         at = text.text.find(separator->text, at + separator->text.size()))
+        ++pieces;
+    return pieces;
+}
+
+// The size of a method's result on a constant: split, rsplit, splitlines,
+// partition and rpartition of a folded str or bytes; `(S * n).split()`
+// counted from S without building it.
+Magnitude SizeEstimator::method_result(Node call, std::uint32_t depth) {
+    const auto& s = analyzer::PythonSymbols::get();
+    Node function = m_model.call_function(call);
+    if (node_is_null(function) || node_symbol(function) != s.attribute) return {};
+    std::string storage;
+    std::string_view method = m_model.identifier(m_model.attribute_name(function), storage);
+    if (method != "split" && method != "rsplit" && method != "splitlines" && method != "partition" &&
+        method != "rpartition")
+        return {};
+    Node arguments = m_model.call_arguments(call);
+    std::uint32_t given = 0;
+    for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments); ++i)
+        given += node_symbol(node_named_child(arguments, i)) != s.comment;
+    Node first = m_model.argument(call, 0);
+    if (method == "partition" || method == "rpartition") {
+        if (given != 1 || node_is_null(first)) return {};
+        auto object = analyzer::fold_value(m_model, m_model.attribute_object(function), m_scope);
+        auto separator = analyzer::fold_value(m_model, first, m_scope);
+        if (!object || !separator || object->kind != separator->kind || separator->text.empty() ||
+            object->kind == analyzer::FoldedValue::Kind::integer)
+            return {};
+        return sized_exact(Kind::list, 3);
+    }
+    if (given > 1 || (given == 1 && (node_is_null(first) || method == "splitlines"))) return {};
+    std::optional<analyzer::FoldedValue> separator;
+    if (given == 1) {
+        separator = analyzer::fold_value(m_model, first, m_scope);
+        if (!separator) return {};
+    }
+    Node object = m_model.attribute_object(function);
+    if (auto text = analyzer::fold_value(m_model, object, m_scope)) {
+        if (text->kind == analyzer::FoldedValue::Kind::integer || text->kind == analyzer::FoldedValue::Kind::bytearray)
+            return {};
+        auto count = split_count(*text, method == "splitlines" ? "splitlines" : "split", separator);
+        return count ? sized_exact(Kind::list, *count) : Magnitude{};
+    }
+    // `(S * n).split()`: S's words n times, the last word of one copy joined
+    // to the first of the next when S neither starts nor ends with white space.
+    Node product = object;
+    while (!node_is_null(product) && node_symbol(product) == s.parenthesized_expression)
+        product = analyzer::sole_expression(product);
+    if (method != "split" || separator || node_is_null(product) || node_symbol(product) != s.binary_operator ||
+        node_symbol(field_child(product, s.field_operator)) != s.star_token)
+        return {};
+    auto unit = analyzer::fold_value(m_model, field_child(product, s.field_left), m_scope);
+    Magnitude times = visit(field_child(product, s.field_right), depth + 1);
+    if (!unit || unit->kind != analyzer::FoldedValue::Kind::str || times.kind != Kind::integer ||
+        (times.exact && *times.exact <= 0) || unit->text.empty())
+        return {};
+    auto words = split_count(*unit, "split", std::nullopt);
+    if (!words || *words == 0) return sized_exact(Kind::list, 0);
+    std::vector<std::uint32_t> points = analyzer::code_points_of(unit->text);
+    bool joined = !analyzer::str_whitespace(points.front()) && !analyzer::str_whitespace(points.back());
+    if (times.exact) {
+        std::int64_t out = 0;
+        if (!__builtin_mul_overflow(*times.exact, joined ? *words - 1 : *words, &out) &&
+            !__builtin_add_overflow(out, joined ? 1 : 0, &out))
+            return sized_exact(Kind::list, out);
+        return {};
+    }
+    if (joined && *words == 1) return sized_exact(Kind::list, 1);
+    return sized(Kind::list, times.log10 + std::log10(static_cast<double>(joined ? *words - 1 : *words)));
+}
+
 Magnitude SizeEstimator::visit(Node expr, std::uint32_t depth) {
     if (node_is_null(expr) || m_gave_up) return {};
     if (++m_steps > k_max_steps || depth > k_max_depth) {
@@ -224,12 +345,8 @@ Magnitude SizeEstimator::visit(Node expr, std::uint32_t depth) {
         Node inner = analyzer::sole_expression(expr);
         if (!node_is_null(inner)) return visit(inner, depth + 1);
     }
-    if (kind == s.string || kind == s.concatenated_string) {
-        auto text = m_model.fold_string(expr, m_scope);
-        if (!text) return {};
-        bool is_bytes = analyzer::parse_string_prefix(m_model.text(expr)).bytes;  // `b''`, `rb''`, `Br''`
-        return sized_exact(is_bytes ? Kind::bytes : Kind::text, static_cast<std::int64_t>(text->size()));
-    }
+    if (kind == s.string || kind == s.concatenated_string)
+        return folded_size(analyzer::fold_value(m_model, expr, m_scope));
     if (kind == s.list || kind == s.tuple) {
         std::int64_t items = 0;
         Cursor cursor = cursor_new(expr);
@@ -248,9 +365,11 @@ Magnitude SizeEstimator::visit(Node expr, std::uint32_t depth) {
     if (kind == s.unary_operator) {
         Magnitude value = visit(field_child(expr, s.field_argument), depth + 1);
         if (value.kind != Kind::integer) return {};
-        if (value.exact && *value.exact != INT64_MIN)
-            value = integer(-*value.exact);  // `~x` and `-x` have x's magnitude (within one)
-        return value;
+        const bool invert = m_model.text(field_child(expr, s.field_operator)) == "~";
+        if (value.exact && *value.exact != INT64_MIN) return integer(invert ? -*value.exact - 1 : -*value.exact);
+        // Beyond 64 bits: `~x` is -x - 1, and a magnitude has no sign, so
+        // `-(10**20) * 'a'` (which is '') would read as huge: not sized.
+        return {};
     }
     if (kind == s.binary_operator) return checked(expr, binary(expr, depth));
     if (kind == s.identifier) {
@@ -258,6 +377,9 @@ Magnitude SizeEstimator::visit(Node expr, std::uint32_t depth) {
         return bound_value(expr, depth);
     }
     if (kind == s.call) {
+        if (auto folded = analyzer::fold_value(m_model, expr, m_scope)) return checked(expr, folded_size(folded));
+        Magnitude method = method_result(expr, depth);
+        if (method.known()) return checked(expr, method);
         Referents callee = m_model.resolve(m_model.call_function(expr), m_scope);
         return checked(expr, call(expr, callee, depth));
     }
@@ -305,11 +427,28 @@ Magnitude SizeEstimator::percent_format(Node expr, std::uint32_t depth) {
             arguments.push_back(node_named_child(right, i));
     else
         arguments.push_back(right);
-    Magnitude widest = sized_exact(Kind::text, static_cast<std::int64_t>(format->size()));
+    // At least the template's literal text, and at least each field's width:
+    // a lower bound, never exact (the values' text is not counted).
+    std::int64_t literal = 0;
+    for (std::size_t i = 0; i < format->size(); ++i) {
+        if ((*format)[i] != '%') {
+            literal += (static_cast<unsigned char>((*format)[i]) & 0xC0) != 0x80;
+            continue;
+        }
+        if (i + 1 < format->size() && (*format)[i + 1] == '%') {
+            ++literal;
+            ++i;
+            continue;
+        }
+        while (i + 1 < format->size() && std::strchr("-+ #0123456789.*hlL", (*format)[i + 1]) != nullptr)
+            ++i;
+        ++i;  // the conversion
+    }
+    Magnitude widest = sized(Kind::text, literal > 1 ? std::log10(static_cast<double>(literal)) : 0);
     std::size_t next_argument = 0;
     auto widen = [&](Magnitude width) {
         if (width.kind == Kind::integer && width.log10 > widest.log10)
-            widest = Magnitude{Kind::text, width.log10, width.exact};
+            widest = Magnitude{Kind::text, width.log10, std::nullopt};
     };
     for (std::size_t i = 0; i < format->size(); ++i) {
         if ((*format)[i] != '%') continue;
@@ -362,6 +501,7 @@ Magnitude SizeEstimator::binary(Node expr, std::uint32_t depth) {
         if (!ints) return {};
         if (right.exact && *right.exact < 0) return {};  // a float
         if (left.exact && *left.exact >= -1 && *left.exact <= 1) {
+            if (*left.exact == 0 && right.exact && *right.exact == 0) return integer(1);  // 0 ** 0
             if (*left.exact != -1) return integer(*left.exact);
             if (right.exact) return integer(*right.exact % 2 == 0 ? 1 : -1);
             return Magnitude{Kind::integer, 0, std::nullopt};  // 1 or -1
@@ -397,7 +537,11 @@ Magnitude SizeEstimator::binary(Node expr, std::uint32_t depth) {
         if (!ints) return {};
         if (left.exact && *left.exact == 0) return integer(0);
         if (right.exact && *right.exact < 0) return {};
-        return sized(Kind::integer, left.log10 + value_of(right) * 0.30103);
+        if (left.exact && right.exact && *right.exact < 62) {
+            std::int64_t out = 0;
+            if (!__builtin_mul_overflow(*left.exact, std::int64_t{1} << *right.exact, &out)) return integer(out);
+        }
+        return sized(Kind::integer, left.log10 + value_of(right) * std::log10(2.0));
     }
     if (op == s.plus_token || op == s.minus_token) {
         if (ints) {
@@ -406,23 +550,50 @@ Magnitude SizeEstimator::binary(Node expr, std::uint32_t depth) {
                 !(op == s.plus_token ? __builtin_add_overflow(*left.exact, *right.exact, &out)
                                      : __builtin_sub_overflow(*left.exact, *right.exact, &out)))
                 return integer(out);
-            return sized(Kind::integer, log_sum(left.log10, right.log10));
+            // |a ± b| is at least |a| - |b|: a lower bound only when one side is far the larger.
+            double high = std::max(left.log10, right.log10), low = std::min(left.log10, right.log10);
+            if (high - low < 1) return {};
+            return sized(Kind::integer, high + std::log10(1 - std::pow(10.0, low - high)));
         }
-        if (op == s.plus_token && left.kind == right.kind && is_sized(left.kind))
+        if (op == s.plus_token && left.kind == right.kind && is_sized(left.kind)) {
+            std::int64_t out = 0;
+            if (left.exact && right.exact && !__builtin_add_overflow(*left.exact, *right.exact, &out))
+                return sized_exact(left.kind, out);
+            // A length whose log10 is 0 may be 0 or 1: only the other one counts then.
+            auto inexact = [](Magnitude m) {
+                m.exact.reset();
+                return m;
+            };
+            if (left.exact && *left.exact == 0) return right;
+            if (right.exact && *right.exact == 0) return left;
+            if (!left.exact && left.log10 <= 0) return inexact(right);
+            if (!right.exact && right.log10 <= 0) return inexact(left);
             return sized(left.kind, log_sum(left.log10, right.log10));
+        }
         return {};
     }
     if (ints && (op == t.floor_divide || op == s.percent_token || op == t.shift_right || op == t.ampersand)) {
-        Magnitude out = left;
-        if (!(left.exact && right.exact)) return sized(Kind::integer, left.log10);
-        if (*right.exact == 0) return {};
-        if (op == t.floor_divide) return integer(*left.exact / *right.exact);
-        if (op == s.percent_token) return integer(*left.exact % *right.exact);
+        // At most the left operand's magnitude (a remainder: the divisor's): no lower bound.
+        if (!(left.exact && right.exact)) return {};
         if (op == t.ampersand) return integer(*left.exact & *right.exact);
-        out.exact.reset();
-        return out;
+        if (op == t.floor_divide || op == s.percent_token) {
+            if (*right.exact == 0 || (*left.exact == INT64_MIN && *right.exact == -1)) return {};
+            // Python's: the quotient rounds down, the remainder takes the divisor's sign.
+            std::int64_t quotient = *left.exact / *right.exact, remainder = *left.exact % *right.exact;
+            if (remainder != 0 && ((remainder < 0) != (*right.exact < 0))) {
+                --quotient;
+                remainder += *right.exact;
+            }
+            return integer(op == t.floor_divide ? quotient : remainder);
+        }
+        if (*right.exact < 0) return {};  // a negative shift count raises
+        if (*right.exact >= 63) return integer(*left.exact < 0 ? -1 : 0);
+        return integer(*left.exact >> *right.exact);  // C++20: an arithmetic shift, as Python's
     }
-    if (ints && (op == t.pipe || op == t.caret)) return sized(Kind::integer, std::max(left.log10, right.log10));
+    if (ints && (op == t.pipe || op == t.caret)) {  // two's complement within 64 bits is Python's
+        if (!(left.exact && right.exact)) return {};
+        return integer(op == t.pipe ? (*left.exact | *right.exact) : (*left.exact ^ *right.exact));
+    }
     return {};
 }
 
@@ -455,17 +626,23 @@ Magnitude SizeEstimator::call(Node node, const Referents& callee, std::uint32_t 
     // argument, whatever the object (its type is rarely known).
     if (std::optional<std::string_view> keyword = padding_method(m_model, node)) {
         Magnitude width = visit(argument(0, *keyword), depth + 1);
-        if (width.kind != Kind::integer) return {};
-        return Magnitude{Kind::text, width.log10, width.exact};
+        // A width beyond 64 bits raises OverflowError; one below 1 pads nothing.
+        if (width.kind != Kind::integer || !width.exact || *width.exact <= 0) return {};
+        return Magnitude{Kind::text, width.log10, std::nullopt};  // at least the width: wider text stays
     }
     if (callee.empty()) return {};
     if (named_any(callee, {"builtins.pow", "operator.pow"})) {
-        if (!node_is_null(argument(2, "mod"))) return visit(argument(2, "mod"), depth + 1);
+        if (!node_is_null(argument(2, "mod"))) return {};  // below the modulus: no lower bound
         Magnitude base = visit(argument(0, "base"), depth + 1);
         Magnitude exponent = visit(argument(1, "exp"), depth + 1);
         if (base.kind != Kind::integer || exponent.kind != Kind::integer) return {};
         if (exponent.exact && *exponent.exact < 0) return {};
-        if (base.exact && *base.exact >= -1 && *base.exact <= 1) return integer(1);
+        if (base.exact && *base.exact >= -1 && *base.exact <= 1) {
+            if (*base.exact == 1) return integer(1);
+            if (!exponent.exact) return *base.exact == 0 ? integer(0) : Magnitude{Kind::integer, 0, std::nullopt};
+            if (*base.exact == 0) return integer(*exponent.exact == 0 ? 1 : 0);
+            return integer(*exponent.exact % 2 == 0 ? 1 : -1);
+        }
         return sized(Kind::integer, power_log10(base.log10, exponent));
     }
     if (named(callee, "math.factorial")) {
@@ -475,7 +652,10 @@ Magnitude SizeEstimator::call(Node node, const Referents& callee, std::uint32_t 
     }
     if (named_any(callee, {"builtins.int", "builtins.abs"})) {
         Magnitude n = visit(argument(0), depth + 1);
-        return n.kind == Kind::integer ? n : Magnitude{};
+        if (n.kind != Kind::integer) return {};
+        if (named(callee, "builtins.abs") && n.exact && *n.exact < 0 && *n.exact != INT64_MIN)
+            return integer(-*n.exact);
+        return n;
     }
     if (named_any(callee, {"builtins.bytearray", "builtins.bytes"})) {
         Magnitude n = visit(argument(0), depth + 1);
@@ -489,9 +669,9 @@ Magnitude SizeEstimator::call(Node node, const Referents& callee, std::uint32_t 
         if (items.kind == Kind::range || is_sized(items.kind)) return Magnitude{Kind::range, items.log10, items.exact};
         return {};
     }
-    if (named(callee, "builtins.dict.fromkeys")) {
+    if (named(callee, "builtins.dict.fromkeys")) {  // a range's items are distinct; others may repeat
         Magnitude items = visit(argument(0), depth + 1);
-        if (items.kind == Kind::range || is_sized(items.kind)) return Magnitude{Kind::list, items.log10, items.exact};
+        if (items.kind == Kind::range) return Magnitude{Kind::list, items.log10, items.exact};
         return {};
     }
     if (named(callee, "builtins.range")) {
@@ -500,8 +680,13 @@ Magnitude SizeEstimator::call(Node node, const Referents& callee, std::uint32_t 
         if (stop.kind != Kind::integer) return {};
         if (two) {
             Magnitude start = visit(argument(0), depth + 1);
-            if (start.exact && stop.exact && node_is_null(argument(2)))
-                return sized_exact(Kind::range, *stop.exact - *start.exact);
+            Magnitude step = node_is_null(argument(2)) ? integer(1) : visit(argument(2), depth + 1);
+            if (!start.exact || !stop.exact || !step.exact || *step.exact == 0 || *step.exact == INT64_MIN) return {};
+            std::int64_t span = 0;
+            if (__builtin_sub_overflow(*stop.exact, *start.exact, &span)) return {};
+            std::int64_t n = *step.exact > 0 ? (span <= 0 ? 0 : (span - 1) / *step.exact + 1)
+                                             : (span >= 0 ? 0 : (-(span + 1)) / -*step.exact + 1);
+            return sized_exact(Kind::range, n);
         }
         if (stop.exact && *stop.exact <= 0) return sized_exact(Kind::range, 0);
         return Magnitude{Kind::range, stop.log10, stop.exact};
@@ -509,7 +694,9 @@ Magnitude SizeEstimator::call(Node node, const Referents& callee, std::uint32_t 
     if (named_any(callee,
                   {"builtins.list", "builtins.tuple", "builtins.sorted", "builtins.set", "builtins.frozenset"})) {
         Magnitude items = visit(argument(0), depth + 1);
-        if (items.kind == Kind::range || is_sized(items.kind)) return Magnitude{Kind::list, items.log10, items.exact};
+        bool distinct_only = named_any(callee, {"builtins.set", "builtins.frozenset"});
+        if (items.kind == Kind::range || (!distinct_only && is_sized(items.kind)))
+            return Magnitude{Kind::list, items.log10, items.exact};
         return {};
     }
     if (named_any(callee, {"numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"})) {

@@ -92,6 +92,7 @@ private:
     Magnitude binary(Node expr, std::uint32_t depth);
     Magnitude bound_value(Node name, std::uint32_t depth);
     Magnitude percent_format(Node expr, std::uint32_t depth);
+    Magnitude method_result(Node call, std::uint32_t depth);
     Magnitude call(Node call, const analyzer::Referents& callee, std::uint32_t depth);
     Magnitude shape_elements(Node shape, std::uint32_t depth);
     Magnitude checked(Node at, Magnitude size);

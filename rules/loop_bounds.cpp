@@ -8,6 +8,7 @@
 #include <cstring>
 #include <variant>
 
+#include "analyzer/fold.hpp"
 #include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/sole_expression.hpp"
@@ -120,10 +121,10 @@ std::optional<Constant> constant_of(Node expr, ScopeId scope, const Model& model
         return Constant{Constant::Kind::number, std::strtod(digits.c_str(), nullptr)};
     }
     if (kind == s.string || kind == s.concatenated_string) {
-        auto text = model.fold_string(expr, scope);
-        if (!text) return std::nullopt;
-        bool bytes = analyzer::parse_string_prefix(model.text(expr)).bytes;  // `b''`, `rb''`, `Br''`
-        return Constant{bytes ? Constant::Kind::bytes : Constant::Kind::text, 0, std::move(*text)};
+        auto value = analyzer::fold_value(model, expr, scope);
+        if (!value || value->kind == analyzer::FoldedValue::Kind::integer) return std::nullopt;
+        bool text = value->kind == analyzer::FoldedValue::Kind::str;  // bytes: `b''`, `rb''`, `Br''`
+        return Constant{text ? Constant::Kind::text : Constant::Kind::bytes, 0, std::move(value->text)};
     }
     if (items_of(expr) == 0) {
         if (kind == s.list) return Constant{Constant::Kind::empty_list};
@@ -248,7 +249,9 @@ std::optional<std::string> infinite(Node expr, ScopeId scope, const Model& model
         if (node_is_null(items)) return std::nullopt;
         if (auto value = constant_of(items, scope, model))
             if (value->kind != Constant::Kind::text && value->kind != Constant::Kind::bytes) return std::nullopt;
-        if (auto text = model.fold_string(items, scope); text && text->empty()) return std::nullopt;
+        if (auto value = analyzer::fold_value(model, items, scope);
+            value && value->kind != analyzer::FoldedValue::Kind::integer && value->text.empty())
+            return std::nullopt;
         return "itertools.cycle(...)";
     }
     if (any_named(callee, {"itertools.repeat"})) {

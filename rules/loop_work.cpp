@@ -243,7 +243,10 @@ std::string too_many_trips(double trips, const analyzer::Profile& profile) {
 struct Growth {
     std::string name;
     double factor_log10 = 0;  // per trip
-    enum class Of { length, digits, walk } of = Of::length;
+    // length: a sequence's; digits: an integer's; walk: nodes a shared
+    // structure shows when walked; retained: a new object each trip that
+    // holds the last (`a = [a]`), factor_log10 then log10 of its bytes.
+    enum class Of { length, digits, walk, retained } of = Of::length;
     std::string verb;  // "doubles"
 };
 
@@ -330,6 +333,15 @@ std::optional<Growth> growth_of(Node statement, ScopeId scope, const Model& mode
             if (node_symbol(element) == p.pair) element = node_child_by_field_id(element, p.field_value);
             if (names(model, element, name)) ++copies;
         });
+        if (copies == 1) {
+            // Each trip keeps a new container holding the previous one: at
+            // least its header and slots (CPython 3.11's sys.getsizeof: a
+            // tuple 40 + 8 n bytes, a list 56 + 8 n, a dict or set more than 64).
+            double items = 0;
+            analyzer::for_each_named_child(value, [&](Node) { ++items; });
+            double bytes = value_kind == p.tuple ? 40 + 8 * items : value_kind == p.list ? 56 + 8 * items : 64;
+            return Growth{name, std::log10(bytes), Growth::Of::retained, "keeps a new object holding the last"};
+        }
         if (copies >= 2) return Growth{name, std::log10(copies), Growth::Of::walk, ""};
     }
     return std::nullopt;
@@ -345,6 +357,15 @@ std::optional<LoopWork> judge_growth(Node loop, Node statement, double trips, Sc
     Node initial = value_before(loop, growth->name, model);
     if (node_is_null(initial)) return std::nullopt;
     SizeEstimator estimator(model, scope, limits);
+    if (growth->of == Growth::Of::retained) {
+        const double retained = saturate(trips + growth->factor_log10);
+        if (retained <= limits.max_bytes_log10) return std::nullopt;
+        return LoopWork{statement,
+                        fmt::format("`{}` {} on each of the loop's {} trips: {} bytes retained, more than the "
+                                    "profile's limits.memory_mb = {}: a memory bomb",
+                                    shown(model, statement), growth->verb, trip_count(trips), about(retained),
+                                    profile.limits.memory_mb)};
+    }
     Magnitude start = estimator.estimate(initial);
     if (!start.known() && growth->of != Growth::Of::walk) return std::nullopt;
     const bool sequence = start.kind == Magnitude::Kind::text || start.kind == Magnitude::Kind::bytes ||

@@ -1,0 +1,691 @@
+#!/usr/bin/env python3
+"""The value oracle: every value pygate's analysis claims is CPython's.
+
+    value_oracle.py PYGATE_VALUES [--count N] [--seed S] [--jobs J]
+                    [--time-limit SECONDS] [--save-dir DIR] [--coverage-report]
+
+Generates N seeded cases. A case is a few statements of pure Python ending in
+a tracked assignment `v<i> = EXPR` (inside a function, a loop or a class
+body, or at module level), over the operations pygate's constant folder and
+possible_strings understand and their neighbours: str, bytes and bytearray
+methods with every argument form, codecs by every name and alias CPython
+knows, slicing, %-formatting, str.format, f-strings, joins, chr/ord/int/hex,
+containers, conditional expressions, names bound through functions,
+parameters, loops and class attributes, non-ASCII text.
+
+CPython evaluates each case (in worker processes with a memory limit and a
+timeout; a case is compiled and run alone, in a fresh namespace), recording
+every value the tracked name takes and whether the tracked statement raised.
+pygate-values (tests/tools/pygate_values.cpp) prints what pygate believes of
+the same statements. A mismatch fails the run:
+  fold-differs     pygate folds a value CPython's differs from (type or content)
+  fold-raised      pygate folds a value where CPython raised
+  set-incomplete   a set of possible strings marked complete lacks CPython's value
+  size-over        a size estimate above what CPython built (the size rules
+                   deny on it, so it must be a lower bound); an `exact` size
+                   that differs; a size of another kind than CPython's value
+Exit status: 0 when no case mismatches, 1 otherwise, 2 on a harness error.
+"""
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# --- the generator ---------------------------------------------------------
+
+ASCII_WORDS = ["", "a", "ab", "abc", "x__class__x", "__class__", "__globals__", "eval", "  pad  ", "A-b_C",
+               "Hello World", "hello world", "mIxEd CaSe", "1a2b", "a1b2c3", "\t\n x \r\x0b\x0c", "%s", "%d",
+               "{}", "{0}", "{a}", "{{}}", "}", "{", "%", "%%", "x%sy", "x%dy%s", "{}{}", "{0}{1}", "{}{0}",
+               "{!r}", "{:>5}", "{0.real}", "sys", "os", "xyx", "aaa", "abcabc", ",", ", ", "-", "_", "0123456789",
+               "ff", "FF", "-12", "0x1f", "1_000", " 42 ", "zz", "777", "101", "7fffffffffffffff", "gAAAA",
+               "YWJj", "YWI=", "YQ==", "YW=", "Y W", "Zm9v\n", "-_-_", "+/+/", "616263", "61 62", "6", "6g"]
+NON_ASCII = ["ß", "ſ", "İ", "ı", "ﬁ", "e\u0301", "é", "Σ", "ς", "ǅ", "Å", "\u0130i", "straße", "ＡＢＣ", "😀",
+             "\u00a0", "\u2028", "\u3000", "\u0085", "\x1c", "\u200b", "ΐ", "ŉ", "\ufb03", "µ"]
+SURROGATE_LITERALS = ['"\\ud800"', '"a\\udc80b"', '"\\U0001f600"', '"\\N{LATIN SMALL LETTER A}"', '"\\x00"',
+                      '"\\777"', '"\\1"', '"\\u00df"', "'\\''", '"\\\\"', '"a\\\nb"']
+BYTES_LITERALS = ['b""', 'b"a"', 'b"abc"', 'b"x__class__x"', 'b"__class__"', 'b"\\xff\\xfe"', 'b"\\xc3\\x9f"',
+                  'b"_\\x00_\\x00c\\x00l\\x00a\\x00s\\x00s\\x00_\\x00_\\x00"',
+                  'b"\\x00_\\x00_\\x00c\\x00l\\x00a\\x00s\\x00s\\x00_\\x00_"', 'b"\\xed\\xa0\\x80"',
+                  'b"\\xf0\\x9f\\x98\\x80"', 'b"\\x3d\\xd8\\x00\\xde"', 'b"\\x00\\xd8"', 'b"\\x80"', 'b"  b  "',
+                  'b"616263"', 'b"YWJj"', 'b"YWI="', 'b"+AGEAYg-"', 'b"\\\\u0041"', 'b"\\\\x41"', 'b"\\xe9"',
+                  'b"\\x81\\x82\\x40"', 'rb"\\x41"', 'B"Ab"', 'b"\\t\\n x \\r"', 'b"%s"', 'b"%d"', 'b"a,b"',
+                  'b"\\xef\\xbb\\xbfabc"', 'b"\\xff\\xfea\\x00"', 'b"\\xfe\\xff\\x00a"', 'b"xyx"', 'b"\\x00"']
+INTS = ["0", "1", "2", "3", "-1", "-2", "5", "7", "10", "16", "36", "37", "1", "97", "0x61", "0o17", "0b101",
+        "1_0", "65", "255", "256", "0x10FFFF", "0x110000", "0xD800", "0xDFFF", "-5", "100", "10**3", "2**63",
+        "9223372036854775807", "-9223372036854775808", "99999999999999999999", "(1 << 70)", "True", "False",
+        "3 - 5", "2 * 3", "7 // 2", "-7 // 2", "7 % -3", "-7 % 3", "1 // 0", "5 % 0", "len('abc')"]
+SMALL_INTS = ["0", "1", "2", "3", "-1", "-2", "-3", "5", "10", "100", "-100", "2**62", "-(2**62)",
+              "9999999999999999999", "None"]
+
+CODEC_NAMES = sorted(set([
+    "utf-8", "utf8", "UTF-8", "Utf_8", "u8", "utf", "UTF", "utf 8", "utf--8", " utf8 ", "utf8\t", "utf.8",
+    "utf8_ucs2", "utf8-ucs4", "cp65001", "utf-8-sig", "utf_8_sig", "UTF8-SIG",
+    "ascii", "ASCII", "us-ascii", "us_ascii", "646", "ansi_x3.4_1968", "ansi_x3_4_1968", "cp367", "csascii",
+    "ibm367", "iso646-us", "iso_ir_6", "us", "latin-1", "latin_1", "latin1", "LATIN-1", "l1", "latin",
+    "iso-8859-1", "iso8859-1", "iso_8859_1", "8859", "cp819", "ibm819", "iso-ir-100", "csisolatin1",
+    "iso_8859_1_1987", "iso8859", "iso-8859-15", "utf-16", "utf16", "utf-16-le", "UTF-16LE", "utf_16le",
+    "utf-16be", "utf-16-be", "unicodelittleunmarked", "UnicodeBigUnmarked", "utf-32", "utf-32-le", "utf-32be",
+    "utf-7", "utf7", "unicode_escape", "unicode-escape", "raw_unicode_escape", "raw-unicode-escape",
+    "cp037", "ebcdic-cp-us", "cp500", "cp1140", "cp1252", "cp437", "koi8-r", "mac-roman", "shift_jis",
+    "euc-jp", "gb2312", "big5", "idna", "punycode", "charmap", "undefined", "rot13", "rot_13", "ROT-13",
+    "rot-13", "hex", "hex_codec", "HEX", "base64", "base_64", "base64_codec", "base-64", "uu", "zlib", "bz2",
+    "quopri", "nope", "", "utf-8\x00", "utfé8", "utf_8é", "ＵＴＦ-8", "latin 1", "-utf-8-", "_ascii_",
+]))
+ERRORS = ["strict", "ignore", "replace", "surrogateescape", "surrogatepass", "backslashreplace",
+          "xmlcharrefreplace", "namereplace", "STRICT", "bogus"]
+
+
+class Gen:
+    """Random expressions, each a string of Python source, over one case's names."""
+
+    def __init__(self, rng, case):
+        self.r = rng
+        self.case = case
+        self.prelude = []  # statements before the tracked one
+
+    def pick(self, seq):
+        chosen = self.r.choice(seq)
+        return chosen() if callable(chosen) else chosen
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def text_literal(self):
+        c = self.r.random()
+        if c < 0.55:
+            return repr(self.pick(ASCII_WORDS))
+        if c < 0.8:
+            return repr(self.pick(NON_ASCII) + (self.pick(ASCII_WORDS) if self.chance(0.3) else ""))
+        if c < 0.9:
+            return self.pick(SURROGATE_LITERALS)
+        return repr("".join(self.pick("ab_-x%{} .") for _ in range(self.r.randint(0, 6))))
+
+    def int_atom(self):
+        return self.pick(INTS) if self.chance(0.5) else self.pick(SMALL_INTS[:-1])
+
+    def codec(self):
+        return repr(self.pick(CODEC_NAMES))
+
+    def str_expr(self, depth):
+        out = self.str_expr_bare(depth)
+        return out if out[:1] in "'\"bBrRfF" or out.isidentifier() else f"({out})"
+
+    def str_expr_bare(self, depth):
+        if depth <= 0 or self.chance(0.3):
+            if self.chance(0.12):
+                return self.fstring(depth)
+            return self.text_literal()
+        c = self.r.randrange(24)
+        s = lambda: self.str_expr(depth - 1)
+        b = lambda: self.bytes_expr(depth - 1)
+        i = self.int_atom
+        if c == 0:
+            return f"{s()}.{self.pick(['lower', 'upper', 'casefold', 'swapcase', 'capitalize', 'title'])}()"
+        if c == 1:
+            m = self.pick(["strip", "lstrip", "rstrip"])
+            return self.pick([lambda: f"{s()}.{m}()", lambda: f"{s()}.{m}({s()})", lambda: f"{s()}.{m}(None)", lambda: f"{s()}.{m}(chars={s()})",
+                              lambda: f"{s()}.{m}({s()}, {s()})", lambda: f"{s()}.{m}({b()})"])
+        if c == 2:
+            return self.pick([lambda: f"{s()}.replace({s()}, {s()})", lambda: f"{s()}.replace({s()}, {s()}, {i()})",
+                              lambda: f"{s()}.replace({s()}, {s()}, count={i()})", lambda: f"{s()}.replace({s()})",
+                              lambda: f"{s()}.replace('', {s()})", lambda: f"{s()}.replace('', {s()}, {i()})"])
+        if c == 3:
+            return self.pick([lambda: f"{s()}.join([{s()}, {s()}])", lambda: f"{s()}.join(({s()},))", lambda: f"{s()}.join({s()})",
+                              lambda: f"{s()}.join([])", lambda: f"{s()}.join([{s()}, {i()}])", lambda: f"{s()}.join(iterable=[{s()}])",
+                              lambda: f"{s()}.join([{b()}])", lambda: f"''.join(reversed({s()}))", lambda: f"{s()}.join(x for x in {s()})"])
+        if c == 4:
+            return self.pick([lambda: f"{s()}.format({s()}, {s()})", lambda: f"{s()}.format({i()})", lambda: f"'{{}}-{{}}'.format({s()}, {i()})",
+                              lambda: f"'{{0}}{{1}}{{0}}'.format({s()}, {s()})", lambda: f"'{{a}}'.format(a={s()})",
+                              lambda: f"'{{}}{{0}}'.format({s()})", lambda: f"'{{!r}}'.format({s()})", lambda: f"'{{:>4}}'.format({s()})",
+                              lambda: f"'{{}}'.format({b()})", lambda: f"'{{0}}'.format(*[{s()}])", lambda: f"'{{a}}'.format(**{{'a': {s()}}})",
+                              lambda: f"'{{}}'.format({s()}, {b()})", lambda: f"'}}'.format()", lambda: f"'{{}}}}'.format({s()})",
+                              lambda: f"{s()}.format_map({{'a': {s()}}})", lambda: f"format({s()})", lambda: f"format({i()})",
+                              lambda: f"format({s()}, '')", lambda: f"format({s()}, '>5')", lambda: f"format({i()}, 'x')",
+                              lambda: f"'{{a.x}}'.format(a={s()})"])
+        if c == 5:
+            return self.pick([lambda: f"{s()} % {s()}", lambda: f"{s()} % ({s()},)", lambda: f"{s()} % ({s()}, {i()})", lambda: f"{s()} % {i()}",
+                              lambda: f"'%s-%s' % ({s()}, {s()})", lambda: f"'%d' % {i()}", lambda: f"'%i' % ({i()},)", lambda: f"'%s' % {b()}",
+                              lambda: f"'%r' % {s()}", lambda: f"'%5s' % {s()}", lambda: f"'%s%%' % {s()}", lambda: f"'%' % ()", lambda: f"'a%' % ()",
+                              lambda: f"'%s' % ()", lambda: f"'%(a)s' % {{'a': {s()}}}", lambda: f"'%d' % {s()}", lambda: f"'%x' % {i()}",
+                              lambda: f"'%s %s' % ({s()},)", lambda: f"'x' % {s()}", lambda: f"'x' % ()"])
+        if c == 6:
+            return self.pick([lambda: f"{s()} + {s()}", lambda: f"{s()} * {i()}", lambda: f"{i()} * {s()}", lambda: f"{s()} + {b()}",
+                              lambda: f"{s()} + {i()}", lambda: f"({s()} + {s()}) * 2"])
+        if c == 7:
+            return self.subscript(s(), i)
+        if c == 8:
+            return self.pick([lambda: f"chr({i()})", lambda: f"chr({self.pick(['0x110000', '0xD800', '-1', '97', '0x1F600', '223', '304'])})",
+                              lambda: f"chr(i={i()})", lambda: f"chr()", lambda: f"chr('a')"])
+        if c == 9:
+            enc = self.codec()
+            return self.pick([lambda: f"{b()}.decode({enc})", lambda: f"{b()}.decode()", lambda: f"{b()}.decode(encoding={enc})",
+                              lambda: f"{b()}.decode({enc}, {self.err()})", lambda: f"{b()}.decode(errors={self.err()})",
+                              lambda: f"{b()}.decode({enc}, errors={self.err()})", lambda: f"str({b()}, {enc})",
+                              lambda: f"str({b()}, encoding={enc})", lambda: f"str({b()}, {enc}, {self.err()})", lambda: f"str({b()})",
+                              lambda: f"str({s()}, {enc})", lambda: f"str(object={s()})", lambda: f"str()", lambda: f"str({i()})",
+                              lambda: f"str({b()}, errors={self.err()})", lambda: f"bytearray({b()}).decode({enc})",
+                              lambda: f"bytearray.fromhex({s()}).decode()", lambda: f"{s()}.decode({enc})"])
+        if c == 10:
+            enc = self.codec()
+            return self.pick([lambda: f"codecs.decode({b()}, {enc})", lambda: f"codecs.decode({s()}, {enc})",
+                              lambda: f"codecs.encode({s()}, {enc})", lambda: f"codecs.decode({b()})",
+                              lambda: f"codecs.decode({b()}, encoding={enc})", lambda: f"codecs.decode(obj={b()}, encoding={enc})",
+                              lambda: f"codecs.decode({b()}, {enc}, {self.err()})", lambda: f"codecs.encode({b()}, {enc})",
+                              lambda: f"codecs.decode(codecs.encode({s()}, {enc}), {enc})"])
+        if c == 11:
+            return self.pick([lambda: f"str(int({s()}, {i()}))", lambda: f"str(int({s()}))", lambda: f"hex({i()})", lambda: f"str(ord({s()}))",
+                              lambda: f"str({i()})", lambda: f"str(int({s()}, base={i()}))", lambda: f"hex(int({s()}, 16))",
+                              lambda: f"str(len({s()}))", lambda: f"str({i()} + ord({s()}))"])
+        if c == 12:
+            return self.pick([lambda: f"({s()} if {self.cond()} else {s()})", lambda: f"({s()} if {self.cond()} else {s()}).upper()",
+                              lambda: f"(lambda: {s()})()", lambda: f"[{s()}, {s()}][{i()}]", lambda: f"({s()}, {s()})[{i()}]",
+                              lambda: f"{{'k': {s()}, 'j': {s()}}}['k']", lambda: f"{{{s()}: {s()}}}[{s()}]",
+                              lambda: f"{{1: {s()}, '1': {s()}}}[{self.pick(['1', repr('1')])}]",
+                              lambda: f"{{'k': {s()}}}.get('k')", lambda: f"{{'k': {s()}}}.get({s()}, {s()})", lambda: f"[{s()}, {s()}].pop()",
+                              lambda: f"[{s()}, {s()}].pop(0)", lambda: f"[*[{s()}], {s()}][0]", lambda: f"{{**{{'k': {s()}}}, 'j': 1}}['k']",
+                              lambda: f"({s()},)[{self.pick(['-1', '-2', '0', '1', '9999999999999999999'])}]"])
+        if c == 13:
+            return self.pick([lambda: f"{s()}.removeprefix({s()})", lambda: f"{s()}.removesuffix({s()})", lambda: f"{s()}.zfill({i()})",
+                              lambda: f"{s()}.center({i()})", lambda: f"{s()}.ljust({i()}, {s()})", lambda: f"{s()}.expandtabs()",
+                              lambda: f"{s()}.translate(str.maketrans({s()}, {s()}))", lambda: f"{s()}.translate({{97: {s()}}})",
+                              lambda: f"str.maketrans({s()}, {s()})[97:98] if False else {s()}",
+                              lambda: f"{s()}.partition({s()})[0]", lambda: f"{s()}.split({s()})[0]", lambda: f"{s()}.rsplit(maxsplit=1)[-1]",
+                              lambda: f"{s()}.splitlines()[0]", lambda: f"{s()}.lower().upper()", lambda: f"{s()}[::-1].upper()"])
+        if c == 14 and len(self.prelude) < 12:
+            return self.name_bound(depth)
+        if c == 15:
+            return self.pick([lambda: f"base64.b64decode({s()}).decode()", lambda: f"base64.b64decode({b()}).decode({self.codec()})",
+                              lambda: f"base64.urlsafe_b64decode({s()}).decode()", lambda: f"base64.standard_b64decode({b()}).decode()",
+                              lambda: f"base64.decodebytes({b()}).decode()", lambda: f"base64.decodebytes({s()}).decode()",
+                              lambda: f"base64.b64decode({s()}, validate=True).decode()", lambda: f"base64.b64encode({b()}).decode()",
+                              lambda: f"bytes.fromhex({s()}).decode()", lambda: f"bytes.fromhex({b()}).decode()",
+                              lambda: f"codecs.decode({b()}, 'hex').decode()", lambda: f"binascii.unhexlify({b()}).decode()"])
+        if c == 16:
+            return self.pick([lambda: f"{s()}.encode({self.codec()}).decode({self.codec()})",
+                              lambda: f"{s()}.encode().decode('utf-16-le')", lambda: f"{s()}.encode('utf-16-le').decode()",
+                              lambda: f"{s()}.encode({self.codec()}, {self.err()}).decode('latin-1')",
+                              lambda: f"{s()}.encode(encoding={self.codec()}).hex()", lambda: f"{s()}.encode(errors='strict').decode()"])
+        if c == 17:
+            return self.fstring(depth)
+        if c == 18:
+            return self.pick([lambda: f"bytes({self.int_list()}).decode()", lambda: f"bytes({s()}, {self.codec()}).decode()",
+                              lambda: f"bytes({s()}, encoding={self.codec()}).decode('latin-1')", lambda: f"bytes({s()}).decode()",
+                              lambda: f"bytes({self.pick(['0', '3', '-1'])}).decode()", lambda: f"bytearray({self.int_list()}).decode()",
+                              lambda: f"bytes({b()}).decode()", lambda: f"bytes().decode()",
+                              lambda: f"bytes({self.int_list()}).decode({self.codec()})"])
+        if c == 19:
+            return self.pick([lambda: f"{s()}[{i()}:{i()}:{i()}]", lambda: f"{s()}[::{self.pick(['-1', '2', '-2', '3', '0'])}]",
+                              lambda: f"{s()}[{i()}:]", lambda: f"{s()}[:{i()}]", lambda: f"{s()}[{i()}]"])
+        if c == 20:
+            return self.pick([lambda: f"{s()}.upper() if {s()} else {s()}", lambda: f"{s()} or {s()}", lambda: f"{s()} and {s()}",
+                              lambda: f"min({s()}, {s()})", lambda: f"max({s()})", lambda: f"repr({s()})", lambda: f"ascii({s()})",
+                              lambda: f"{s()}.strip().lower().replace({s()}, {s()})"])
+        if c == 21:
+            return self.pick([lambda: f"{b()}.decode('unicode_escape')", lambda: f"{b()}.decode('raw_unicode_escape')",
+                              lambda: f"{b()}.decode('utf-7')", lambda: f"{b()}.decode('cp037')", lambda: f"{b()}.decode('utf-8-sig')",
+                              lambda: f"{b()}.decode('utf-16')", lambda: f"{b()}.decode('utf_32')", lambda: f"{s()}.encode('idna').decode()",
+                              lambda: f"{s()}.encode('utf-7').decode()", lambda: f"{s()}.encode('cp037').decode('cp037')"])
+        if c == 22:
+            return self.pick([lambda: f"{b()}.hex()", lambda: f"{b()}.decode().upper()", lambda: f"({b()} + {b()}).decode()",
+                              lambda: f"({b()} * {i()}).decode()", lambda: f"{b()}[{i()}:{i()}].decode()", lambda: f"str({b()}[{i()}])",
+                              lambda: f"{b()}.strip().decode()", lambda: f"{b()}.strip({b()}).decode()", lambda: f"{b()}.replace({b()}, {b()}).decode()",
+                              lambda: f"{b()}.lower().decode()", lambda: f"{b()}.join([{b()}, {b()}]).decode()", lambda: f"{b()}.upper().decode('ascii')",
+                              lambda: f"{b()}.title().decode()", lambda: f"{b()}.swapcase().decode()"])
+        if c == 23 and self.chance(0.5):
+            t = self.text_literal()
+            return self.pick([lambda: f"({t} if {self.cond()} else {t})", lambda: f"int()", lambda: f"str(int())",
+                              lambda: f"format({self.pick(BYTES_LITERALS)})", lambda: f"{t}.removesuffix({t}[-1:])",
+                              lambda: f"{t}.removeprefix({t}[:1])", lambda: f"{self.pick(BYTES_LITERALS)}.removesuffix(b'a')",
+                              lambda: f"str(int(x={s()}))", lambda: f"str(int({s()}, 99))", lambda: f"{s()}.upper(1)"])
+        return self.pick([lambda: f"chr({i()}) + {s()}", lambda: f"''.join(map(chr, [{i()}, {i()}]))",
+                          lambda: f"''.join(chr(c) for c in [{i()}])", lambda: f"'%c' % {i()}", lambda: f"str(sum([{i()}, {i()}]))"])
+
+    def err(self):
+        return repr(self.pick(ERRORS))
+
+    def int_list(self):
+        return "[" + ", ".join(self.int_atom() for _ in range(self.r.randint(0, 4))) + "]"
+
+    def cond(self):
+        return self.pick(["True", "False", "1", "0", "''", "'a'", "x_undefined", "len('ab') > 1", "None"])
+
+    def bytes_expr(self, depth):
+        if depth <= 0 or self.chance(0.5):
+            return self.pick(BYTES_LITERALS)
+        return "(" + self.bytes_expr_bare(depth) + ")"
+
+    def bytes_expr_bare(self, depth):
+        s = lambda: self.str_expr(depth - 1)
+        b = lambda: self.bytes_expr(depth - 1)
+        i = self.int_atom
+        return self.pick([lambda: f"{s()}.encode()", lambda: f"{s()}.encode({self.codec()})", lambda: f"{s()}.encode(encoding={self.codec()})",
+                          lambda: f"{b()} + {b()}", lambda: f"{b()} * {i()}", lambda: f"{b()}[{i()}:{i()}]", lambda: f"{b()}[::-1]",
+                          lambda: f"bytes({self.int_list()})", lambda: f"bytes.fromhex({s()})", lambda: f"codecs.encode({s()}, {self.codec()})",
+                          lambda: f"{b()}.replace({b()}, {b()})", lambda: f"{b()}.strip()", lambda: f"{b()}.lower()", lambda: f"{b()}.upper()",
+                          lambda: f"b'-'.join([{b()}, {b()}])", lambda: f"codecs.decode({b()}, {self.codec()})", lambda: f"bytes({b()})",
+                          lambda: f"base64.b64decode({b()})", lambda: f"bytes({s()}, {self.codec()})"])
+
+    def subscript(self, base, i):
+        k = self.r.randrange(6)
+        idx = lambda: self.pick(["0", "1", "-1", "2", "-2", "5", "-5", "99999999999999999999", "None", "i_undefined",
+                                 "True", "3 - 4"])
+        if k == 0:
+            return f"{base}[{idx()}]"
+        if k == 1:
+            return f"{base}[{idx()}:{idx()}]"
+        if k == 2:
+            return f"{base}[{idx()}:{idx()}:{self.pick(['1', '2', '-1', '-2', '3', '-3', '0', 'None', '99999999999999999999', '-99999999999999999999'])}]"
+        if k == 3:
+            return f"{base}[::{self.pick(['-1', '2', '-3'])}]"
+        if k == 4:
+            return f"{base}[{idx()}, {idx()}]"
+        return f"{base}[{i()}]"
+
+    def fstring(self, depth):
+        parts = []
+        for _ in range(self.r.randint(1, 3)):
+            k = self.r.randrange(9)
+            inner = self.str_expr(max(0, depth - 2)) if self.chance(0.6) else self.int_atom()
+            inner = inner.replace('"', "'") if '"' in inner and "'" not in inner else inner
+            if '"' in inner or "\\" in inner or "{" in inner or "}" in inner or "\n" in inner:
+                inner = "'abc'"
+            if k == 0:
+                parts.append("{" + inner + "}")
+            elif k == 1:
+                parts.append("{" + inner + "!r}")
+            elif k == 2:
+                parts.append("{" + inner + "!s}")
+            elif k == 3:
+                parts.append("{" + inner + ":>6}")
+            elif k == 4:
+                parts.append("{" + inner + "=}")
+            elif k == 5:
+                parts.append("{{lit}}")
+            elif k == 6:
+                parts.append("{" + self.pick(["b'x'", "1+1", "-3", "'a' 'b'"]) + "}")
+            elif k == 7:
+                parts.append(self.pick(["x", "é", "%s", " ", "\\t", "\\u00df"]))
+            else:
+                parts.append("{" + inner + "!a}")
+        prefix = self.pick(["f", "F", "rf", "fR"])
+        return prefix + '"' + "".join(parts) + '"'
+
+    def name_bound(self, depth):
+        """A name bound as possible_strings follows it; its statements go to the prelude."""
+        n = f"n{self.case}_{len(self.prelude)}"
+        s = lambda: self.str_expr(0 if self.chance(0.7) else 1)
+        k = self.r.randrange(14)
+        if k == 0:
+            self.prelude.append(f"{n} = {s()}")
+        elif k == 1:
+            self.prelude += [f"{n} = {s()}", f"{n} = {s()}"]
+        elif k == 2:
+            self.prelude += [f"{n} = {s()}", f"{n} += {s()}"]
+        elif k == 3:
+            self.prelude += [f"def {n}f(p):", f"    return p", ""]
+            return f"{n}f({s()})"
+        elif k == 4:
+            self.prelude += [f"def {n}f(p={s()}):", f"    return p.upper()", ""]
+            return self.pick([f"{n}f()", f"{n}f({s()})", f"{n}f(p={s()})"])
+        elif k == 5:
+            self.prelude += [f"class {n}C:", f"    a = {s()}", ""]
+            return self.pick([f"{n}C.a", f"{n}C().a"])
+        elif k == 6:
+            self.prelude += [f"class {n}C:", f"    def __init__(self):", f"        self.a = {s()}", ""]
+            return f"{n}C().a"
+        elif k == 7 and self.chance(0.5):
+            self.prelude += [f"{n} = ({s()}, {s()})"]
+            return self.pick([f"'-'.join({n})", f"''.join({n})", f"{s()}.join({n})"])
+        elif k == 7:
+            self.prelude += [f"{n} = ({s()}, {s()})"]
+            return f"{n}[{self.pick(['0', '1', '-1', '2'])}]"
+        elif k == 8:
+            self.prelude += [f"{n} = [{s()}, {s()}]", f"{n}[0] = {s()}"]
+            return f"{n}[0]"
+        elif k == 9:
+            self.prelude += [f"{n} = {{'k': {s()}}}", f"{n}['k'] = {s()}"]
+            return f"{n}['k']"
+        elif k == 10:
+            self.prelude += [f"{n}, {n}b = {s()}, {s()}"]
+        elif k == 11:
+            self.prelude += [f"if ({n} := {s()}):", "    pass"]
+        elif k == 12 and self.chance(0.3):
+            self.prelude += ["import contextlib", f"with contextlib.nullcontext({s()}) as {n}:", "    pass"]
+        elif k == 12:
+            self.prelude += [f"{n} = {s()}", f"def {n}g():", f"    global {n}", f"    {n} = {s()}", f"{n}g()"]
+        else:
+            self.prelude += [f"{n} = {s()}", f"del {n}", f"{n} = {s()}"]
+        return n
+
+
+def size_expr(g, depth):
+    """Expressions the size estimates read: integers, repetitions, lists, ranges, method results."""
+    s = lambda: g.str_expr(0)
+    i = g.int_atom
+    n = lambda: g.pick(["0", "1", "2", "3", "5", "-1", "-3", "7", "10", "100", "1000", "2**10", "10**3", "3 - 5"])
+    inner = (lambda: size_expr(g, depth - 1)) if depth > 0 else n
+    return g.pick([
+        lambda: f"{inner()} * {inner()}", lambda: f"{inner()} + {inner()}", lambda: f"{inner()} - {inner()}",
+        lambda: f"{inner()} // {inner()}", lambda: f"{inner()} % {inner()}", lambda: f"{n()} ** {n()}",
+        lambda: f"-{inner()}", lambda: f"~{inner()}", lambda: f"{n()} << {n()}", lambda: f"{n()} >> {n()}",
+        lambda: f"{n()} & {n()}", lambda: f"{n()} | {n()}", lambda: f"({s()} * {n()})", lambda: f"({n()} * {s()})",
+        lambda: f"{s()}.split()", lambda: f"({s()} * {n()}).split()", lambda: f"{s()}.split({s()})",
+        lambda: f"{s()}.splitlines()", lambda: f"{s()}.partition({s()})", lambda: f"{s()}.rsplit()",
+        lambda: f"{s()}.split(maxsplit=1)", lambda: f"({s()} * {n()}).split() * {n()}",
+        lambda: f"{s()}.encode({g.codec()})", lambda: f"{s()}.ljust({n()})", lambda: f"{s()}.zfill({n()})",
+        lambda: f"{s()}.center({n()}, 'x')", lambda: f"[{s()}] * {n()}", lambda: f"[1, 2] * {n()}",
+        lambda: f"list(range({n()}))", lambda: f"range({n()})", lambda: f"range({n()}, {n()})",
+        lambda: f"range({n()}, {n()}, {n()})", lambda: f"list({s()})", lambda: f"tuple({s()})",
+        lambda: f"set({s()})", lambda: f"set(range({n()}))", lambda: f"dict.fromkeys({s()})",
+        lambda: f"dict.fromkeys(range({n()}))", lambda: f"sorted({s()})", lambda: f"bytes({n()})",
+        lambda: f"bytearray({n()})", lambda: f"bytes(range({n()}))", lambda: f"bytes([{n()}])",
+        lambda: f"'%0*d' % ({n()}, 1)", lambda: f"'%5s' % {s()}", lambda: f"'%-{g.pick(['3', '10'])}s|' % {s()}",
+        lambda: f"pow({n()}, {n()})", lambda: f"abs({inner()})", lambda: f"int({inner()})",
+        lambda: f"{s()} + {s()}", lambda: f"{g.bytes_expr(0)} * {n()}", lambda: f"''.join([{s()}, {s()}])",
+        lambda: f"{s()}.upper()", lambda: f"len({s()})", lambda: f"{s()}[{i()}:{i()}]", lambda: f"(1,) * {n()}",
+        lambda: f"[[]] * {n()}", lambda: f"True + {n()}", lambda: f"{n()} * True",
+    ])
+
+
+def make_case(seed, case):
+    """One case's source: prelude, then the tracked assignment in some context."""
+    rng = random.Random(seed * 1_000_003 + case)
+    g = Gen(rng, case)
+    roll = rng.random()
+    if roll < 0.15:
+        expr = size_expr(g, rng.randint(0, 2))
+    elif roll < 0.85:
+        expr = g.str_expr(rng.randint(1, 4))
+    else:
+        expr = g.bytes_expr(rng.randint(1, 3))
+    lines = list(g.prelude)
+    v = f"v{case}"
+    k = rng.randrange(10)
+    if k >= 6 and rng.random() < 0.6:  # a context with `p` bound: read it, as possible_strings follows it
+        expr = rng.choice([f"p", f"p + {expr}", f"'{{}}-{{}}'.format(p, {expr})", f"'%s' % p", f"f'{{p}}'",
+                           f"p.upper()", f"({expr}) + p", f"'{{0}}'.format(p)"])
+    if k < 6:
+        lines += [f"{v} = {expr}", f"__rec__({case}, {v})"]
+        tracked = len(lines) - 1
+    elif k == 6:  # a loop over a list literal
+        lines += [f"for n{case}_it in [{g.str_expr(1)}, {g.str_expr(1)}]:", f"    {v} = {expr}",
+                  f"    __rec__({case}, {v})"]
+        tracked = len(lines) - 1
+    elif k == 7:  # a function's body, called twice
+        lines += [f"def n{case}_fn(p):", f"    {v} = {expr}", f"    __rec__({case}, {v})", "",
+                  f"n{case}_fn({g.str_expr(1)})", f"n{case}_fn({g.str_expr(1)})"]
+        tracked = len(lines) - 5
+    elif k == 8:  # a class body
+        lines += [f"class n{case}_K:", f"    {v} = {expr}", f"    __rec__({case}, {v})"]
+        tracked = len(lines) - 1
+    elif rng.random() < 0.5:  # a loop variable through the tracked expression
+        lines += [f"for p in [{g.str_expr(1)}, {g.str_expr(1)}]:", f"    {v} = {expr}",
+                  f"    __rec__({case}, {v})"]
+        tracked = len(lines) - 1
+    else:  # a parameter: of a method, keyword-only or positional-only; or a list a loop reads, added to
+        shape = rng.randrange(4)
+        a, b = g.str_expr(1), g.str_expr(1)
+        if shape == 0:
+            lines += [f"class n{case}_M:", f"    def m(self, p):", f"        {v} = {expr}", f"        __rec__({case}, {v})",
+                      "", f"n{case}_M().m({a})", f"n{case}_M.m(None, p={b})"]
+            tracked = len(lines) - 4
+        elif shape == 1:
+            lines += [f"def n{case}_k(x, /, p={a}, *, q=None):", f"    {v} = {expr}", f"    __rec__({case}, {v})", "",
+                      f"n{case}_k(1)", f"n{case}_k(1, {b})", f"n{case}_k(1, p={b}, q=2)"]
+            tracked = len(lines) - 5
+        elif shape == 2:
+            lines += [f"n{case}_l = [{a}]", rng.choice([f"n{case}_l.append({b})", f"n{case}_l.insert(0, {b})",
+                                                      f"n{case}_l.extend([{b}, {a}])", f"n{case}_l += [{b}]"]),
+                      f"for p in n{case}_l:", f"    {v} = {expr}", f"    __rec__({case}, {v})"]
+            tracked = len(lines) - 1
+        else:
+            lines += [f"def n{case}_s(*args, p={a}, **kw):", f"    {v} = {expr}", f"    __rec__({case}, {v})", "",
+                      f"n{case}_s(*[1], p={b})", f"n{case}_s(**{{'p': {b}}})"]
+            tracked = len(lines) - 4
+    source = "\n".join(lines) + "\n"
+    # The tracked statement's lines, 1-based (a literal's escaped line break spans two).
+    start = 1 + sum(line.count("\n") + 1 for line in lines[: tracked - 1])
+    return source, (start, start + lines[tracked - 1].count("\n"))
+
+
+# --- CPython's side --------------------------------------------------------
+
+def encode_value(value):
+    if type(value) is str:
+        return {"kind": "str", "hex": value.encode("utf-8", "surrogatepass").hex()}
+    if type(value) is bytes:
+        return {"kind": "bytes", "hex": value.hex()}
+    if type(value) is bytearray:
+        return {"kind": "bytearray", "hex": bytes(value).hex()}
+    if type(value) is int:
+        return {"kind": "int", "int": value}
+    if isinstance(value, (list, tuple, range, dict, set, frozenset)):
+        return {"kind": type(value).__name__, "len": len(value)}
+    return {"kind": type(value).__name__}
+
+
+def size_of(value):
+    if type(value) is bool:
+        return None
+    if isinstance(value, int):
+        return value
+    try:
+        return len(value)
+    except Exception:
+        return None
+
+
+PRELUDE = "import codecs, base64, binascii\n"
+
+
+def run_case(source, tracked):
+    """CPython's values of the tracked name, and whether the tracked line raised."""
+    records = []
+    raised = None
+
+    def rec(_case, value):
+        if len(records) < 8:
+            records.append((encode_value(value), size_of(value)))
+
+    namespace = {"__rec__": rec, "__name__": "__case__"}
+    exec(PRELUDE, namespace)
+    try:
+        code = compile(source, "<case>", "exec")
+    except (SyntaxError, ValueError, OverflowError, MemoryError, RecursionError):
+        return None  # not a case
+    try:
+        exec(code, namespace)
+    except BaseException as error:  # noqa: BLE001: every error is CPython's answer
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        tb = error.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == "<case>" and tracked[0] <= tb.tb_lineno <= tracked[1]:
+                raised = type(error).__name__
+            tb = tb.tb_next
+    return {"records": records, "raised": raised}
+
+
+def worker(args):
+    seed, cases, limit_bytes = args
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
+    except (ValueError, OSError):
+        pass
+    out = []
+    for case in cases:
+        source, tracked = make_case(seed, case)
+        signal.alarm(2)
+        try:
+            result = run_case(source, tracked)
+        except TimeoutError:
+            result = None
+        finally:
+            signal.alarm(0)
+        out.append((case, source, tracked, result))
+    return out
+
+
+def on_alarm(_signum, _frame):
+    raise TimeoutError
+
+
+def init_worker():
+    import warnings
+
+    warnings.simplefilter("ignore")
+    signal.signal(signal.SIGALRM, on_alarm)
+    sys.setrecursionlimit(200)
+
+
+# --- comparison ------------------------------------------------------------
+
+def same(claim, actual):
+    if claim["kind"] != actual["kind"]:
+        return False
+    if claim["kind"] == "int":
+        return claim["int"] == actual["int"]
+    return claim["hex"] == actual["hex"]
+
+
+# The kinds a size estimate may be of for each kind of value CPython built (a
+# padding method's result is sized as text whatever the object: a length either way).
+SIZE_KINDS = {"str": {"str", "bytes", "bytearray"}, "bytes": {"bytes", "bytearray"},
+              "list": {"list", "tuple", "set", "frozenset", "dict"}, "int": {"int"}, "range": {"range"},
+              "array": set()}
+
+
+def compare(case, result, belief):
+    """The mismatches of one case: (class, detail)."""
+    out = []
+    records = result["records"]
+    fold = belief.get("fold")
+    if fold is not None:
+        if not records and result["raised"]:
+            out.append(("fold-raised", f"pygate folds {fold}, CPython raised {result['raised']}"))
+        for actual, _ in records:
+            if not same(fold, actual):
+                out.append(("fold-differs", f"pygate folds {fold}, CPython has {actual}"))
+                break
+    possible = belief.get("possible") or {}
+    if possible.get("complete"):
+        for actual, _ in records:
+            if actual["kind"] == "str" and actual["hex"] not in possible["values"]:
+                out.append(("set-incomplete", f"complete set {possible['values'][:6]} lacks {actual}"))
+                break
+    size = belief.get("size")
+    if size is not None:
+        for actual, length in records:
+            if length is None:
+                continue
+            if actual["kind"] not in SIZE_KINDS.get(size["kind"], set()):
+                out.append(("size-over", f"size of kind {size['kind']}, CPython built a {actual['kind']}"))
+                break
+            if size.get("exact") is not None and size["exact"] != length:
+                out.append(("size-over", f"exact size {size['exact']}, CPython's is {length}"))
+                break
+            length = abs(length)
+            actual_log10 = math.log10(length) if length > 1 else 0.0
+            if size["log10"] > actual_log10 + 1e-9:
+                out.append(("size-over", f"size 10^{size['log10']:.3f}, CPython's is {length}"))
+                break
+    return out
+
+
+def pygate_beliefs(binary, path):
+    done = subprocess.run([binary, str(path)], capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        sys.exit(f"value_oracle: {binary} exited {done.returncode}: {done.stderr[:500]}")
+    entry = json.loads(done.stdout.splitlines()[0])
+    if "error" in entry:
+        sys.exit(f"value_oracle: {binary}: {entry['error']}")
+    return {item["name"]: item for item in entry["values"]}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("binary")
+    parser.add_argument("--count", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--chunk", type=int, default=2500)
+    parser.add_argument("--time-limit", type=float, default=0, help="stop starting new chunks after this many seconds")
+    parser.add_argument("--save-dir", help="write each mismatching case here")
+    parser.add_argument("--max-shown", type=int, default=30)
+    args = parser.parse_args()
+
+    start = time.monotonic()
+    cases = list(range(args.count))
+    pieces = [cases[i:i + 250] for i in range(0, len(cases), 250)]
+    limit = 1 << 31
+    totals = {"cases": 0, "skipped": 0, "raised": 0, "folded": 0, "complete": 0, "sized": 0}
+    mismatches = []
+    classes = {}
+    with multiprocessing.Pool(args.jobs, initializer=init_worker) as pool, tempfile.TemporaryDirectory() as tmp:
+        batch = []
+        chunks = 0
+
+        def judge(batch):
+            nonlocal chunks
+            path = Path(tmp) / f"chunk{chunks}.py"
+            chunks += 1
+            lines = [PRELUDE.rstrip("\n"), "def __rec__(case, value):", "    pass", ""]
+            for case, source, _tracked, _result in batch:
+                lines.append(source)
+            path.write_text("\n".join(lines), encoding="utf-8", errors="surrogatepass")
+            beliefs = pygate_beliefs(args.binary, path)
+            for case, source, tracked, result in batch:
+                belief = beliefs.get(f"v{case}")
+                if belief is None:
+                    totals["skipped"] += 1
+                    continue
+                totals["cases"] += 1
+                totals["raised"] += bool(result["raised"])
+                totals["folded"] += belief["fold"] is not None
+                totals["complete"] += bool(belief["possible"]["complete"])
+                totals["sized"] += belief["size"] is not None
+                for kind, detail in compare(case, result, belief):
+                    classes[kind] = classes.get(kind, 0) + 1
+                    mismatches.append((kind, case, source, detail))
+
+        for results in pool.imap(worker, [(args.seed, piece, limit) for piece in pieces]):
+            for case, source, tracked, result in results:
+                if result is None:
+                    totals["skipped"] += 1
+                    continue
+                batch.append((case, source, tracked, result))
+            if len(batch) >= args.chunk:
+                judge(batch)
+                batch = []
+            if args.time_limit and time.monotonic() - start > args.time_limit:
+                pool.terminate()
+                break
+        if batch:
+            judge(batch)
+    elapsed = time.monotonic() - start
+    for kind, case, source, detail in mismatches[: args.max_shown]:
+        print(f"--- {kind} (case {case}): {detail}\n{source}")
+    if args.save_dir:
+        save = Path(args.save_dir)
+        save.mkdir(parents=True, exist_ok=True)
+        for kind, case, source, detail in mismatches:
+            (save / f"{kind}-{case}.py").write_text(f"# {detail}\n{source}", encoding="utf-8",
+                                                   errors="surrogatepass")
+    print(f"value_oracle: seed {args.seed}: {totals['cases']} cases judged ({totals['skipped']} not compiled or "
+          f"timed out), {totals['folded']} folded, {totals['complete']} complete sets, {totals['sized']} sized, "
+          f"{totals['raised']} raised in CPython; {len(mismatches)} mismatches {classes} in {elapsed:.1f} s")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
