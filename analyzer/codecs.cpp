@@ -69,16 +69,6 @@ bool ascii_alnum(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-std::vector<std::uint32_t> points_of(std::string_view text) {
-    std::vector<std::uint32_t> out;
-    for (std::size_t i = 0; i < text.size();) {
-        std::size_t length = std::max<std::size_t>(1, utf8_sequence_length(text, i));
-        out.push_back(decode_code_point(text, i, length));
-        i += length;
-    }
-    return out;
-}
-
 int hex_value(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -115,7 +105,7 @@ std::string encode_utf_16(std::string_view text, bool little) {
         out += little ? low : high;
         out += little ? high : low;
     };
-    for (std::uint32_t cp : points_of(text)) {
+    for (std::uint32_t cp : code_points_of(text)) {
         if (cp >= 0x10000) {
             cp -= 0x10000;
             put(0xD800 + (cp >> 10));
@@ -227,7 +217,7 @@ std::optional<std::string> codec_encode(CodecId codec, std::string_view input) {
             return std::string(input);
         case CodecId::latin_1: {
             std::string out;
-            for (std::uint32_t cp : points_of(input)) {
+            for (std::uint32_t cp : code_points_of(input)) {
                 if (cp > 0xFF) return std::nullopt;
                 out += static_cast<char>(cp);
             }

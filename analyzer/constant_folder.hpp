@@ -69,6 +69,7 @@ private:
     std::optional<Value> fold_unary(Node expr, ScopeId scope, int depth);
     std::optional<Value> fold_binary(Node expr, ScopeId scope, int depth);
     std::optional<Value> fold_percent(const Value& format, Node right, ScopeId scope, int depth);
+    bool only_read_by_subscripts(Node name) const;
     Node sequence_literal(Node node, ScopeId& scope) const;
     Node dictionary_literal(Node node, ScopeId& scope) const;
     std::optional<Value> fold_subscript(Node expr, ScopeId scope, int depth);

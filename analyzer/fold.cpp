@@ -414,6 +414,20 @@ Node ConstantFolder::sequence_literal(Node node, ScopeId& scope) const {
     return binding.value;
 }
 
+// Whether every read of `name` anywhere in the file (iterations aside) is
+// the container of a subscript that only loads: then the list it is bound to
+// once never changes (no item stored or deleted, no method called on it, not
+// handed to anything that could change it).
+bool ConstantFolder::only_read_by_subscripts(Node name) const {
+    std::string storage;
+    for (const Model::Site* read : m_model.reads_not_iterated(m_model.identifier(name, storage))) {
+        if (read->mutated) return false;
+        Node parent = node_parent(read->node);
+        if (node_symbol(parent) != s.subscript || field(parent, s.field_value).id != read->node.id) return false;
+    }
+    return true;
+}
+
 // The element of a list, tuple or dict literal (or of the one binding of a
 // name to one) that the constant `key` picks; a null node when the key is
 // not constant, the literal unpacks another (`*xs`, `**d`), or nothing matches.
@@ -486,7 +500,9 @@ std::optional<ConstantFolder::Value> ConstantFolder::fold_subscript(Node expr, S
     ScopeId element_scope = scope;
     if (!node_is_null(literal) && node_symbol(literal) == s.identifier) {
         Node bound = sequence_literal(literal, element_scope);
-        literal = !node_is_null(bound) && node_symbol(bound) == s.tuple ? bound : Node{};
+        const bool unchanged =
+            !node_is_null(bound) && (node_symbol(bound) == s.tuple || only_read_by_subscripts(literal));
+        literal = unchanged ? bound : Node{};
         if (node_is_null(literal)) element_scope = scope;
     }
     if (!node_is_null(literal) &&
@@ -711,7 +727,9 @@ std::optional<ConstantFolder::Value> ConstantFolder::fold_method(const Value& ob
         return fold_join(object, (*given)[0], scope, depth);
     }
     if (method == "format" && kind == Kind::str) return fold_format(object, call, scope, depth);
-    if (method == "encode" && kind == Kind::str) {
+    // encode and decode: the codec their arguments name, when pygate computes
+    // it and errors is "strict" (the default).
+    auto text_codec = [&]() -> std::optional<CodecId> {
         auto given = bind(call, {"encoding", "errors"}, 0, 0);
         if (!given) return std::nullopt;
         std::string name = "utf-8";
@@ -726,26 +744,17 @@ std::optional<ConstantFolder::Value> ConstantFolder::fold_method(const Value& ob
         }
         auto codec = find_codec(name);
         if (!codec || !codec->text) return std::nullopt;
-        auto bytes = codec_encode(codec->id, object.text);
+        return codec->id;
+    };
+    if (method == "encode" && kind == Kind::str) {
+        auto codec = text_codec();
+        auto bytes = codec ? codec_encode(*codec, object.text) : std::nullopt;
         if (!bytes) return std::nullopt;
         return bytes_value(std::move(*bytes));
     }
     if (method == "decode" && kind != Kind::str) {
-        auto given = bind(call, {"encoding", "errors"}, 0, 0);
-        if (!given) return std::nullopt;
-        std::string name = "utf-8";
-        if (!node_is_null((*given)[0])) {
-            auto encoding = folded((*given)[0]);
-            if (!encoding || encoding->kind != Kind::str) return std::nullopt;
-            name = encoding->text;
-        }
-        if (!node_is_null((*given)[1])) {
-            auto errors = folded((*given)[1]);
-            if (!errors || errors->kind != Kind::str || errors->text != "strict") return std::nullopt;
-        }
-        auto codec = find_codec(name);
-        if (!codec || !codec->text) return std::nullopt;
-        auto text = codec_decode(codec->id, object.text);
+        auto codec = text_codec();
+        auto text = codec ? codec_decode(*codec, object.text) : std::nullopt;
         if (!text) return std::nullopt;
         return str_value(std::move(*text));
     }
@@ -1120,15 +1129,6 @@ bool str_line_boundary(std::uint32_t cp) {  // Py_UNICODE_ISLINEBREAK
            cp == 0x85 || cp == 0x2028 || cp == 0x2029;
 }
 
-std::vector<std::uint32_t> code_points_of(std::string_view text) {
-    std::vector<std::uint32_t> out;
-    for (std::size_t i = 0; i < text.size();) {
-        std::size_t length = std::max<std::size_t>(1, utf8_sequence_length(text, i));
-        out.push_back(decode_code_point(text, i, length));
-        i += length;
-    }
-    return out;
-}
 
 std::optional<FoldedValue> fold_value(const Model& model, Node expr, ScopeId scope) {
     StepBudget budget;

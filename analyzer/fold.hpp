@@ -32,7 +32,5 @@ std::optional<FoldedValue> fold_value(const Model& model, Node expr, ScopeId sco
 bool str_whitespace(std::uint32_t code_point);
 bool bytes_whitespace(std::uint32_t byte);
 bool str_line_boundary(std::uint32_t code_point);
-// A str value's code points (valid UTF-8).
-std::vector<std::uint32_t> code_points_of(std::string_view text);
 
 }  // namespace pygate::analyzer

@@ -1,5 +1,6 @@
 #include "analyzer/unicode.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace pygate::analyzer {
@@ -76,6 +77,16 @@ std::string first_line_shortened(std::string_view text, std::size_t max_bytes) {
     while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
         --cut;
     return std::string(text.substr(0, cut)) + "...";
+}
+
+std::vector<std::uint32_t> code_points_of(std::string_view text) {
+    std::vector<std::uint32_t> out;
+    for (std::size_t i = 0; i < text.size();) {
+        std::size_t length = std::max<std::size_t>(1, utf8_sequence_length(text, i));
+        out.push_back(decode_code_point(text, i, length));
+        i += length;
+    }
+    return out;
 }
 
 }  // namespace pygate::analyzer

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pygate::analyzer {
 
@@ -18,6 +19,9 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i);
 
 // The code point of the well-formed sequence of `length` bytes at `i`.
 std::uint32_t decode_code_point(std::string_view text, std::size_t i, std::size_t length);
+
+// The code points of UTF-8 text, each byte of an ill-formed sequence as one.
+std::vector<std::uint32_t> code_points_of(std::string_view text);
 
 struct BidiControl {
     std::uint32_t code_point;

@@ -14,6 +14,7 @@
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/sole_expression.hpp"
 #include "analyzer/string_literal.hpp"
+#include "analyzer/unicode.hpp"
 
 namespace pygate::rules {
 namespace {

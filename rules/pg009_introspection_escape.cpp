@@ -249,6 +249,19 @@ bool judge_format_by_name(Node where, Node object, analyzer::ScopeId scope, anal
     return true;
 }
 
+// `Text(s).format(x)` (an instance of a str subclass of the file) resolves
+// to str.format as `str.format(s, x)` does, but its format string is the
+// instance, which on_attribute judges, not the first argument.
+bool bound_to_a_string(const analyzer::RuleContext& context, const analyzer::CallSite& call) {
+    const analyzer::Model& model = context.model();
+    Node function = model.call_function(call.node);
+    if (node_symbol(function) != analyzer::PythonSymbols::get().attribute) return false;
+    Referents objects = model.resolve(model.attribute_object(function), call.scope);
+    return std::any_of(objects.begin(), objects.end(), [&](const Referent& r) {
+        return r.kind == Referent::Kind::user_instance && is_string_instance(model, r);
+    });
+}
+
 bool is_format_method(std::string_view name) {
     return name == "format" || name == "format_map";
 }
@@ -635,7 +648,8 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
         // format string is the first argument.
         if (callee.kind == Referent::Kind::name &&
             (callee.qualified == "string.Formatter.format" || callee.qualified == "string.Formatter.vformat" ||
-             callee.qualified == "builtins.str.format" || callee.qualified == "builtins.str.format_map")) {
+             callee.qualified == "builtins.str.format" || callee.qualified == "builtins.str.format_map") &&
+            !bound_to_a_string(context, call)) {
             if (format_values_unknown(call.node, model.argument(call.node, 0), call.scope, context))
                 context.report(k_rule, Severity::warning, call.node, format_not_constant(callee.qualified),
                                k_specificity, &callee);

@@ -213,12 +213,13 @@ def test_disk_limit_in_a_session(serve, tmp_path):
 
 
 def test_a_step_cannot_open_the_drivers_channel(serve, tmp_path):
-    # repo_tooling allows paths that are not constant: the gate cannot see that
-    # `int(s)` is 3, so the driver's audit hook must refuse it.
+    # repo_tooling allows paths that are not constant: the gate does not fold
+    # `sum([int(s)])` to 3 (it folds `int(s)` alone exactly, and denies that),
+    # so the driver's audit hook must refuse it.
     server = serve()
     answer = server.ask({"id": 1, "op": "session_open", "profile": "repo_tooling"})
     session = answer["result"]["session"]
     step(server, 2, session, "number = '3'")
-    result = step(server, 3, session, "open(int(number)).read()")
+    result = step(server, 3, session, "open(sum([int(number)])).read()")
     assert result["status"] == "exception" and "PermissionError" in result["traceback"], result
     assert step(server, 4, session, "1 + 1")["value"] == "2"
