@@ -32,6 +32,7 @@
 #include "analyzer/source_file.hpp"
 #include "analyzer/syntax_tree.hpp"
 #include "cli/exit_codes.hpp"
+#include "tests/tools/each_path.hpp"
 #include "rules/constant_size.hpp"
 
 namespace {
@@ -135,24 +136,15 @@ int main(int argc, char** argv) {
     CLI11_PARSE(app, argc, argv);
     try {
         analyzer::Parser parser;
-        auto emit = [&](const std::string& path) {
+        testing::print_each_path(paths, from_stdin, [&](const std::string& path) {
             json entry;
             try {
                 entry = examine(path, parser);
             } catch (const std::exception& error) {
                 entry = json{{"path", path}, {"values", json::array()}, {"error", error.what()}};
             }
-            std::cout << entry.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
-        };
-        for (const std::string& path : paths)
-            emit(path);
-        if (from_stdin) {
-            std::string path;
-            while (std::getline(std::cin, path)) {
-                emit(path);
-                std::cout.flush();
-            }
-        }
+            return entry;
+        });
         return cli::k_exit_allow;
     } catch (const std::exception& error) {
         std::cerr << "pygate-values: internal error: " << error.what() << '\n';

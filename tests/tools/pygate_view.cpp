@@ -44,6 +44,7 @@
 #include "analyzer/source_file.hpp"
 #include "analyzer/syntax_check.hpp"
 #include "cli/exit_codes.hpp"
+#include "tests/tools/each_path.hpp"
 #include "profiles/profile_loader.hpp"
 #include "rules/registry.hpp"
 
@@ -239,7 +240,7 @@ int main(int argc, char** argv) {
         }
         const analyzer::Profile& profile = std::get<analyzer::Profile>(loaded);
         analyzer::Parser parser;
-        auto emit = [&](const std::string& path) {
+        testing::print_each_path(paths, from_stdin, [&](const std::string& path) {
             json entry;
             try {
                 entry = examine(path, parser, profile, with_tree);
@@ -250,17 +251,8 @@ int main(int argc, char** argv) {
                     {"view", json::array()},
                     {"pg000", json::array({json::array({1, 1, fmt::format("internal error: {}", error.what())})})}};
             }
-            std::cout << entry.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
-        };
-        for (const std::string& path : paths)
-            emit(path);
-        if (from_stdin) {
-            std::string path;
-            while (std::getline(std::cin, path)) {
-                emit(path);
-                std::cout.flush();
-            }
-        }
+            return entry;
+        });
         return cli::k_exit_allow;
     } catch (const std::exception& error) {
         std::cerr << "pygate-view: internal error: " << error.what() << '\n';
