@@ -1,6 +1,6 @@
 #pragma once
 // Python integer literals' prefixes, read the same way by constant folding
-// (analyzer/resolve.cpp) and size estimation (rules/constant_size.cpp).
+// (analyzer/resolve.cpp) and size estimation (rules/utils/constant_size.cpp).
 
 #include <cstddef>
 #include <string_view>

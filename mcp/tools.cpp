@@ -8,6 +8,7 @@
 #include "support/base64.hpp"
 #include "mcp/json_schema_check.hpp"
 #include "rules/registry.hpp"
+#include "rules/utils/listed_names.hpp"
 
 namespace pygate::mcp {
 
@@ -189,15 +190,8 @@ std::string finding_line(const json& finding) {
                        finding.value("message", ""));
 }
 
-std::string joined(const std::vector<std::string>& items, std::size_t cap = 60) {
-    std::string text;
-    for (std::size_t i = 0; i < items.size() && i < cap; ++i) text += (i ? ", " : "") + items[i];
-    if (items.size() > cap) text += fmt::format(", and {} more", items.size() - cap);
-    return text.empty() ? "nothing" : text;
-}
-
 // Per rule found: the rule's own advice and, where the profile decides it,
-// what this profile allows.
+// what this profile allows (both the rule's metadata).
 std::string how_to_comply(const json& findings, const analyzer::Profile& profile) {
     std::set<std::string> rules_found;
     for (const auto& finding : findings) rules_found.insert(finding.value("rule", ""));
@@ -206,13 +200,8 @@ std::string how_to_comply(const json& findings, const analyzer::Profile& profile
         const std::string code = rule->code();
         if (!rules_found.contains(code)) continue;
         text += fmt::format("- {}: {}", code, rule->instead);
-        if (code == "PG003" || code == "PG002")
-            text += fmt::format(" This profile allows importing: {}.", joined(profile.imports_allow));
-        if (code == "PG013" && profile.builtins_allow)
-            text += fmt::format(" This profile allows the builtins: {}.", joined(*profile.builtins_allow, 200));
-        if (code == "PG006")
-            text += fmt::format(" This profile allows reading under: {}; writing under: {}.",
-                                joined(profile.filesystem.read), joined(profile.filesystem.write));
+        if (rule->allowed_under != nullptr)
+            if (std::string allowed = rule->allowed_under(profile); !allowed.empty()) text += " " + allowed;
         text += "\n";
     }
     return text;
@@ -388,7 +377,7 @@ std::variant<ToolCall, std::string> ToolCatalog::read_call(const json& params) c
     if (!spec) {
         std::vector<std::string> names;
         for (const auto& each : m_specs) names.emplace_back(each.name);
-        return fmt::format("unknown tool `{}` (tools: {})", name, joined(names));
+        return fmt::format("unknown tool `{}` (tools: {})", name, rules::listed_names(names));
     }
     const json arguments = params.value("arguments", json::object());
     if (auto violation = schema_violation(arguments, spec->input, "arguments")) return *violation;

@@ -11,7 +11,7 @@
 
 #include "analyzer/line_index.hpp"
 #include "reporters/rule_catalogue.hpp"
-#include "rules/pg000_unsafe_source.hpp"
+#include "rules/catalogue.hpp"
 #include "rules/registry.hpp"
 
 namespace pygate::reporters {

@@ -1,4 +1,4 @@
-#include "rules/pg000_unsafe_source.hpp"
+#include "rules/catalogue.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "rules/pg001_dynamic_code_execution.hpp"
+#include "rules/catalogue.hpp"
 
 #include <fmt/format.h>
 
@@ -12,9 +12,9 @@
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/tree_walk.hpp"
 #include "analyzer/unicode.hpp"
-#include "rules/annotation_string.hpp"
-#include "rules/name_table.hpp"
-#include "rules/untraced_method_call.hpp"
+#include "rules/utils/name_table.hpp"
+#include "rules/utils/pg001_annotation_string.hpp"
+#include "rules/utils/untraced_method_call.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -211,7 +211,7 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     }
 }
 
-// --- strings typing evaluates (rules/annotation_string.hpp)
+// --- strings typing evaluates (rules/utils/pg001_annotation_string.hpp)
 
 struct CodeString {
     Node string;

@@ -1,10 +1,14 @@
-#include "rules/pg002_dynamic_import.hpp"
+#include "rules/catalogue.hpp"
+
+#include <fmt/format.h>
 
 #include <array>
 
+#include "analyzer/profile.hpp"
 #include "analyzer/python_symbols.hpp"
-#include "rules/name_table.hpp"
-#include "rules/plotting_backend.hpp"
+#include "rules/utils/listed_names.hpp"
+#include "rules/utils/name_table.hpp"
+#include "rules/utils/pg002_plotting_backend.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -136,6 +140,12 @@ constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference,
                                       .on_syntax = on_syntax,
                                       .syntax_kinds = syntax_kinds};
 
+// The advice after `instead` for a refused caller: what this profile lets a
+// program import.
+std::string imports_allowed(const analyzer::Profile& profile) {
+    return fmt::format("This profile allows importing: {}.", listed_names(profile.imports_allow));
+}
+
 }  // namespace
 
 const RuleMetadata k_pg002_dynamic_import{
@@ -160,6 +170,7 @@ const RuleMetadata k_pg002_dynamic_import{
         "import json\n"
         "data = json.loads(text)\n",
     .instead = "Import the modules the code needs with import statements, which the profile's allowlist checks.",
+    .allowed_under = imports_allowed,
     .tables = k_tables,
     .hooks = &k_hooks,
 };

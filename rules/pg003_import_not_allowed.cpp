@@ -1,4 +1,4 @@
-#include "rules/pg003_import_not_allowed.hpp"
+#include "rules/catalogue.hpp"
 
 #include <fmt/format.h>
 
@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "analyzer/module_reexports.hpp"
+#include "analyzer/profile.hpp"
+#include "rules/utils/listed_names.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -127,6 +129,12 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
 
 constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_import = on_import};
 
+// The advice after `instead` for a refused caller: what this profile lets a
+// program import.
+std::string imports_allowed(const analyzer::Profile& profile) {
+    return fmt::format("This profile allows importing: {}.", listed_names(profile.imports_allow));
+}
+
 }  // namespace
 
 const RuleMetadata k_pg003_import_not_allowed{
@@ -154,6 +162,7 @@ const RuleMetadata k_pg003_import_not_allowed{
         "Import only what the profile allows (the message names what it allows nearby), or choose a profile that "
         "allows the module, or write one that extends this one and adds it: `extends = \"safe_eval\"` and, under "
         "`[imports]`, `allow_add = [\"the.module\"]`.",
+    .allowed_under = imports_allowed,
     .tables = k_tables,
     .hooks = &k_hooks,
 };

@@ -1,4 +1,4 @@
-#include "rules/pg004_process_execution.hpp"
+#include "rules/catalogue.hpp"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "rules/name_table.hpp"
-#include "rules/untraced_method_call.hpp"
+#include "rules/utils/name_table.hpp"
+#include "rules/utils/untraced_method_call.hpp"
 
 namespace pygate::rules {
 namespace {

@@ -1,9 +1,9 @@
-#include "rules/pg005_network_access.hpp"
+#include "rules/catalogue.hpp"
 
 #include <array>
 
-#include "rules/name_table.hpp"
-#include "rules/untraced_method_call.hpp"
+#include "rules/utils/name_table.hpp"
+#include "rules/utils/untraced_method_call.hpp"
 
 namespace pygate::rules {
 namespace {

@@ -1,4 +1,4 @@
-#include "rules/pg006_filesystem_access.hpp"
+#include "rules/catalogue.hpp"
 
 #include <fmt/format.h>
 
@@ -8,13 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/profile.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/qualified_name_pattern.hpp"
 #include "analyzer/unicode.hpp"
-#include "rules/name_table.hpp"
-#include "rules/path_prefix.hpp"
-#include "rules/untraced_method_call.hpp"
-#include "rules/url_scheme.hpp"
+#include "rules/utils/listed_names.hpp"
+#include "rules/utils/name_table.hpp"
+#include "rules/utils/pg006_path_prefix.hpp"
+#include "rules/utils/pg006_url_scheme.hpp"
+#include "rules/utils/untraced_method_call.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -601,7 +603,7 @@ private:
         return judge(path, node, access);
     }
 
-    // A path that is not constant may still start in a known folder (rules/path_prefix.hpp):
+    // A path that is not constant may still start in a known folder (rules/utils/pg006_path_prefix.hpp):
     // `Path(".git/hooks") / name` is refused whatever filesystem.dynamic_paths says.
     bool known_folder_passes(Node node, std::string_view verb) {
         std::optional<std::string> folder = known_folder(node, m_site.scope, model());
@@ -772,6 +774,13 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
 
 constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call};
 
+// The advice after `instead` for a refused caller: where this profile lets a
+// program read and write.
+std::string paths_allowed(const analyzer::Profile& profile) {
+    return fmt::format("This profile allows reading under: {}; writing under: {}.",
+                       listed_names(profile.filesystem.read), listed_names(profile.filesystem.write));
+}
+
 }  // namespace
 
 const RuleMetadata k_pg006_filesystem_access{
@@ -799,6 +808,7 @@ const RuleMetadata k_pg006_filesystem_access{
         "import pandas as pd\n"
         "pd.read_csv('input/data.csv').describe().to_csv('output/summary.csv')\n",
     .instead = "Read the inputs the pipeline gives (input/) and write results under output/, with constant paths.",
+    .allowed_under = paths_allowed,
     .tables = k_tables,
     .hooks = &k_hooks,
 };

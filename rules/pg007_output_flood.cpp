@@ -1,4 +1,4 @@
-#include "rules/pg007_output_flood.hpp"
+#include "rules/catalogue.hpp"
 
 #include <fmt/format.h>
 
@@ -9,9 +9,9 @@
 #include "analyzer/parse.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/unicode.hpp"
-#include "rules/constant_size.hpp"
-#include "rules/loop_bounds.hpp"
-#include "rules/name_table.hpp"
+#include "rules/utils/constant_size.hpp"
+#include "rules/utils/loop_bounds.hpp"
+#include "rules/utils/name_table.hpp"
 
 namespace pygate::rules {
 namespace {

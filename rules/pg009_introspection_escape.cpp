@@ -1,4 +1,4 @@
-#include "rules/pg009_introspection_escape.hpp"
+#include "rules/catalogue.hpp"
 
 #include <fmt/format.h>
 
@@ -10,7 +10,7 @@
 #include "analyzer/identifier.hpp"
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/tree_walk.hpp"
-#include "rules/name_table.hpp"
+#include "rules/utils/name_table.hpp"
 
 namespace pygate::rules {
 namespace {

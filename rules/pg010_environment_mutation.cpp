@@ -1,4 +1,4 @@
-#include "rules/pg010_environment_mutation.hpp"
+#include "rules/catalogue.hpp"
 
 #include <fmt/format.h>
 
@@ -8,8 +8,7 @@
 
 #include "analyzer/python_symbols.hpp"
 #include "analyzer/tree_walk.hpp"
-#include "rules/name_table.hpp"
-#include "rules/pg004_process_execution.hpp"
+#include "rules/utils/name_table.hpp"
 
 namespace pygate::rules {
 namespace {

@@ -1,4 +1,4 @@
-#include "rules/pg011_forbidden_syntax.hpp"
+#include "rules/catalogue.hpp"
 
 #include <fmt/format.h>
 

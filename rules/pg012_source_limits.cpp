@@ -1,4 +1,4 @@
-#include "rules/pg012_source_limits.hpp"
+#include "rules/catalogue.hpp"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,12 @@
-#include "rules/pg013_builtin_not_allowed.hpp"
+#include "rules/catalogue.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
+
+#include "analyzer/profile.hpp"
+#include "rules/utils/listed_names.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -39,6 +42,13 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
 
 constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference};
 
+// The advice after `instead` for a refused caller: the builtins this profile
+// lists, when it lists them (without a list, every builtin the rules allow).
+std::string builtins_allowed(const analyzer::Profile& profile) {
+    if (!profile.builtins_allow) return {};
+    return fmt::format("This profile allows the builtins: {}.", listed_names(*profile.builtins_allow, 200));
+}
+
 }  // namespace
 
 const RuleMetadata k_pg013_builtin_not_allowed{
@@ -61,6 +71,7 @@ const RuleMetadata k_pg013_builtin_not_allowed{
         "def policy(state):\n"
         "    return max(state.values())\n",
     .instead = "Use the builtins the profile lists; `pygate profile show NAME` prints them.",
+    .allowed_under = builtins_allowed,
     .tables = k_tables,
     .hooks = &k_hooks,
 };

@@ -3,20 +3,7 @@
 #include <array>
 #include <cctype>
 
-#include "rules/pg000_unsafe_source.hpp"
-#include "rules/pg001_dynamic_code_execution.hpp"
-#include "rules/pg002_dynamic_import.hpp"
-#include "rules/pg003_import_not_allowed.hpp"
-#include "rules/pg004_process_execution.hpp"
-#include "rules/pg005_network_access.hpp"
-#include "rules/pg006_filesystem_access.hpp"
-#include "rules/pg007_output_flood.hpp"
-#include "rules/pg008_unbounded_execution.hpp"
-#include "rules/pg009_introspection_escape.hpp"
-#include "rules/pg010_environment_mutation.hpp"
-#include "rules/pg011_forbidden_syntax.hpp"
-#include "rules/pg012_source_limits.hpp"
-#include "rules/pg013_builtin_not_allowed.hpp"
+#include "rules/catalogue.hpp"
 
 namespace pygate::rules {
 namespace {

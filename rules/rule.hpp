@@ -10,6 +10,10 @@
 #include "analyzer/finding.hpp"
 #include "analyzer/rule_hooks.hpp"
 
+namespace pygate::analyzer {
+struct Profile;
+}
+
 namespace pygate::rules {
 
 // A table a rule matches (qualified names, characters, keywords), shown by
@@ -30,6 +34,10 @@ struct RuleMetadata {
     std::string_view bad_example;                // code the rule flags
     std::string_view good_example;               // what to write instead
     std::string_view instead;                    // the advice that goes with the good example
+    // What the profile at hand allows of what this rule checks (its imports,
+    // builtins, paths), said after `instead` to a caller the gate refused;
+    // null when the advice does not depend on the profile.
+    std::string (*allowed_under)(const analyzer::Profile&) = nullptr;
     std::span<const RuleTable> tables;           // what it matches, as data
     const analyzer::RuleHooks* hooks = nullptr;  // its checks; null for PG000, which the analyzer itself runs
 

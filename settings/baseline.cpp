@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
-#include "rules/pg000_unsafe_source.hpp"
+#include "rules/catalogue.hpp"
 #include "rules/registry.hpp"
 #include "runner/sha256.hpp"
 

@@ -1,6 +1,6 @@
 // PG011: the keyword table covers exactly what syntax.forbid accepts, and
 // each keyword, forbidden alone, flags its own syntax and nothing else.
-#include "rules/pg011_forbidden_syntax.hpp"
+#include "rules/catalogue.hpp"
 
 #include <catch2/catch.hpp>
 #include <set>

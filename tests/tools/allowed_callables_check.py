@@ -17,7 +17,7 @@ another package (`seaborn.axisgrid.mpl`); for sys every public attribute
 (analyzer/third_party_reexports.inc: `seaborn.utils.urlopen` is
 `urllib.request.urlopen`) is judged under its canonical name by the rules and
 skipped here. A rule's table covers a name when one of its patterns matches
-it or one of its dotted prefixes, as rules/name_table.cpp matches.
+it or one of its dotted prefixes, as rules/utils/name_table.cpp matches.
 
 Methods count too, screened: a public class's own public methods are
 tens of thousands of callables, most of them arithmetic and plotting. Those

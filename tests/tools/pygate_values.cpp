@@ -32,8 +32,8 @@
 #include "analyzer/source_file.hpp"
 #include "analyzer/syntax_tree.hpp"
 #include "cli/exit_codes.hpp"
+#include "rules/utils/constant_size.hpp"
 #include "tests/tools/each_path.hpp"
-#include "rules/constant_size.hpp"
 
 namespace {
 

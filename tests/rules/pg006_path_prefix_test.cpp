@@ -1,5 +1,5 @@
-// The known folders of paths that are not constant (rules/path_prefix.hpp).
-#include "rules/path_prefix.hpp"
+// The known folders of paths that are not constant (rules/utils/pg006_path_prefix.hpp).
+#include "rules/utils/pg006_path_prefix.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -1,4 +1,4 @@
-#include "rules/path_prefix.hpp"
+#include "rules/utils/pg006_path_prefix.hpp"
 
 #include <algorithm>
 

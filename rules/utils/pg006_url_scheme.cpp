@@ -1,4 +1,4 @@
-#include "rules/url_scheme.hpp"
+#include "rules/utils/pg006_url_scheme.hpp"
 
 #include <algorithm>
 #include <cctype>

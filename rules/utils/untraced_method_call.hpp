@@ -15,7 +15,7 @@
 #include <string_view>
 
 #include "analyzer/rule_hooks.hpp"
-#include "rules/name_table.hpp"
+#include "rules/utils/name_table.hpp"
 
 namespace pygate::rules {
 

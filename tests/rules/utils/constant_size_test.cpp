@@ -1,7 +1,7 @@
-// The size estimator (rules/constant_size.hpp): magnitudes of constant
+// The size estimator (rules/utils/constant_size.hpp): magnitudes of constant
 // expressions, judged against the limits without building the values, with
 // the work counted so a test can show it stays bounded.
-#include "rules/constant_size.hpp"
+#include "rules/utils/constant_size.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "rules/untraced_method_call.hpp"
+#include "rules/utils/untraced_method_call.hpp"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
-// The loop judge shared by PG007 and PG008 (rules/loop_bounds.hpp): constant
+// The loop judge shared by PG007 and PG008 (rules/utils/loop_bounds.hpp): constant
 // tests, endless iterators, and what in a body leaves a loop.
-#include "rules/loop_bounds.hpp"
+#include "rules/utils/loop_bounds.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -1,5 +1,5 @@
 // The scheme and path urllib would open, read from a URL's constant start.
-#include "rules/url_scheme.hpp"
+#include "rules/utils/pg006_url_scheme.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -1,4 +1,4 @@
-#include "rules/loop_work.hpp"
+#include "rules/utils/pg008_loop_work.hpp"
 
 #include <fmt/format.h>
 
@@ -11,8 +11,8 @@
 #include "analyzer/sole_expression.hpp"
 #include "analyzer/tree_walk.hpp"
 #include "analyzer/unicode.hpp"
-#include "rules/constant_size.hpp"
-#include "rules/loop_bounds.hpp"
+#include "rules/utils/constant_size.hpp"
+#include "rules/utils/loop_bounds.hpp"
 
 namespace pygate::rules {
 namespace {

@@ -1,7 +1,7 @@
 // NameTable (rules/name_table): the most specific entry matching a name or one
 // of its dotted prefixes, and the same answer every time, whatever the
 // per-thread cache of answers holds.
-#include "rules/name_table.hpp"
+#include "rules/utils/name_table.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstring>

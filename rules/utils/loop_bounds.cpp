@@ -1,4 +1,4 @@
-#include "rules/loop_bounds.hpp"
+#include "rules/utils/loop_bounds.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "rules/annotation_string.hpp"
+#include "rules/utils/pg001_annotation_string.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "rules/name_table.hpp"
+#include "rules/utils/name_table.hpp"
 
 #include <fmt/format.h>
 

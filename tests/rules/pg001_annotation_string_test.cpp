@@ -1,5 +1,5 @@
-// Which strings typing may evaluate are plain types (rules/annotation_string.hpp).
-#include "rules/annotation_string.hpp"
+// Which strings typing may evaluate are plain types (rules/utils/pg001_annotation_string.hpp).
+#include "rules/utils/pg001_annotation_string.hpp"
 
 #include <catch2/catch.hpp>
 

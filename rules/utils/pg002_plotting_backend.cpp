@@ -1,4 +1,4 @@
-#include "rules/plotting_backend.hpp"
+#include "rules/utils/pg002_plotting_backend.hpp"
 
 #include <fmt/format.h>
 

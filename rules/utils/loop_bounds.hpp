@@ -9,7 +9,7 @@
 
 #include "analyzer/model.hpp"
 #include "analyzer/syntax_tree.hpp"
-#include "rules/constant_size.hpp"
+#include "rules/utils/constant_size.hpp"
 
 namespace pygate::rules {
 

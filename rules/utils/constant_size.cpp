@@ -1,4 +1,4 @@
-#include "rules/constant_size.hpp"
+#include "rules/utils/constant_size.hpp"
 
 #include <fmt/format.h>
 
