@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "analyzer/engine.hpp"
-#include "analyzer/model.hpp"
-#include "analyzer/source.hpp"
-#include "analyzer/syntax_check.hpp"
-#include "analyzer/syntax_tree.hpp"
+#include "analyzer/model/model.hpp"
+#include "analyzer/syntax/syntax_check.hpp"
+#include "analyzer/syntax/syntax_tree.hpp"
+#include "analyzer/text/source.hpp"
 
 namespace pygate::analyzer {
 

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "analyzer/finding.hpp"
-#include "analyzer/parse.hpp"
 #include "analyzer/profile.hpp"
 #include "analyzer/rule_hooks.hpp"
-#include "analyzer/source_file.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/text/source_file.hpp"
 
 namespace pygate::analyzer {
 

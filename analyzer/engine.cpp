@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "analyzer/python_symbols.hpp"
 #include "analyzer/small_vector.hpp"
-#include "analyzer/source.hpp"
-#include "analyzer/unicode.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/text/source.hpp"
+#include "analyzer/text/unicode.hpp"
 
 namespace pygate::analyzer {
 namespace {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "analyzer/finding.hpp"
-#include "analyzer/model.hpp"
+#include "analyzer/model/model.hpp"
 #include "analyzer/profile.hpp"
 #include "analyzer/rule_hooks.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "analyzer/qualified_name_pattern.hpp"
+#include "analyzer/model/qualified_name_pattern.hpp"
 
 namespace pygate::analyzer {
 

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "analyzer/finding.hpp"
-#include "analyzer/model.hpp"
+#include "analyzer/model/model.hpp"
 #include "analyzer/profile.hpp"
-#include "analyzer/syntax_tree.hpp"
+#include "analyzer/syntax/syntax_tree.hpp"
 
 namespace pygate::analyzer {
 

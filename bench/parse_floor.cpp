@@ -18,8 +18,8 @@
 
 #include "analyzer/batch_memory.hpp"
 #include "analyzer/parallel_for.hpp"
-#include "analyzer/parse.hpp"
-#include "analyzer/source_file.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/text/source_file.hpp"
 #include "cli/exit_codes.hpp"
 #include "scanning/file_discovery.hpp"
 

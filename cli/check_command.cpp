@@ -15,19 +15,10 @@
 #include <thread>
 
 #include "analyzer/batch_memory.hpp"
-#include "analyzer/source.hpp"
-#include "settings/baseline.hpp"
-#include "settings/changed_files.hpp"
-#include "scanning/check_inputs.hpp"
+#include "analyzer/text/source.hpp"
 #include "cli/choice_option.hpp"
-#include "settings/effective_settings.hpp"
 #include "cli/exit_codes.hpp"
-#include "scanning/file_discovery.hpp"
-#include "scanning/progress.hpp"
 #include "judging/result_cache.hpp"
-#include "scanning/scan.hpp"
-#include "scanning/shard.hpp"
-#include "support/version.hpp"
 #include "profiles/compiled_profiles.hpp"
 #include "reporters/github_report.hpp"
 #include "reporters/html_report.hpp"
@@ -35,6 +26,15 @@
 #include "reporters/jsonl_report.hpp"
 #include "reporters/sarif_report.hpp"
 #include "reporters/text_report.hpp"
+#include "scanning/check_inputs.hpp"
+#include "scanning/file_discovery.hpp"
+#include "scanning/progress.hpp"
+#include "scanning/scan.hpp"
+#include "scanning/shard.hpp"
+#include "settings/baseline.hpp"
+#include "settings/changed_files.hpp"
+#include "settings/effective_settings.hpp"
+#include "support/version.hpp"
 
 namespace pygate::cli {
 

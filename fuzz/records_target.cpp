@@ -8,7 +8,7 @@
 #include <string_view>
 #include <variant>
 
-#include "analyzer/unicode.hpp"
+#include "analyzer/text/unicode.hpp"
 #include "scanning/record_reader.hpp"
 
 namespace {

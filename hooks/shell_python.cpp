@@ -7,7 +7,7 @@
 #include <regex>
 #include <string_view>
 
-#include "analyzer/source_file.hpp"
+#include "analyzer/text/source_file.hpp"
 
 namespace pygate::hooks {
 namespace {

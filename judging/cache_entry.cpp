@@ -5,7 +5,7 @@
 #include <charconv>
 #include <cstdint>
 
-#include "analyzer/source.hpp"
+#include "analyzer/text/source.hpp"
 #include "profiles/profile_gate.hpp"
 #include "rules/registry.hpp"
 

@@ -10,7 +10,7 @@
 
 #include "analyzer/analyze.hpp"
 #include "analyzer/gate.hpp"
-#include "analyzer/source.hpp"
+#include "analyzer/text/source.hpp"
 #include "profiles/profile_gate.hpp"
 #include "rules/registry.hpp"
 #include "support/version.hpp"

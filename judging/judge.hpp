@@ -9,9 +9,9 @@
 #include <variant>
 #include <vector>
 
-#include "analyzer/parse.hpp"
 #include "analyzer/profile.hpp"
-#include "analyzer/source_file.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/text/source_file.hpp"
 #include "judging/result_cache.hpp"
 #include "reporters/report.hpp"
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/parse.hpp"
 #include "analyzer/profile.hpp"
+#include "analyzer/syntax/parse.hpp"
 #include "reporters/report.hpp"
 
 namespace pygate::judging {

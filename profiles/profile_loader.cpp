@@ -9,10 +9,10 @@
 #include <sstream>
 #include <vector>
 
-#include "analyzer/line_index.hpp"
-#include "analyzer/source.hpp"
-#include "analyzer/source_file.hpp"
-#include "analyzer/unicode.hpp"
+#include "analyzer/text/line_index.hpp"
+#include "analyzer/text/source.hpp"
+#include "analyzer/text/source_file.hpp"
+#include "analyzer/text/unicode.hpp"
 #include "profiles/builtin_profiles.hpp"
 #include "profiles/toml_text.hpp"
 #include "profiles/toml_value.hpp"

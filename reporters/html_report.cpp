@@ -13,7 +13,7 @@
 #include <sstream>
 #include <vector>
 
-#include "analyzer/unicode.hpp"
+#include "analyzer/text/unicode.hpp"
 #include "reporters/json_report.hpp"
 #include "reporters/safe_text.hpp"
 #include "rules/registry.hpp"

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "analyzer/unicode.hpp"
+#include "analyzer/text/unicode.hpp"
 
 namespace pygate::reporters {
 namespace {

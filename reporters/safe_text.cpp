@@ -1,6 +1,6 @@
 #include "reporters/safe_text.hpp"
 
-#include "analyzer/unicode.hpp"
+#include "analyzer/text/unicode.hpp"
 
 namespace pygate::reporters {
 namespace {

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "analyzer/line_index.hpp"
+#include "analyzer/text/line_index.hpp"
 #include "reporters/rule_catalogue.hpp"
 #include "rules/catalogue.hpp"
 #include "rules/registry.hpp"

@@ -4,8 +4,8 @@
 
 #include <array>
 
-#include "analyzer/source.hpp"
-#include "analyzer/unicode.hpp"
+#include "analyzer/text/source.hpp"
+#include "analyzer/text/unicode.hpp"
 
 namespace pygate::rules {
 namespace {

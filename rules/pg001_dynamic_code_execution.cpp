@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/tree_walk.hpp"
-#include "analyzer/unicode.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/syntax/tree_walk.hpp"
+#include "analyzer/text/unicode.hpp"
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/pg001_annotation_string.hpp"
 #include "rules/utils/untraced_method_call.hpp"

@@ -5,7 +5,7 @@
 #include <array>
 
 #include "analyzer/profile.hpp"
-#include "analyzer/python_symbols.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
 #include "rules/utils/listed_names.hpp"
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/pg002_plotting_backend.hpp"

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "analyzer/module_reexports.hpp"
+#include "analyzer/model/module_reexports.hpp"
 #include "analyzer/profile.hpp"
 #include "rules/utils/listed_names.hpp"
 

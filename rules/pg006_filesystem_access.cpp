@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/model/qualified_name_pattern.hpp"
 #include "analyzer/profile.hpp"
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/qualified_name_pattern.hpp"
-#include "analyzer/unicode.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/text/unicode.hpp"
 #include "rules/utils/listed_names.hpp"
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/pg006_path_prefix.hpp"
@@ -58,7 +58,7 @@ constexpr Argument k_no_path{};
 constexpr Argument k_object{Argument::k_object, {}, {}};
 
 struct FileApi {
-    std::string_view pattern;  // analyzer/qualified_name_pattern.hpp
+    std::string_view pattern;  // analyzer/model/qualified_name_pattern.hpp
     std::string_view what;
     Access access;
     Argument path;

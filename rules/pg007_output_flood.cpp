@@ -6,9 +6,9 @@
 #include <cmath>
 #include <cstring>
 
-#include "analyzer/parse.hpp"
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/unicode.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/text/unicode.hpp"
 #include "rules/utils/constant_size.hpp"
 #include "rules/utils/loop_bounds.hpp"
 #include "rules/utils/name_table.hpp"

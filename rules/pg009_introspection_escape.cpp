@@ -7,9 +7,9 @@
 #include <limits>
 #include <optional>
 
-#include "analyzer/identifier.hpp"
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/tree_walk.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/syntax/tree_walk.hpp"
+#include "analyzer/text/identifier.hpp"
 #include "rules/utils/name_table.hpp"
 
 namespace pygate::rules {

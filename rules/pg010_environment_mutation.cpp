@@ -6,8 +6,8 @@
 #include <array>
 #include <span>
 
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/tree_walk.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/syntax/tree_walk.hpp"
 #include "rules/utils/name_table.hpp"
 
 namespace pygate::rules {

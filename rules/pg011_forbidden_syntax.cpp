@@ -7,9 +7,9 @@
 #include <bit>
 #include <stdexcept>
 
-#include "analyzer/identifier.hpp"
-#include "analyzer/parse.hpp"
-#include "analyzer/python_symbols.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/text/identifier.hpp"
 
 namespace pygate::rules {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analyzer/unicode.hpp"
+#include "analyzer/text/unicode.hpp"
 
 namespace pygate::scanning {
 namespace {

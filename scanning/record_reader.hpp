@@ -9,7 +9,7 @@
 #include <string_view>
 #include <variant>
 
-#include "analyzer/source_file.hpp"
+#include "analyzer/text/source_file.hpp"
 
 namespace pygate::scanning {
 

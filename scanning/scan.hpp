@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "analyzer/profile.hpp"
-#include "analyzer/source_file.hpp"
+#include "analyzer/text/source_file.hpp"
+#include "reporters/report.hpp"
 #include "scanning/file_discovery.hpp"
 #include "scanning/stream_scan.hpp"
-#include "reporters/report.hpp"
 
 namespace pygate::scanning {
 

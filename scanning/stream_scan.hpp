@@ -11,9 +11,9 @@
 #include <variant>
 #include <vector>
 
-#include "analyzer/parse.hpp"
 #include "analyzer/profile.hpp"
-#include "analyzer/source_file.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/text/source_file.hpp"
 #include "judging/judge.hpp"
 #include "reporters/report.hpp"
 

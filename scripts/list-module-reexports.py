@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Lists the modules and builtins that CPython's standard library modules hold
 as attributes under another name, as the C++ table the resolver canonicalises
-qualified names with (analyzer/module_reexports.inc).
+qualified names with (analyzer/model/module_reexports.inc).
 
 Why: allowing a module must not grant the modules it imported. `pathlib.os` is
 the module `os` and `enum.bltns` is `builtins`, so `pathlib.os.system('id')` is
@@ -11,8 +11,8 @@ the module `os` and `enum.bltns` is `builtins`, so `pathlib.os.system('id')` is
 Run with Debian 12's /usr/bin/python3 (CPython 3.11), which the catalogue
 targets (the script restarts itself under -I -S, so that no site hook changes
 what the standard library holds):
-    scripts/list-module-reexports.py > analyzer/module_reexports.inc
-    scripts/list-module-reexports.py --check analyzer/module_reexports.inc
+    scripts/list-module-reexports.py > analyzer/model/module_reexports.inc
+    scripts/list-module-reexports.py --check analyzer/model/module_reexports.inc
 
 Debian 12's point releases of python3.11 differ: a security fix can make a
 module import another. The table serves every one of them, so it is what this

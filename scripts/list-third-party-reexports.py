@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Lists what the third-party packages the built-in profiles allow hold as
 attributes under another name, as the C++ table the resolver canonicalises
-qualified names with (analyzer/third_party_reexports.inc).
+qualified names with (analyzer/model/third_party_reexports.inc).
 
 Why: allowing a package must not grant what it imported. `seaborn.axisgrid.pd`
 is pandas, so `seaborn.axisgrid.pd.read_pickle(p)` is `pandas.read_pickle(p)`;
@@ -43,9 +43,9 @@ earlier table (another point release's) that no configuration here holds.
 Run with Debian 12's /usr/bin/python3 and the packages of bootstrap.sh
 (python3-numpy, -pandas, -matplotlib, -scipy, -seaborn, -setuptools) and of
 OPTIONAL:
-    scripts/list-third-party-reexports.py > analyzer/third_party_reexports.inc
+    scripts/list-third-party-reexports.py > analyzer/model/third_party_reexports.inc
     scripts/list-third-party-reexports.py --keep OLD.inc > NEW.inc   # OLD's rows no configuration here contradicts
-    scripts/list-third-party-reexports.py --check analyzer/third_party_reexports.inc
+    scripts/list-third-party-reexports.py --check analyzer/model/third_party_reexports.inc
     scripts/list-third-party-reexports.py --untested    # the configurations --check cannot make here
 
 --check (a test of the suite runs it) fails when, in one of the

@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "analyzer/unicode.hpp"
+#include "analyzer/text/unicode.hpp"
 #include "support/base64.hpp"
 #include "support/version.hpp"
 

@@ -19,21 +19,21 @@
 #include <vector>
 
 #include "analyzer/batch_memory.hpp"
-#include "analyzer/source_file.hpp"
-#include "support/base64.hpp"
-#include "support/line_reader.hpp"
-#include "serve/profile_cache.hpp"
-#include "serve/run_worker.hpp"
+#include "analyzer/text/source_file.hpp"
 #include "judging/judge.hpp"
-#include "serve/protocol.hpp"
 #include "judging/session_program.hpp"
-#include "runner/sha256.hpp"
-#include "support/version.hpp"
 #include "profiles/builtin_profiles.hpp"
 #include "profiles/profile_toml.hpp"
 #include "reporters/json_report.hpp"
 #include "reporters/rule_catalogue.hpp"
 #include "rules/registry.hpp"
+#include "runner/sha256.hpp"
+#include "serve/profile_cache.hpp"
+#include "serve/protocol.hpp"
+#include "serve/run_worker.hpp"
+#include "support/base64.hpp"
+#include "support/line_reader.hpp"
+#include "support/version.hpp"
 
 namespace pygate::serve {
 

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "analyzer/line_index.hpp"
+#include "analyzer/text/line_index.hpp"
 #include "profiles/toml_text.hpp"
 
 namespace pygate::settings {

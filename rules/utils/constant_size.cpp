@@ -7,14 +7,14 @@
 #include <cmath>
 #include <cstring>
 
-#include "analyzer/fold.hpp"
-#include "analyzer/integer_literal.hpp"
-#include "analyzer/line_index.hpp"
-#include "analyzer/parse.hpp"
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/sole_expression.hpp"
-#include "analyzer/string_literal.hpp"
-#include "analyzer/unicode.hpp"
+#include "analyzer/model/fold.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/syntax/sole_expression.hpp"
+#include "analyzer/text/integer_literal.hpp"
+#include "analyzer/text/line_index.hpp"
+#include "analyzer/text/string_literal.hpp"
+#include "analyzer/text/unicode.hpp"
 
 namespace pygate::rules {
 namespace {

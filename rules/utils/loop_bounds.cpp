@@ -8,12 +8,12 @@
 #include <cstring>
 #include <variant>
 
-#include "analyzer/fold.hpp"
-#include "analyzer/parse.hpp"
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/sole_expression.hpp"
-#include "analyzer/string_literal.hpp"
-#include "analyzer/unicode.hpp"
+#include "analyzer/model/fold.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/syntax/sole_expression.hpp"
+#include "analyzer/text/string_literal.hpp"
+#include "analyzer/text/unicode.hpp"
 
 namespace pygate::rules {
 namespace {

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "analyzer/model.hpp"
-#include "analyzer/syntax_tree.hpp"
+#include "analyzer/model/model.hpp"
+#include "analyzer/syntax/syntax_tree.hpp"
 #include "rules/utils/constant_size.hpp"
 
 namespace pygate::rules {

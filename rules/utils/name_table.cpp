@@ -9,7 +9,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "analyzer/qualified_name_pattern.hpp"
+#include "analyzer/model/qualified_name_pattern.hpp"
 
 namespace pygate::rules {
 

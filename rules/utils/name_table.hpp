@@ -14,7 +14,7 @@
 namespace pygate::rules {
 
 struct NameEntry {
-    std::string_view pattern;  // analyzer/qualified_name_pattern.hpp: `os.exec*`, `subprocess.*`
+    std::string_view pattern;  // analyzer/model/qualified_name_pattern.hpp: `os.exec*`, `subprocess.*`
     std::string_view what;     // shown in the message: "runs a shell command"
     analyzer::Severity severity = analyzer::Severity::error;
 };

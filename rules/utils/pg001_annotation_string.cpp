@@ -6,8 +6,8 @@
 #include <array>
 #include <vector>
 
-#include "analyzer/identifier.hpp"
-#include "analyzer/python_builtins.hpp"
+#include "analyzer/model/python_builtins.hpp"
+#include "analyzer/text/identifier.hpp"
 
 namespace pygate::rules {
 namespace {

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/unicode.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/text/unicode.hpp"
 
 namespace pygate::rules {
 namespace {

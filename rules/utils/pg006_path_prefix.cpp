@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/sole_expression.hpp"
-#include "analyzer/string_literal.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/syntax/sole_expression.hpp"
+#include "analyzer/text/string_literal.hpp"
 
 namespace pygate::rules {
 namespace {

@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "analyzer/model.hpp"
+#include "analyzer/model/model.hpp"
 
 namespace pygate::rules {
 

@@ -4,9 +4,9 @@
 #include <cctype>
 #include <string_view>
 
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/sole_expression.hpp"
-#include "analyzer/string_literal.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/syntax/sole_expression.hpp"
+#include "analyzer/text/string_literal.hpp"
 
 namespace pygate::rules {
 namespace {

@@ -6,11 +6,11 @@
 #include <cmath>
 #include <cstring>
 
-#include "analyzer/parse.hpp"
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/sole_expression.hpp"
-#include "analyzer/tree_walk.hpp"
-#include "analyzer/unicode.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/syntax/sole_expression.hpp"
+#include "analyzer/syntax/tree_walk.hpp"
+#include "analyzer/text/unicode.hpp"
 #include "rules/utils/constant_size.hpp"
 #include "rules/utils/loop_bounds.hpp"
 

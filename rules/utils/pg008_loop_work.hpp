@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/model.hpp"
+#include "analyzer/model/model.hpp"
 #include "analyzer/profile.hpp"
-#include "analyzer/syntax_tree.hpp"
+#include "analyzer/syntax/syntax_tree.hpp"
 
 namespace pygate::rules {
 

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <array>
 
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/unicode.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/text/unicode.hpp"
 
 namespace pygate::rules {
 namespace {

@@ -1,4 +1,4 @@
-#include "analyzer/coding_declaration.hpp"
+#include "analyzer/text/coding_declaration.hpp"
 
 #include <catch2/catch.hpp>
 

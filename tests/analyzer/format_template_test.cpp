@@ -1,6 +1,6 @@
-// analyzer/format_template: str.format and %-formatting templates split as
+// analyzer/model/format_template: str.format and %-formatting templates split as
 // Python reads them, for constant folding and possible_strings alike.
-#include "analyzer/format_template.hpp"
+#include "analyzer/model/format_template.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -1,6 +1,6 @@
 // Identifiers NFKC-normalised as CPython's parser does (PEP 3131,
-// analyzer/identifier.hpp); each expectation is unicodedata.normalize('NFKC', s).
-#include "analyzer/identifier.hpp"
+// analyzer/text/identifier.hpp); each expectation is unicodedata.normalize('NFKC', s).
+#include "analyzer/text/identifier.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "analyzer/indentation.hpp"
+#include "analyzer/syntax/indentation.hpp"
 
 #include <catch2/catch.hpp>
 

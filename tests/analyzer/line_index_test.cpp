@@ -1,4 +1,4 @@
-#include "analyzer/line_index.hpp"
+#include "analyzer/text/line_index.hpp"
 
 #include <catch2/catch.hpp>
 

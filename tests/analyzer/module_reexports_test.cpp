@@ -1,7 +1,7 @@
 // Dotted names seen through the modules and builtins other modules hold
-// (analyzer/module_reexports.hpp). Each standard-library expectation is what
+// (analyzer/model/module_reexports.hpp). Each standard-library expectation is what
 // CPython 3.11 says: `pathlib.os is os`, `enum.bltns is builtins`.
-#include "analyzer/module_reexports.hpp"
+#include "analyzer/model/module_reexports.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "analyzer/qualified_name_pattern.hpp"
+#include "analyzer/model/qualified_name_pattern.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
 // Model::followed_to_its_calls and Model::derives_from_named
-// (analyzer/reference_queries.cpp). A value claimed followed that the
+// (analyzer/model/reference_queries.cpp). A value claimed followed that the
 // resolver does not follow lets its calls pass unjudged; the reference
 // oracle (tests/tools/reference_oracle.py) checks the same against CPython.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The semantic model (analyzer/model.hpp) and its queries (analyzer/resolve.cpp):
+// The semantic model (analyzer/model/model.hpp) and its queries (analyzer/model/resolve.cpp):
 // Python's scopes, every binding form, the ways to reach a builtin or a module
 // member by name, factories, NFKC identifiers and constant folding, each
 // compared with the exact qualified names or constants Python would reach.
@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "analyzer/fold.hpp"
+#include "analyzer/model/fold.hpp"
 #include "tests/support/analyzed_file.hpp"
 
 using namespace pygate::analyzer;

@@ -1,4 +1,4 @@
-#include "analyzer/source.hpp"
+#include "analyzer/text/source.hpp"
 
 #include <catch2/catch.hpp>
 

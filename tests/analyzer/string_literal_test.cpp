@@ -1,6 +1,6 @@
 // String and bytes literal bodies decoded as CPython 3.11 decodes them
-// (analyzer/string_literal.hpp); each expectation is what CPython evaluates.
-#include "analyzer/string_literal.hpp"
+// (analyzer/text/string_literal.hpp); each expectation is what CPython evaluates.
+#include "analyzer/text/string_literal.hpp"
 
 #include <catch2/catch.hpp>
 #include <optional>

@@ -1,4 +1,4 @@
-// Model::possible_strings (analyzer/string_values.cpp): every constant a
+// Model::possible_strings (analyzer/model/string_values.cpp): every constant a
 // format string or an attribute name may hold, through the file's own
 // functions, and whether those are all of them. A value missed would let a
 // dunder through; `complete` claimed wrongly would drop a warning.

@@ -1,7 +1,7 @@
 // The copied syntax tree answers every question exactly as tree-sitter's own
 // tree does: checked node by node against the tree it was copied from, over
 // the whole corpus and over trees with errors and missing nodes.
-#include "analyzer/syntax_tree.hpp"
+#include "analyzer/syntax/syntax_tree.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "analyzer/parse.hpp"
+#include "analyzer/syntax/parse.hpp"
 
 using namespace pygate::analyzer;
 
@@ -251,7 +251,7 @@ Shape shape_of(Node node) {
     return shape;
 }
 
-// The rewrite analyzer/star_reassociation.hpp states, applied to tree-sitter's
+// The rewrite analyzer/syntax/star_reassociation.hpp states, applied to tree-sitter's
 // tree by a second, plain implementation: where CPython allows a star, a chain
 // of calls, attributes, subscripts and binary operators whose leftmost operand
 // is a list_splat becomes that list_splat over the chain.

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "analyzer/source.hpp"
+#include "analyzer/text/source.hpp"
 #include "profiles/compiled_profiles.hpp"
 #include "profiles/profile_gate.hpp"
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "analyzer/model.hpp"
-#include "analyzer/parse.hpp"
-#include "analyzer/source.hpp"
+#include "analyzer/model/model.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/text/source.hpp"
 
 namespace pygate::rules::testing {
 

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "analyzer/model.hpp"
-#include "analyzer/parse.hpp"
-#include "analyzer/source.hpp"
+#include "analyzer/model/model.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/text/source.hpp"
 
 namespace pygate::analyzer::testing {
 

@@ -14,7 +14,7 @@ What counts: for each public module of those packages (no `_` segment, no
 test suite), each public attribute that is callable, or that is a module of
 another package (`seaborn.axisgrid.mpl`); for sys every public attribute
 (`sys.modules` is no callable). A name the resolver sees through
-(analyzer/third_party_reexports.inc: `seaborn.utils.urlopen` is
+(analyzer/model/third_party_reexports.inc: `seaborn.utils.urlopen` is
 `urllib.request.urlopen`) is judged under its canonical name by the rules and
 skipped here. A rule's table covers a name when one of its patterns matches
 it or one of its dotted prefixes, as rules/utils/name_table.cpp matches.

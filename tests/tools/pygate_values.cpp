@@ -25,12 +25,12 @@
 #include <variant>
 #include <vector>
 
-#include "analyzer/fold.hpp"
-#include "analyzer/model.hpp"
-#include "analyzer/parse.hpp"
-#include "analyzer/source.hpp"
-#include "analyzer/source_file.hpp"
-#include "analyzer/syntax_tree.hpp"
+#include "analyzer/model/fold.hpp"
+#include "analyzer/model/model.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/syntax/syntax_tree.hpp"
+#include "analyzer/text/source.hpp"
+#include "analyzer/text/source_file.hpp"
 #include "cli/exit_codes.hpp"
 #include "rules/utils/constant_size.hpp"
 #include "tests/tools/each_path.hpp"

@@ -37,16 +37,16 @@
 #include <vector>
 
 #include "analyzer/analyze.hpp"
-#include "analyzer/model.hpp"
-#include "analyzer/parse.hpp"
-#include "analyzer/python_symbols.hpp"
-#include "analyzer/source.hpp"
-#include "analyzer/source_file.hpp"
-#include "analyzer/syntax_check.hpp"
+#include "analyzer/model/model.hpp"
+#include "analyzer/syntax/parse.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/syntax/syntax_check.hpp"
+#include "analyzer/text/source.hpp"
+#include "analyzer/text/source_file.hpp"
 #include "cli/exit_codes.hpp"
-#include "tests/tools/each_path.hpp"
 #include "profiles/profile_loader.hpp"
 #include "rules/registry.hpp"
+#include "tests/tools/each_path.hpp"
 
 namespace {
 
