@@ -11,10 +11,9 @@
 #include <cstring>
 #include <iostream>
 
-#include "support/base64.hpp"
 #include "serve/worker_signals.hpp"
 #include "support/write_all.hpp"
-#include "profiles/compiled_profiles.hpp"
+#include "serve/worker_job.hpp"
 
 extern char** environ;
 
@@ -22,8 +21,6 @@ namespace pygate::serve {
 
 using judging::GatedRun;
 using judging::GatedRunOutcome;
-using support::base64_decode;
-using support::base64_encode;
 using support::write_all;
 
 namespace {
@@ -65,12 +62,6 @@ private:
     std::string m_carry;
 };
 
-std::optional<std::int64_t> optional_number(const nlohmann::json& job, const char* name) {
-    auto found = job.find(name);
-    if (found == job.end() || found->is_null()) return std::nullopt;
-    return found->get<std::int64_t>();
-}
-
 }  // namespace
 
 int run_worker_main(pid_t parent) {
@@ -86,31 +77,33 @@ int run_worker_main(pid_t parent) {
         text.append(buffer, static_cast<std::size_t>(n));
     }
     try {
-        const nlohmann::json job = nlohmann::json::parse(text);
-        profiles::ProfileResult loaded = profiles::resolve_profile(job.at("profile").get<std::string>());
-        if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) {
-            write_error(error_code::profile_error, error->to_string());
+        auto decoded = decode_worker_job(text);
+        if (auto* error = std::get_if<std::string>(&decoded)) {
+            write_error(error_code::internal_error, *error);
+            return 0;
+        }
+        const WorkerJob& job = std::get<WorkerJob>(decoded);
+        if (job.kind != WorkerJob::Kind::run) {
+            write_error(error_code::internal_error, "a run worker was handed a session's job");
+            return 0;
+        }
+        auto loaded = job_profile(job);
+        if (auto* error = std::get_if<std::string>(&loaded)) {
+            write_error(error_code::internal_error, *error);
             return 0;
         }
         const analyzer::Profile profile = std::move(std::get<analyzer::Profile>(loaded));
         GatedRun request;
         request.profile = &profile;
-        request.code = job.at("code").get<std::string>();
-        for (const auto& file : job.at("files")) {
-            auto bytes = base64_decode(file.at("base64").get<std::string>());
-            if (!bytes) throw std::runtime_error("a file's base64 does not decode");
-            request.input_files.push_back({file.at("name").get<std::string>(), std::move(*bytes)});
-        }
-        if (job.contains("stdin") && !job["stdin"].is_null()) request.stdin_data = job["stdin"].get<std::string>();
-        request.overrides.timeout = optional_number(job, "timeout");
-        request.overrides.memory = optional_number(job, "memory");
-        request.overrides.cpu = optional_number(job, "cpu");
-        request.overrides.output_limit = optional_number(job, "output_limit");
-        request.allow_review = job.at("allow_review").get<bool>();
-        request.python = job.at("python").get<std::string>();
+        request.code = job.code;
+        request.input_files = job.files;
+        request.stdin_data = job.stdin_data;
+        request.overrides = job.overrides;
+        request.allow_review = job.allow_review;
+        request.python = job.python;
         request.cancel_fd = cancel_fd;
         Utf8Pieces out_pieces, err_pieces;
-        if (job.at("stream").get<bool>()) {
+        if (job.stream) {
             request.on_output = [&](bool from_stderr, std::string_view kept) {
                 std::string data = (from_stderr ? err_pieces : out_pieces).take(kept);
                 if (!data.empty()) write_line({{"event", from_stderr ? "stderr" : "stdout"}, {"data", data}});
@@ -142,27 +135,6 @@ int run_worker_main(pid_t parent) {
         write_error(error_code::internal_error, std::string("the run worker failed: ") + error.what());
     }
     return 0;
-}
-
-std::string run_worker_job(const RunOp& op, const std::string& python) {
-    nlohmann::json files = nlohmann::json::array();
-    for (const auto& file : op.files)
-        files.push_back({{"name", file.name}, {"base64", base64_encode(file.bytes)}});
-    auto number = [](const std::optional<std::int64_t>& value) {
-        return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-    };
-    nlohmann::json job{{"code", op.code},
-                       {"profile", op.profile},
-                       {"files", std::move(files)},
-                       {"stdin", op.stdin_data ? nlohmann::json(*op.stdin_data) : nlohmann::json(nullptr)},
-                       {"timeout", number(op.overrides.timeout)},
-                       {"memory", number(op.overrides.memory)},
-                       {"cpu", number(op.overrides.cpu)},
-                       {"output_limit", number(op.overrides.output_limit)},
-                       {"stream", op.stream},
-                       {"allow_review", op.allow_review},
-                       {"python", python}};
-    return job.dump();
 }
 
 RunWorker::~RunWorker() {

@@ -2,8 +2,8 @@
 // A run of the server in a process of its own. The runner assumes one run
 // per process (it reaps every child and adopts orphans as a subreaper), so
 // the server starts `pygate serve-run-worker` for each run: the worker reads
-// one job (JSON) on stdin, gates and runs it with gated_run(), and writes
-// JSON lines on stdout: output events as they come, then one answer. SIGTERM
+// one job (serve/worker_job) on stdin, gates and runs it with gated_run()
+// under the profile the job carries, and writes JSON lines on stdout: output events as they come, then one answer. SIGTERM
 // cancels the run (its process group is killed, its work directory removed);
 // the worker gets SIGTERM too when the server dies.
 
@@ -19,9 +19,6 @@ namespace pygate::serve {
 
 // The worker's main: `pygate serve-run-worker --parent PID`.
 int run_worker_main(pid_t parent);
-
-// The job a RunOp becomes.
-std::string run_worker_job(const RunOp& op, const std::string& python);
 
 // The server's side of one worker.
 class RunWorker {

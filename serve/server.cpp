@@ -20,10 +20,10 @@
 
 #include "analyzer/batch_memory.hpp"
 #include "analyzer/source_file.hpp"
-#include "support/base64.hpp"
 #include "support/line_reader.hpp"
 #include "serve/profile_cache.hpp"
 #include "serve/run_worker.hpp"
+#include "serve/worker_job.hpp"
 #include "judging/judge.hpp"
 #include "serve/protocol.hpp"
 #include "judging/session_program.hpp"
@@ -43,7 +43,6 @@ using judging::judge_read;
 using judging::profile_sha256;
 using judging::runner_limits;
 using support::LineReader;
-using support::base64_encode;
 using support::k_pygate_version;
 
 namespace {
@@ -372,7 +371,8 @@ private:
             if (!worker.spawn(error)) return error_line(id, error_code::run_error, error);
             entry.worker = worker.pid();
         }
-        if (!worker.send(run_worker_job(job.op, m_options.python), error)) {
+        if (!worker.send(encode_worker_job(run_job(job.op, *std::get<SharedProfile>(profile), m_options.python)),
+                         error)) {
             forget_worker(job.id);
             worker.wait();
             return error_line(id, error_code::internal_error, error);
@@ -567,18 +567,7 @@ private:
         }
         session->profile = resolved;
         set_worker(request_id, session->worker.pid());
-        nlohmann::json files = nlohmann::json::array();
-        for (const auto& file : open.files)
-            files.push_back({{"name", file.name}, {"base64", base64_encode(file.bytes)}});
-        auto number = [](const std::optional<std::int64_t>& value) {
-            return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-        };
-        nlohmann::json job{{"profile", open.profile},     {"files", std::move(files)},
-                           {"preload", open.preload},     {"timeout", number(open.overrides.timeout)},
-                           {"memory", number(open.overrides.memory)}, {"cpu", number(open.overrides.cpu)},
-                           {"output_limit", number(open.overrides.output_limit)},
-                           {"idle_timeout", open.idle_timeout},       {"python", m_options.python}};
-        session->worker.write(job.dump() + "\n");
+        session->worker.write(encode_worker_job(session_job(open, *resolved, m_options.python)));
         session->answers.emplace(session->worker.output_fd(), k_max_worker_line);
         auto answer = worker_answer(*session, id, false);
         set_worker(request_id, -1);
