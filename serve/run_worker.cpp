@@ -1,21 +1,16 @@
 #include "serve/run_worker.hpp"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
-#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
 
+#include "judging/gated_run.hpp"
+#include "serve/protocol.hpp"
+#include "serve/worker_job.hpp"
 #include "serve/worker_signals.hpp"
 #include "support/write_all.hpp"
-#include "serve/worker_job.hpp"
-
-extern char** environ;
 
 namespace pygate::serve {
 
@@ -135,91 +130,6 @@ int run_worker_main(pid_t parent) {
         write_error(error_code::internal_error, std::string("the run worker failed: ") + error.what());
     }
     return 0;
-}
-
-RunWorker::~RunWorker() {
-    if (m_job >= 0) ::close(m_job);
-    if (m_output >= 0) ::close(m_output);
-    if (m_pid > 0) {
-        ::kill(m_pid, SIGKILL);
-        wait();
-    }
-}
-
-bool RunWorker::spawn(std::string& error, const char* command) {
-    int job_pipe[2], output_pipe[2];
-    if (::pipe2(job_pipe, O_CLOEXEC) != 0) {
-        error = std::string("cannot create a pipe: ") + std::strerror(errno);
-        return false;
-    }
-    if (::pipe2(output_pipe, O_CLOEXEC) != 0) {
-        error = std::string("cannot create a pipe: ") + std::strerror(errno);
-        ::close(job_pipe[0]);
-        ::close(job_pipe[1]);
-        return false;
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, job_pipe[0], STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, output_pipe[1], STDOUT_FILENO);
-    // The server blocks the signals it reads through a signalfd; the worker
-    // starts with none blocked and the default actions.
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    sigset_t none, defaults;
-    ::sigemptyset(&none);
-    ::sigemptyset(&defaults);
-    for (int signal : {SIGTERM, SIGINT, SIGPIPE, SIGCHLD})
-        ::sigaddset(&defaults, signal);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    const std::string parent = std::to_string(::getpid());
-    const char* argv[] = {"pygate", command, "--parent", parent.c_str(), nullptr};
-    const int spawned = ::posix_spawn(&m_pid, "/proc/self/exe", &actions, &attributes, const_cast<char**>(argv),
-                                      environ);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
-    ::close(job_pipe[0]);
-    ::close(output_pipe[1]);
-    if (spawned != 0) {
-        m_pid = -1;
-        ::close(job_pipe[1]);
-        ::close(output_pipe[0]);
-        error = std::string("cannot start the run worker: ") + std::strerror(spawned);
-        return false;
-    }
-    m_output = output_pipe[0];
-    m_job = job_pipe[1];
-    return true;
-}
-
-bool RunWorker::send(const std::string& job, std::string& error) {
-    // The worker reads the whole job before it writes anything: no deadlock.
-    const bool sent = write_all(m_job, job);
-    if (!sent) error = std::string("cannot hand the job to the run worker: ") + std::strerror(errno);
-    ::close(m_job);
-    m_job = -1;
-    return sent;
-}
-
-bool RunWorker::write(std::string_view text) {
-    return m_job >= 0 && write_all(m_job, text);
-}
-
-void RunWorker::close_input() {
-    if (m_job >= 0) ::close(m_job);
-    m_job = -1;
-}
-
-int RunWorker::wait() {
-    int status = 0;
-    if (m_pid > 0) {
-        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
-        }
-        m_pid = -1;
-    }
-    return status;
 }
 
 }  // namespace pygate::serve
