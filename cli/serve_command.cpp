@@ -8,6 +8,7 @@
 #include "cli/exit_codes.hpp"
 #include "serve/run_worker.hpp"
 #include "serve/session_worker.hpp"
+#include "serve/worker_process.hpp"
 #include "profiles/compiled_profiles.hpp"
 
 namespace pygate::cli {
@@ -41,11 +42,11 @@ void add_serve_commands(CLI::App& app, ServeCommandOptions& options) {
     });
 
     // Started by the server only: not listed in the help.
-    CLI::App* worker = app.add_subcommand("serve-run-worker", "");
+    CLI::App* worker = app.add_subcommand(serve::worker_subcommand(serve::WorkerKind::run), "");
     worker->group("");
     worker->add_option("--parent", options.worker_parent)->required();
     worker->callback([&options] { std::exit(run_worker_main(options.worker_parent)); });
-    CLI::App* session_worker = app.add_subcommand("serve-session-worker", "");
+    CLI::App* session_worker = app.add_subcommand(serve::worker_subcommand(serve::WorkerKind::session), "");
     session_worker->group("");
     session_worker->add_option("--parent", options.worker_parent)->required();
     session_worker->callback([&options] { std::exit(session_worker_main(options.worker_parent)); });

@@ -3,8 +3,9 @@
 # fuzzes each for SECONDS (default 60), seeded from corpus/ (Python),
 # profiles/ (TOML), fuzz/seeds/serve (protocol lines), fuzz/seeds/records
 # (JSON Lines records), fuzz/seeds/cache_entry (result-cache entries),
-# fuzz/seeds/baseline (baseline files) and fuzz/seeds/configuration
-# (pygate.toml and pyproject.toml).
+# fuzz/seeds/baseline (baseline files), fuzz/seeds/configuration
+# (pygate.toml and pyproject.toml) and fuzz/seeds/worker_job (the jobs a
+# server hands its workers).
 # Crashes are written to build/fuzz/crashes/.
 #
 # Usage: fuzz/run.sh [SECONDS]
@@ -19,10 +20,10 @@ if [[ ! -f build/fuzz/build.ninja ]]; then
 fi
 cmake --build build/fuzz --parallel "$(nproc)" --target pygate-fuzz-check pygate-fuzz-profile pygate-fuzz-serve \
     pygate-fuzz-records pygate-fuzz-cache_entry pygate-fuzz-shell_python pygate-fuzz-mcp pygate-fuzz-baseline \
-    pygate-fuzz-configuration
+    pygate-fuzz-configuration pygate-fuzz-worker_job
 mkdir -p build/fuzz/crashes build/fuzz/corpus-check build/fuzz/corpus-profile build/fuzz/corpus-serve \
     build/fuzz/corpus-records build/fuzz/corpus-cache_entry build/fuzz/corpus-shell_python build/fuzz/corpus-mcp \
-    build/fuzz/corpus-baseline build/fuzz/corpus-configuration
+    build/fuzz/corpus-baseline build/fuzz/corpus-configuration build/fuzz/corpus-worker_job
 # Seeds: each corpus file behind a profile byte (0: safe_eval), each built-in profile as is.
 if [[ -z $(ls -A build/fuzz/corpus-check) ]]; then
     i=0
@@ -38,8 +39,9 @@ cp -n fuzz/seeds/shell_python/* build/fuzz/corpus-shell_python/ 2>/dev/null || t
 cp -n fuzz/seeds/mcp/* build/fuzz/corpus-mcp/ 2>/dev/null || true
 cp -n fuzz/seeds/baseline/* build/fuzz/corpus-baseline/ 2>/dev/null || true
 cp -n fuzz/seeds/configuration/* build/fuzz/corpus-configuration/ 2>/dev/null || true
+cp -n fuzz/seeds/worker_job/* build/fuzz/corpus-worker_job/ 2>/dev/null || true
 status=0
-for target in check profile serve records cache_entry shell_python mcp baseline configuration; do
+for target in check profile serve records cache_entry shell_python mcp baseline configuration worker_job; do
     echo "fuzz/run.sh: pygate-fuzz-$target for ${seconds}s"
     build/fuzz/fuzz/pygate-fuzz-$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix=build/fuzz/crashes/ -print_final_stats=1 "build/fuzz/corpus-$target" || status=1

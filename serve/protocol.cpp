@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <optional>
 #include <set>
+#include <utility>
 
 #include "analyzer/text/unicode.hpp"
 #include "support/base64.hpp"
@@ -126,80 +128,108 @@ std::vector<std::string> read_strings(const json* value, const char* name) {
     return strings;
 }
 
-Operation read_operation(const std::string& op, Fields& fields, const std::string& default_profile) {
-    if (op == "check") {
-        CheckOp check;
-        check.code = fields.optional_string("code");
-        check.path = fields.optional_string("path");
-        if (check.code.has_value() == check.path.has_value()) throw BadField{"give exactly one of `code` and `path`"};
-        check.filename = fields.optional_string("filename").value_or(check.path ? *check.path : "<code>");
-        check.profile = fields.optional_string("profile").value_or(default_profile);
-        return check;
-    }
-    if (op == "run") {
-        RunOp run;
-        run.code = fields.required_string("code");
-        run.profile = fields.optional_string("profile").value_or(default_profile);
-        run.files = read_files(fields.find("files"));
-        run.stdin_data = fields.optional_string("stdin");
-        run.overrides.timeout = fields.optional_positive("timeout");
-        run.overrides.memory = fields.optional_positive("memory");
-        run.overrides.cpu = fields.optional_positive("cpu");
-        run.overrides.output_limit = fields.optional_positive("output_limit");
-        run.stream = fields.optional_bool("stream", false);
-        run.allow_review = fields.optional_bool("allow_review", false);
-        return run;
-    }
-    if (op == "cancel") {
-        const json* target = fields.find("target");
-        if (target == nullptr) throw BadField{"`target` is missing"};
-        auto id = read_id(*target);
-        if (!id) throw BadField{"`target` must be a string or an integer"};
-        return CancelOp{std::move(*id)};
-    }
-    if (op == "profiles") return ProfilesOp{fields.optional_string("name")};
-    if (op == "rules") return RulesOp{};
-    if (op == "explain") return ExplainOp{fields.required_string("rule")};
-    if (op == "version") return VersionOp{};
-    if (op == "session_open") {
-        SessionOpenOp open;
-        open.profile = fields.optional_string("profile").value_or(default_profile);
-        open.files = read_files(fields.find("files"));
-        open.preload = read_strings(fields.find("preload"), "preload");
-        open.overrides.timeout = fields.optional_positive("timeout");
-        open.overrides.memory = fields.optional_positive("memory");
-        open.overrides.cpu = fields.optional_positive("cpu");
-        open.overrides.output_limit = fields.optional_positive("output_limit");
-        open.idle_timeout = fields.optional_positive("idle_timeout").value_or(600);
-        if (open.idle_timeout > 24 * 60 * 60) throw BadField{"`idle_timeout` is over a day"};
-        return open;
-    }
-    if (op == "session_exec") {
-        SessionExecOp exec;
-        exec.session = fields.required_string("session");
-        exec.code = fields.required_string("code");
-        exec.timeout = fields.optional_positive("timeout");
-        exec.stream = fields.optional_bool("stream", false);
-        return exec;
-    }
-    if (op == "session_files") {
-        SessionFilesOp files;
-        files.session = fields.required_string("session");
-        files.fetch = read_strings(fields.find("fetch"), "fetch");
-        return files;
-    }
-    if (op == "session_close") return SessionCloseOp{fields.required_string("session")};
-    throw std::out_of_range(op);
+// Each op's fields, read into its struct: one overload per op, chosen by its
+// type, so an op of Operation without one does not compile.
+template <class Op>
+struct Tag {};
+
+CheckOp read_op(Tag<CheckOp>, Fields& fields, const std::string& default_profile) {
+    CheckOp check;
+    check.code = fields.optional_string("code");
+    check.path = fields.optional_string("path");
+    if (check.code.has_value() == check.path.has_value()) throw BadField{"give exactly one of `code` and `path`"};
+    check.filename = fields.optional_string("filename").value_or(check.path ? *check.path : "<code>");
+    check.profile = fields.optional_string("profile").value_or(default_profile);
+    return check;
+}
+
+RunOp read_op(Tag<RunOp>, Fields& fields, const std::string& default_profile) {
+    RunOp run;
+    run.code = fields.required_string("code");
+    run.profile = fields.optional_string("profile").value_or(default_profile);
+    run.files = read_files(fields.find("files"));
+    run.stdin_data = fields.optional_string("stdin");
+    run.overrides.timeout = fields.optional_positive("timeout");
+    run.overrides.memory = fields.optional_positive("memory");
+    run.overrides.cpu = fields.optional_positive("cpu");
+    run.overrides.output_limit = fields.optional_positive("output_limit");
+    run.stream = fields.optional_bool("stream", false);
+    run.allow_review = fields.optional_bool("allow_review", false);
+    return run;
+}
+
+CancelOp read_op(Tag<CancelOp>, Fields& fields, const std::string&) {
+    const json* target = fields.find("target");
+    if (target == nullptr) throw BadField{"`target` is missing"};
+    auto id = read_id(*target);
+    if (!id) throw BadField{"`target` must be a string or an integer"};
+    return CancelOp{std::move(*id)};
+}
+
+ProfilesOp read_op(Tag<ProfilesOp>, Fields& fields, const std::string&) {
+    return ProfilesOp{fields.optional_string("name")};
+}
+
+RulesOp read_op(Tag<RulesOp>, Fields&, const std::string&) {
+    return RulesOp{};
+}
+
+ExplainOp read_op(Tag<ExplainOp>, Fields& fields, const std::string&) {
+    return ExplainOp{fields.required_string("rule")};
+}
+
+VersionOp read_op(Tag<VersionOp>, Fields&, const std::string&) {
+    return VersionOp{};
+}
+
+SessionOpenOp read_op(Tag<SessionOpenOp>, Fields& fields, const std::string& default_profile) {
+    SessionOpenOp open;
+    open.profile = fields.optional_string("profile").value_or(default_profile);
+    open.files = read_files(fields.find("files"));
+    open.preload = read_strings(fields.find("preload"), "preload");
+    open.overrides.timeout = fields.optional_positive("timeout");
+    open.overrides.memory = fields.optional_positive("memory");
+    open.overrides.cpu = fields.optional_positive("cpu");
+    open.overrides.output_limit = fields.optional_positive("output_limit");
+    open.idle_timeout = fields.optional_positive("idle_timeout").value_or(600);
+    if (open.idle_timeout > 24 * 60 * 60) throw BadField{"`idle_timeout` is over a day"};
+    return open;
+}
+
+SessionExecOp read_op(Tag<SessionExecOp>, Fields& fields, const std::string&) {
+    SessionExecOp exec;
+    exec.session = fields.required_string("session");
+    exec.code = fields.required_string("code");
+    exec.timeout = fields.optional_positive("timeout");
+    exec.stream = fields.optional_bool("stream", false);
+    return exec;
+}
+
+SessionFilesOp read_op(Tag<SessionFilesOp>, Fields& fields, const std::string&) {
+    SessionFilesOp files;
+    files.session = fields.required_string("session");
+    files.fetch = read_strings(fields.find("fetch"), "fetch");
+    return files;
+}
+
+SessionCloseOp read_op(Tag<SessionCloseOp>, Fields& fields, const std::string&) {
+    return SessionCloseOp{fields.required_string("session")};
+}
+
+// The op named `name`, read; nullopt when no op has that name.
+template <std::size_t... I>
+std::optional<Operation> read_operation(std::string_view name, Fields& fields, const std::string& default_profile,
+                                        std::index_sequence<I...>) {
+    std::optional<Operation> operation;
+    (void)((std::variant_alternative_t<I, Operation>::op_name == name &&
+            (operation.emplace(std::in_place_index<I>,
+                               read_op(Tag<std::variant_alternative_t<I, Operation>>{}, fields, default_profile)),
+             true)) ||
+           ...);
+    return operation;
 }
 
 }  // namespace
-
-const std::vector<std::string>& operation_names() {
-    static const std::vector<std::string> names{"check",   "run",          "cancel",       "profiles",
-                                                "rules",   "explain",      "version",      "session_open",
-                                                "session_exec", "session_files", "session_close"};
-    return names;
-}
 
 std::variant<Request, ProtocolError> parse_request(std::string_view line, const std::string& default_profile) {
     if (!is_valid_utf8(line))
@@ -221,21 +251,22 @@ std::variant<Request, ProtocolError> parse_request(std::string_view line, const 
     fields.find("id");
     fields.find("op");
     try {
-        Operation operation = read_operation(op, fields, default_profile);
+        std::optional<Operation> operation = read_operation(
+            op, fields, default_profile, std::make_index_sequence<std::variant_size_v<Operation>>{});
+        if (!operation)
+            return ProtocolError{id->value, error_code::unknown_op,
+                                 fmt::format("unknown op `{}` (ops: {})", op, fmt::join(k_operation_names, ", "))};
         fields.reject_others();
-        return Request{std::move(*id), std::move(operation)};
+        return Request{std::move(*id), std::move(*operation)};
     } catch (const BadField& bad) {
         return ProtocolError{id->value, error_code::invalid_request, fmt::format("{}: {}", op, bad.message)};
-    } catch (const std::out_of_range&) {
-        return ProtocolError{id->value, error_code::unknown_op,
-                             fmt::format("unknown op `{}` (ops: {})", op, fmt::join(operation_names(), ", "))};
     }
 }
 
 std::string hello_line(std::size_t max_line, unsigned max_runs, unsigned jobs) {
     nlohmann::ordered_json hello{{"protocol", k_protocol_version},
                {"pygate_version", k_pygate_version},
-               {"ops", operation_names()},
+               {"ops", k_operation_names},
                {"max_line", max_line},
                {"max_runs", max_runs},
                {"jobs", jobs}};

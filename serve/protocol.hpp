@@ -4,10 +4,13 @@
 // strict: a missing, unknown or wrong-typed field is an `invalid_request`
 // naming it, so a typo never changes what a request means.
 
+#include <array>
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -53,6 +56,7 @@ struct ProtocolError {
 };
 
 struct CheckOp {
+    static constexpr std::string_view op_name = "check";
     std::optional<std::string> code;  // exactly one of code and path
     std::optional<std::string> path;
     std::string filename;  // the path shown in the result
@@ -60,6 +64,7 @@ struct CheckOp {
 };
 
 struct RunOp {
+    static constexpr std::string_view op_name = "run";
     std::string code;
     std::string profile;
     std::vector<runner::InputFile> files;
@@ -70,22 +75,30 @@ struct RunOp {
 };
 
 struct CancelOp {
+    static constexpr std::string_view op_name = "cancel";
     RequestId target;
 };
 
 struct ProfilesOp {
+    static constexpr std::string_view op_name = "profiles";
     std::optional<std::string> name;  // one profile's TOML; none: the list
 };
 
-struct RulesOp {};
+struct RulesOp {
+    static constexpr std::string_view op_name = "rules";
+};
 
 struct ExplainOp {
+    static constexpr std::string_view op_name = "explain";
     std::string rule;
 };
 
-struct VersionOp {};
+struct VersionOp {
+    static constexpr std::string_view op_name = "version";
+};
 
 struct SessionOpenOp {
+    static constexpr std::string_view op_name = "session_open";
     std::string profile;
     std::vector<runner::InputFile> files;
     std::vector<std::string> preload;  // modules imported at open
@@ -94,6 +107,7 @@ struct SessionOpenOp {
 };
 
 struct SessionExecOp {
+    static constexpr std::string_view op_name = "session_exec";
     std::string session;
     std::string code;
     std::optional<std::int64_t> timeout;  // this step's wall clock, at most the session's
@@ -101,24 +115,46 @@ struct SessionExecOp {
 };
 
 struct SessionFilesOp {
+    static constexpr std::string_view op_name = "session_files";
     std::string session;
     std::vector<std::string> fetch;  // output/ paths whose bytes to return; the rest are listed
 };
 
 struct SessionCloseOp {
+    static constexpr std::string_view op_name = "session_close";
     std::string session;
 };
 
+// Every op, in the order docs/protocol.md lists them. Each is named once, by
+// its struct's `op_name`: parse_request reads the op of that name into it, the
+// hello line lists the names, and the server answers each through an
+// overload of its own, so an op without a reader or a handler does not
+// compile.
 using Operation = std::variant<CheckOp, RunOp, CancelOp, ProfilesOp, RulesOp, ExplainOp, VersionOp, SessionOpenOp,
                                SessionExecOp, SessionFilesOp, SessionCloseOp>;
+
+namespace detail {
+template <std::size_t... I>
+constexpr std::array<std::string_view, sizeof...(I)> operation_names(std::index_sequence<I...>) {
+    return {std::variant_alternative_t<I, Operation>::op_name...};
+}
+constexpr bool all_different(const auto& names) {
+    for (std::size_t i = 0; i < names.size(); ++i)
+        for (std::size_t j = i + 1; j < names.size(); ++j)
+            if (names[i] == names[j]) return false;
+    return true;
+}
+}  // namespace detail
+
+// The ops' names, in the variant's order (the hello line names them).
+inline constexpr auto k_operation_names =
+    detail::operation_names(std::make_index_sequence<std::variant_size_v<Operation>>{});
+static_assert(detail::all_different(k_operation_names), "two ops with one name");
 
 struct Request {
     RequestId id;
     Operation op;
 };
-
-// The ops, in the order docs/protocol.md lists them (the hello line names them).
-const std::vector<std::string>& operation_names();
 
 // `default_profile` fills a request that names none.
 std::variant<Request, ProtocolError> parse_request(std::string_view line, const std::string& default_profile);

@@ -1,29 +1,21 @@
 #include "serve/run_worker.hpp"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
-#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
 
-#include "support/base64.hpp"
+#include "judging/gated_run.hpp"
+#include "serve/protocol.hpp"
+#include "serve/worker_job.hpp"
 #include "serve/worker_signals.hpp"
 #include "support/write_all.hpp"
-#include "profiles/compiled_profiles.hpp"
-
-extern char** environ;
 
 namespace pygate::serve {
 
 using judging::GatedRun;
 using judging::GatedRunOutcome;
-using support::base64_decode;
-using support::base64_encode;
 using support::write_all;
 
 namespace {
@@ -65,12 +57,6 @@ private:
     std::string m_carry;
 };
 
-std::optional<std::int64_t> optional_number(const nlohmann::json& job, const char* name) {
-    auto found = job.find(name);
-    if (found == job.end() || found->is_null()) return std::nullopt;
-    return found->get<std::int64_t>();
-}
-
 }  // namespace
 
 int run_worker_main(pid_t parent) {
@@ -86,31 +72,33 @@ int run_worker_main(pid_t parent) {
         text.append(buffer, static_cast<std::size_t>(n));
     }
     try {
-        const nlohmann::json job = nlohmann::json::parse(text);
-        profiles::ProfileResult loaded = profiles::resolve_profile(job.at("profile").get<std::string>());
-        if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) {
-            write_error(error_code::profile_error, error->to_string());
+        auto decoded = decode_worker_job(text);
+        if (auto* error = std::get_if<std::string>(&decoded)) {
+            write_error(error_code::internal_error, *error);
+            return 0;
+        }
+        const WorkerJob& job = std::get<WorkerJob>(decoded);
+        if (job.kind != WorkerJob::Kind::run) {
+            write_error(error_code::internal_error, "a run worker was handed a session's job");
+            return 0;
+        }
+        auto loaded = job_profile(job);
+        if (auto* error = std::get_if<std::string>(&loaded)) {
+            write_error(error_code::internal_error, *error);
             return 0;
         }
         const analyzer::Profile profile = std::move(std::get<analyzer::Profile>(loaded));
         GatedRun request;
         request.profile = &profile;
-        request.code = job.at("code").get<std::string>();
-        for (const auto& file : job.at("files")) {
-            auto bytes = base64_decode(file.at("base64").get<std::string>());
-            if (!bytes) throw std::runtime_error("a file's base64 does not decode");
-            request.input_files.push_back({file.at("name").get<std::string>(), std::move(*bytes)});
-        }
-        if (job.contains("stdin") && !job["stdin"].is_null()) request.stdin_data = job["stdin"].get<std::string>();
-        request.overrides.timeout = optional_number(job, "timeout");
-        request.overrides.memory = optional_number(job, "memory");
-        request.overrides.cpu = optional_number(job, "cpu");
-        request.overrides.output_limit = optional_number(job, "output_limit");
-        request.allow_review = job.at("allow_review").get<bool>();
-        request.python = job.at("python").get<std::string>();
+        request.code = job.code;
+        request.input_files = job.files;
+        request.stdin_data = job.stdin_data;
+        request.overrides = job.overrides;
+        request.allow_review = job.allow_review;
+        request.python = job.python;
         request.cancel_fd = cancel_fd;
         Utf8Pieces out_pieces, err_pieces;
-        if (job.at("stream").get<bool>()) {
+        if (job.stream) {
             request.on_output = [&](bool from_stderr, std::string_view kept) {
                 std::string data = (from_stderr ? err_pieces : out_pieces).take(kept);
                 if (!data.empty()) write_line({{"event", from_stderr ? "stderr" : "stdout"}, {"data", data}});
@@ -142,112 +130,6 @@ int run_worker_main(pid_t parent) {
         write_error(error_code::internal_error, std::string("the run worker failed: ") + error.what());
     }
     return 0;
-}
-
-std::string run_worker_job(const RunOp& op, const std::string& python) {
-    nlohmann::json files = nlohmann::json::array();
-    for (const auto& file : op.files)
-        files.push_back({{"name", file.name}, {"base64", base64_encode(file.bytes)}});
-    auto number = [](const std::optional<std::int64_t>& value) {
-        return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-    };
-    nlohmann::json job{{"code", op.code},
-                       {"profile", op.profile},
-                       {"files", std::move(files)},
-                       {"stdin", op.stdin_data ? nlohmann::json(*op.stdin_data) : nlohmann::json(nullptr)},
-                       {"timeout", number(op.overrides.timeout)},
-                       {"memory", number(op.overrides.memory)},
-                       {"cpu", number(op.overrides.cpu)},
-                       {"output_limit", number(op.overrides.output_limit)},
-                       {"stream", op.stream},
-                       {"allow_review", op.allow_review},
-                       {"python", python}};
-    return job.dump();
-}
-
-RunWorker::~RunWorker() {
-    if (m_job >= 0) ::close(m_job);
-    if (m_output >= 0) ::close(m_output);
-    if (m_pid > 0) {
-        ::kill(m_pid, SIGKILL);
-        wait();
-    }
-}
-
-bool RunWorker::spawn(std::string& error, const char* command) {
-    int job_pipe[2], output_pipe[2];
-    if (::pipe2(job_pipe, O_CLOEXEC) != 0) {
-        error = std::string("cannot create a pipe: ") + std::strerror(errno);
-        return false;
-    }
-    if (::pipe2(output_pipe, O_CLOEXEC) != 0) {
-        error = std::string("cannot create a pipe: ") + std::strerror(errno);
-        ::close(job_pipe[0]);
-        ::close(job_pipe[1]);
-        return false;
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, job_pipe[0], STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, output_pipe[1], STDOUT_FILENO);
-    // The server blocks the signals it reads through a signalfd; the worker
-    // starts with none blocked and the default actions.
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    sigset_t none, defaults;
-    ::sigemptyset(&none);
-    ::sigemptyset(&defaults);
-    for (int signal : {SIGTERM, SIGINT, SIGPIPE, SIGCHLD})
-        ::sigaddset(&defaults, signal);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    const std::string parent = std::to_string(::getpid());
-    const char* argv[] = {"pygate", command, "--parent", parent.c_str(), nullptr};
-    const int spawned = ::posix_spawn(&m_pid, "/proc/self/exe", &actions, &attributes, const_cast<char**>(argv),
-                                      environ);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
-    ::close(job_pipe[0]);
-    ::close(output_pipe[1]);
-    if (spawned != 0) {
-        m_pid = -1;
-        ::close(job_pipe[1]);
-        ::close(output_pipe[0]);
-        error = std::string("cannot start the run worker: ") + std::strerror(spawned);
-        return false;
-    }
-    m_output = output_pipe[0];
-    m_job = job_pipe[1];
-    return true;
-}
-
-bool RunWorker::send(const std::string& job, std::string& error) {
-    // The worker reads the whole job before it writes anything: no deadlock.
-    const bool sent = write_all(m_job, job);
-    if (!sent) error = std::string("cannot hand the job to the run worker: ") + std::strerror(errno);
-    ::close(m_job);
-    m_job = -1;
-    return sent;
-}
-
-bool RunWorker::write(std::string_view text) {
-    return m_job >= 0 && write_all(m_job, text);
-}
-
-void RunWorker::close_input() {
-    if (m_job >= 0) ::close(m_job);
-    m_job = -1;
-}
-
-int RunWorker::wait() {
-    int status = 0;
-    if (m_pid > 0) {
-        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
-        }
-        m_pid = -1;
-    }
-    return status;
 }
 
 }  // namespace pygate::serve

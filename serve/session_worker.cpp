@@ -23,9 +23,9 @@
 #include "judging/gated_run.hpp"
 #include "support/line_reader.hpp"
 #include "serve/protocol.hpp"
+#include "serve/worker_job.hpp"
 #include "serve/worker_signals.hpp"
 #include "support/write_all.hpp"
-#include "profiles/compiled_profiles.hpp"
 #include "runner/runner.hpp"
 #include "runner/session_driver.hpp"
 #include "runner/workdir.hpp"
@@ -35,11 +35,9 @@ namespace pygate::serve {
 
 using judging::LimitOverrides;
 using judging::Provenance;
-using judging::profile_sha256;
 using judging::result_json;
 using judging::runner_limits;
 using support::LineReader;
-using support::base64_decode;
 using support::base64_encode;
 using support::write_all;
 
@@ -93,23 +91,19 @@ public:
     Session(int cancel_read_end) : m_cancel(cancel_read_end) {}
 
     // Starts the interpreter; an error answer and false when it cannot.
-    bool open(const nlohmann::json& job) {
-        profiles::ProfileResult loaded = profiles::resolve_profile(job.at("profile").get<std::string>());
-        if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) {
-            answer_error(error_code::profile_error, error->to_string());
+    bool open(const WorkerJob& job) {
+        if (job.kind != WorkerJob::Kind::session) {
+            answer_error(error_code::internal_error, "a session worker was handed a run's job");
+            return false;
+        }
+        auto loaded = job_profile(job);
+        if (auto* error = std::get_if<std::string>(&loaded)) {
+            answer_error(error_code::internal_error, *error);
             return false;
         }
         m_profile = std::move(std::get<analyzer::Profile>(loaded));
-        LimitOverrides overrides;
-        auto number = [&](const char* name) -> std::optional<std::int64_t> {
-            auto found = job.find(name);
-            if (found == job.end() || found->is_null()) return std::nullopt;
-            return found->get<std::int64_t>();
-        };
-        overrides.timeout = number("timeout");
-        overrides.memory = number("memory");
-        overrides.cpu = number("cpu");
-        overrides.output_limit = number("output_limit");
+        m_profile_sha256 = job.profile_sha256;
+        const LimitOverrides& overrides = job.overrides;
         auto limits = runner_limits(m_profile.limits, overrides);
         if (auto* message = std::get_if<std::string>(&limits)) {
             answer_error(error_code::limit_error, *message);
@@ -117,8 +111,8 @@ public:
         }
         m_limits = std::get<runner::Limits>(limits);
         m_step_seconds = m_limits.wall_seconds;
-        m_idle_seconds = job.value("idle_timeout", std::int64_t{600});
-        m_python = job.at("python").get<std::string>();
+        m_idle_seconds = job.idle_timeout;
+        m_python = job.python;
 
         int steps[2], answers[2];
         if (::pipe2(steps, O_CLOEXEC) != 0 || ::pipe2(answers, O_CLOEXEC) != 0) {
@@ -128,14 +122,7 @@ public:
         m_steps = steps[1];
         m_answers = answers[0];
         m_request.code = std::string(runner::session_driver_source());
-        for (const auto& file : job.at("files")) {
-            auto bytes = base64_decode(file.at("base64").get<std::string>());
-            if (!bytes) {
-                answer_error(error_code::invalid_request, "a file's base64 does not decode");
-                return false;
-            }
-            m_request.input_files.push_back({file.at("name").get<std::string>(), std::move(*bytes)});
-        }
+        m_request.input_files = job.files;
         m_output_dir = (fs::temp_directory_path() / ("pygate-session-out-" + random_token())).string();
         m_request.output_dir = m_output_dir;
         m_request.python = m_python;
@@ -171,7 +158,7 @@ public:
             answer_error(error_code::run_error, "the session's interpreter did not start: " + ended_reason());
             return false;
         }
-        const auto& preload = job.at("preload");
+        const std::vector<std::string>& preload = job.preload;
         if (!preload.empty()) {
             const std::string token = random_token();
             send_to_driver({{"op", "preload"}, {"modules", preload}, {"token", token}});
@@ -282,7 +269,7 @@ public:
         ordered_json closed{{"reason", reason}};
         if (m_result) {
             Provenance provenance{runner::sha256_hex(runner::session_driver_source()), m_profile.name,
-                                  profile_sha256(m_profile), m_python};
+                                  m_profile_sha256, m_python};
             closed["run"] = result_json("allow", *m_result, m_request.limits, provenance);
         } else {
             closed["error"] = m_request_error;
@@ -389,6 +376,7 @@ public:
 private:
     int m_cancel;
     analyzer::Profile m_profile;
+    std::string m_profile_sha256;  // the job's, which job_profile() checked is m_profile's
     runner::Limits m_limits;
     std::int64_t m_step_seconds = 10;
     std::int64_t m_idle_seconds = 600;
@@ -417,7 +405,12 @@ int session_worker_main(pid_t parent) {
     if (commands.next(line) != LineReader::Next::line) return 0;
     Session session(stop_fd);
     try {
-        if (!session.open(nlohmann::json::parse(line))) return 0;
+        auto job = decode_worker_job(line);
+        if (auto* error = std::get_if<std::string>(&job)) {
+            answer_error(error_code::internal_error, *error);
+            return 0;
+        }
+        if (!session.open(std::get<WorkerJob>(job))) return 0;
         for (;;) {
             pollfd fds[3] = {{STDIN_FILENO, POLLIN, 0}, {session.done_fd(), POLLIN, 0}, {stop_fd, POLLIN, 0}};
             int ready = commands.has_buffered_line()
