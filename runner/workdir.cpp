@@ -15,6 +15,7 @@
 #include <fstream>
 
 #include "runner/sha256.hpp"
+#include "support/unique_fd.hpp"
 
 namespace pygate::runner {
 namespace fs = std::filesystem;
@@ -25,20 +26,18 @@ std::string errno_text(const std::string& what) {
 }
 
 std::optional<std::string> write_file(const fs::path& path, const std::string& bytes, mode_t mode) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (fd < 0) return errno_text("cannot create " + path.string());
+    support::UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
+    if (!fd.valid()) return errno_text("cannot create " + path.string());
     std::size_t done = 0;
     while (done < bytes.size()) {
-        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        ssize_t n = ::write(fd.get(), bytes.data() + done, bytes.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            std::string error = errno_text("cannot write " + path.string());
-            ::close(fd);
-            return error;
-        }
+        if (n <= 0) return errno_text("cannot write " + path.string());
         done += static_cast<std::size_t>(n);
     }
-    if (::fchmod(fd, mode) != 0 || ::close(fd) != 0) return errno_text("cannot finish " + path.string());
+    // close's answer is asked: it is the last word on whether the bytes were written.
+    if (::fchmod(fd.get(), mode) != 0 || ::close(fd.release()) != 0)
+        return errno_text("cannot finish " + path.string());
     return std::nullopt;
 }
 
@@ -53,19 +52,15 @@ std::optional<std::string> read_file(const std::string& path, std::string& bytes
 // Reads a regular file without following a link and without blocking on a
 // FIFO; nullopt when it is anything else.
 std::optional<std::string> read_regular(const fs::path& path) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return std::nullopt;
+    const support::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+    if (!fd.valid()) return std::nullopt;
     struct stat info {};
-    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-        ::close(fd);
-        return std::nullopt;
-    }
+    if (::fstat(fd.get(), &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
     std::string bytes;
     char buffer[65536];
     ssize_t n;
-    while ((n = ::read(fd, buffer, sizeof buffer)) > 0)
+    while ((n = ::read(fd.get(), buffer, sizeof buffer)) > 0)
         bytes.append(buffer, static_cast<std::size_t>(n));
-    ::close(fd);
     if (n < 0) return std::nullopt;
     return bytes;
 }
