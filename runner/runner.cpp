@@ -104,7 +104,10 @@ struct ChildMessage {
     std::int32_t error;
 };
 
-// Everything the child needs, built before fork.
+// Everything the child needs, built before fork. Filled by name only
+// (designated initializers: GCC refuses them out of this order, and with
+// -Werror a field left out), so that two of its descriptors cannot trade
+// places unseen.
 struct ChildPlan {
     const char* python;
     char* const* argv;
@@ -818,27 +821,29 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         passed.push_back(fd.get());
     sigset_t parent_mask;
     ::pthread_sigmask(SIG_SETMASK, nullptr, &parent_mask);
-    const ChildPlan plan{request.python.c_str(),
-                         argv.data(),
-                         envp.data(),
-                         workdir.get().path.c_str(),
-                         stdin_fd.get(),
-                         fds.out.write.get(),
-                         fds.err.write.get(),
-                         fds.report.write.get(),
-                         ::getpid(),
-                         &sandbox.cgroup.join(),
-                         as_root,
-                         !limits.network,
-                         static_cast<uid_t>(request.run_as_uid),
-                         static_cast<gid_t>(request.run_as_gid),
-                         &sandbox.rlimits,
-                         sandbox.landlock.fd.get(),
-                         &sandbox.seccomp,
-                         sandbox.seccomp_options.deny_process_creation,
-                         &parent_mask,
-                         passed.data(),
-                         passed.size()};
+    const ChildPlan plan{
+        .python = request.python.c_str(),
+        .argv = argv.data(),
+        .envp = envp.data(),
+        .workdir = workdir.get().path.c_str(),
+        .stdin_fd = stdin_fd.get(),
+        .stdout_fd = fds.out.write.get(),
+        .stderr_fd = fds.err.write.get(),
+        .report_fd = fds.report.write.get(),
+        .parent = ::getpid(),
+        .cgroup = &sandbox.cgroup.join(),
+        .as_root = as_root,
+        .cut_network = !limits.network,
+        .uid = static_cast<uid_t>(request.run_as_uid),
+        .gid = static_cast<gid_t>(request.run_as_gid),
+        .rlimits = &sandbox.rlimits,
+        .landlock_fd = sandbox.landlock.fd.get(),
+        .seccomp = &sandbox.seccomp,
+        .signal_filter = sandbox.seccomp_options.deny_process_creation,
+        .signal_mask = &parent_mask,
+        .pass_fds = passed.data(),
+        .pass_count = passed.size(),
+    };
 
     // Whatever leaves the process group is re-parented here, to be killed.
     ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
