@@ -1,6 +1,8 @@
 #include "runner/workdir.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -14,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "runner/private_mounts.hpp"
 #include "runner/sha256.hpp"
 #include "support/unique_fd.hpp"
 
@@ -65,6 +68,35 @@ std::optional<std::string> read_regular(const fs::path& path) {
     return bytes;
 }
 
+constexpr std::string_view k_workdir_prefix = "pygate-run-";
+
+// The pid in a work directory's name, pygate-run-<pid>-XXXXXX; 0 when the
+// name is not one.
+pid_t pid_in_name(const std::string& name) {
+    if (name.rfind(k_workdir_prefix, 0) != 0) return 0;
+    const std::size_t digits = k_workdir_prefix.size();
+    const std::size_t dash = name.find('-', digits);
+    if (dash == std::string::npos || dash == digits || dash - digits > 9) return 0;
+    if (name.find_first_not_of("0123456789", digits) != dash) return 0;
+    return static_cast<pid_t>(std::stol(name.substr(digits, dash - digits)));
+}
+
+// Work directories under `temp` whose run was killed before it could remove
+// them (SIGKILL): the process named by the directory is gone and nothing
+// holds its lock (a process in another pid namespace sharing $TMPDIR still
+// does).
+void remove_stale_workdirs(const fs::path& temp) {
+    std::error_code ec;
+    for (fs::directory_iterator entry(temp, ec), end; !ec && entry != end; entry.increment(ec)) {
+        const std::string name = entry->path().filename().string();
+        const pid_t pid = pid_in_name(name);
+        if (pid <= 0 || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+        const support::UniqueFd dir(::open(entry->path().c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        if (!dir.valid() || ::flock(dir.get(), LOCK_EX | LOCK_NB) != 0) continue;
+        remove_workdir(entry->path().string());
+    }
+}
+
 }  // namespace
 
 std::optional<std::string> invalid_input_name(const std::string& name) {
@@ -102,10 +134,19 @@ std::variant<Workdir, std::string> create_workdir(const std::string& code, const
     std::error_code ec;
     fs::path temp = fs::temp_directory_path(ec);
     if (ec) temp = "/tmp";
-    std::string pattern = (temp / "pygate-run-XXXXXX").string();
+    remove_stale_workdirs(temp);
+    std::string pattern = (temp / (std::string(k_workdir_prefix) + std::to_string(::getpid()) + "-XXXXXX")).string();
     if (::mkdtemp(pattern.data()) == nullptr) return errno_text("cannot create a work directory in " + temp.string());
     Workdir workdir;
     workdir.path = pattern;
+    // Taken while this process, named in the directory, is alive: no other
+    // run can take the directory for a stale one meanwhile.
+    workdir.lock.reset(::open(workdir.path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (!workdir.lock.valid() || ::flock(workdir.lock.get(), LOCK_EX | LOCK_NB) != 0) {
+        const std::string error = errno_text("cannot lock the work directory " + workdir.path);
+        remove_workdir(workdir.path);
+        return error;
+    }
     workdir.output = workdir.path + "/output";
     const fs::path root(workdir.path);
     auto fail = [&](std::string message) -> std::variant<Workdir, std::string> {
@@ -114,9 +155,12 @@ std::variant<Workdir, std::string> create_workdir(const std::string& code, const
     };
 
     if (disk_mb > 0) {
-        // Mounted in this process's mount namespace by root only; an
-        // unprivileged caller gets the per-file bound alone.
+        // Mounted by root only, in a mount namespace of this process's own
+        // when the kernel allows one, so that no kill of the process can
+        // leave it mounted on the host; an unprivileged caller gets the
+        // per-file bound alone.
         const std::string options = "size=" + std::to_string(disk_mb) + "m,mode=0700";
+        if (::geteuid() == 0) keep_mounts_private();
         if (::geteuid() != 0) {
             workdir.disk_error = "not root: a size-bounded file system cannot be mounted; only each file's size is bounded";
         } else if (::mount("tmpfs", workdir.path.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) != 0) {

@@ -28,6 +28,7 @@
 #include "profiles/compiled_profiles.hpp"
 #include "runner/runner.hpp"
 #include "runner/session_driver.hpp"
+#include "runner/private_mounts.hpp"
 #include "runner/workdir.hpp"
 #include "runner/sha256.hpp"
 
@@ -409,6 +410,8 @@ private:
 }  // namespace
 
 int session_worker_main(pid_t parent) {
+    // Before the runner's thread starts: a mount namespace is a thread's.
+    runner::keep_mounts_private();
     const int stop_fd = cancel_on_stop_signals(parent);
     if (stop_fd < 0) return 4;
 
