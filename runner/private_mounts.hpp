@@ -10,9 +10,10 @@ namespace pygate::runner {
 
 // Moves this process into a new mount namespace whose mounts receive the
 // host's but send none back (MS_SLAVE, recursively). Needs root (else an
-// error, and mounts stay where they are made). Call it while the process has
-// one thread: the namespace is a thread's, and the threads that later read the
-// work directory must share it. Once it succeeded, later calls do nothing.
+// error, and mounts stay where they are made). Only while the process has
+// one thread (else an error): the namespace is a thread's, and the threads
+// that later read the work directory must share it. Once it succeeded, later
+// calls do nothing.
 // Returns an empty string, or why not.
 std::string keep_mounts_private();
 
