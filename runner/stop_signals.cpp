@@ -31,6 +31,9 @@ StopSignals::StopSignals() {
     g_write_end = m_write.get();
     struct sigaction action {};
     action.sa_handler = on_stop_signal;
+    // The run goes on to its tidy end: its reads and waits are restarted,
+    // and it sees the stop through the pipe.
+    action.sa_flags = SA_RESTART;
     ::sigemptyset(&action.sa_mask);
     for (std::size_t i = 0; i < k_stop_signals.size(); ++i) {
         ::sigaction(k_stop_signals[i], nullptr, &m_old[i]);
