@@ -481,6 +481,11 @@ public:
         m_removed = true;
         return remove_workdir(m_workdir.path);
     }
+    // The same, before any program ran in it (runner/workdir.hpp).
+    bool remove_unused() {
+        m_removed = true;
+        return remove_unused_workdir(m_workdir);
+    }
 
 private:
     Workdir m_workdir;
@@ -753,7 +758,7 @@ double milliseconds(const timeval& time) {
 RunResult not_started(RunResult result, std::string error, OwnedWorkdir& workdir) {
     result.status = Status::internal_error;
     result.error = std::move(error);
-    result.workdir_removed = workdir.remove();
+    result.workdir_removed = workdir.remove_unused();
     if (!result.workdir_removed) result.notes.push_back("could not remove the work directory " + workdir.get().path);
     return result;
 }

@@ -144,13 +144,13 @@ std::variant<Workdir, std::string> create_workdir(const std::string& code, const
     workdir.lock.reset(::open(workdir.path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!workdir.lock.valid() || ::flock(workdir.lock.get(), LOCK_EX | LOCK_NB) != 0) {
         const std::string error = errno_text("cannot lock the work directory " + workdir.path);
-        remove_workdir(workdir.path);
+        remove_unused_workdir(workdir);
         return error;
     }
     workdir.output = workdir.path + "/output";
     const fs::path root(workdir.path);
     auto fail = [&](std::string message) -> std::variant<Workdir, std::string> {
-        remove_workdir(workdir.path);
+        remove_unused_workdir(workdir);
         return message;
     };
 
@@ -237,6 +237,21 @@ bool bounded_directory_full(const std::string& path) {
     if (::statvfs(path.c_str(), &space) != 0) return false;
     // Less than two blocks of room: the next write would fail.
     return space.f_bavail * space.f_frsize < 8192;
+}
+
+bool remove_unused_workdir(Workdir& workdir) {
+    workdir.lock.reset();
+    const std::string& path = workdir.path;
+    ::umount2(path.c_str(), MNT_DETACH);
+    // Path by path, what create_workdir made: no directory is listed, so no
+    // descriptor is needed (the run may have failed for want of one).
+    ::chmod((path + "/input").c_str(), 0700);
+    bool removed = ::unlink((path + "/main.py").c_str()) == 0 || errno == ENOENT;
+    for (const FileDigest& input : workdir.inputs)
+        removed &= ::unlink((path + "/" + input.path).c_str()) == 0 || errno == ENOENT;
+    for (const char* folder : {"/input", "/output", ""})
+        removed &= ::rmdir((path + folder).c_str()) == 0 || errno == ENOENT;
+    return removed || remove_workdir(path);
 }
 
 bool remove_workdir(const std::string& path) {

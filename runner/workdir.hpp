@@ -87,4 +87,9 @@ CollectedOutputs collect_outputs(const Workdir& workdir, const std::string& dest
 // Returns false when something remains.
 bool remove_workdir(const std::string& path);
 
+// The same for a work directory no program ran in: its files are the ones
+// create_workdir made, removed by their paths without listing a directory,
+// so that it goes even when no descriptor is left. Releases its lock.
+bool remove_unused_workdir(Workdir& workdir);
+
 }  // namespace pygate::runner

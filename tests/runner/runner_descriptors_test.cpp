@@ -1,7 +1,6 @@
 // runner::run under a descriptor limit lowered so that each of its opens,
 // pipes and copies fails in turn: whichever fails, every descriptor it had
-// opened is closed and its work directory's tmpfs is unmounted. (The
-// directory itself may stay: removing a tree needs descriptors too.)
+// opened is closed and its work directory (and its tmpfs) is gone.
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -36,6 +35,13 @@ int first_free_descriptor() {
     while (fds.count(fd) != 0)
         ++fd;
     return fd;
+}
+
+std::size_t entries_of(const std::string& dir) {
+    std::size_t count = 0;
+    for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir))
+        ++count;
+    return count;
 }
 
 // Mount points under `dir` in this process's mount table.
@@ -112,6 +118,7 @@ std::set<std::string> exhaust_step_by_step(RunRequest request, const TmpdirOverr
                       << " " << attempt.error);
         CHECK(open_descriptors() == before);
         CHECK(mounts_under(tmpdir.path()) == 0);
+        CHECK(entries_of(tmpdir.path()) == 0);
         succeeded = attempt.ran && attempt.status == Status::ok;
         if (!succeeded) failures.insert(attempt.error.empty() ? status_name(attempt.status) : attempt.error);
     }
