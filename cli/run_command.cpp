@@ -110,7 +110,8 @@ int run_run(const RunOptions& options) {
     request.cancel_fd = stop_signals.fd();
     GatedRunOutcome outcome = gated_run(request);
     if (const int signal = stop_signals.received()) {
-        std::cerr << "pygate: stopped by signal " << signal << "; the program was killed and its work directory removed\n";
+        std::cerr << "pygate: stopped by signal " << signal
+                  << "; the program was killed and its work directory removed\n";
         return exit_code_of_signal(signal);
     }
     switch (outcome.kind) {

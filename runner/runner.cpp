@@ -244,7 +244,6 @@ pid_t start_child(const ChildPlan& plan) {
                    const_cast<ChildPlan*>(&plan));
 }
 
-
 // Both ends of a pipe, close-on-exec and above the standard streams.
 struct Pipe {
     UniqueFd read;
@@ -334,7 +333,6 @@ void kill_and_reap_everything(pid_t group) {
         if (reaped < 0 && errno != EINTR) return;
     }
 }
-
 
 // `python -V`, started before the program and read after it: the version
 // for the receipt without delaying the run.
@@ -435,7 +433,6 @@ Status classify(const RunResult& result, bool timed_out, bool cancelled, int wai
     if (result.out.truncated || result.err.truncated) return Status::output_truncated;
     return Status::ok;
 }
-
 
 // A memory file holding `bytes`, read from its start: the program's stdin
 // when it was given as bytes. Invalid, with errno, on failure.
@@ -791,7 +788,6 @@ const char* status_name(Status status) {
     return "internal_error";
 }
 
-
 std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     if (request.python.empty() || request.python.front() != '/')
         return RunRequestError{"the interpreter must be an absolute path: " + request.python};
@@ -908,9 +904,9 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     result.max_rss_kb = ending.usage.ru_maxrss;
     if (WIFEXITED(ending.wait_status)) result.exit_code = WEXITSTATUS(ending.wait_status);
     if (WIFSIGNALED(ending.wait_status)) result.signal = WTERMSIG(ending.wait_status);
-    result.status = setup_failed ? Status::internal_error
-                                 : classify(result, ending.timed_out, ending.cancelled, ending.wait_status, limits,
-                                            oom_kills > 0);
+    result.status =
+        setup_failed ? Status::internal_error
+                     : classify(result, ending.timed_out, ending.cancelled, ending.wait_status, limits, oom_kills > 0);
     if (setup_failed) result.exit_code.reset();
     // The program filled its bounded work directory: whatever it made of the
     // ENOSPC, the run ended at the disk limit.

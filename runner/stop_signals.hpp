@@ -29,7 +29,7 @@ public:
 private:
     support::UniqueFd m_read;
     support::UniqueFd m_write;
-    struct sigaction m_old[3] {};
+    struct sigaction m_old[3]{};
     bool m_installed = false;
 };
 

@@ -142,8 +142,7 @@ TEST_CASE("runner::run closes every descriptor when each open or pipe fails in t
     CHECK(failures.size() >= 3);
 }
 
-TEST_CASE("runner::run closes its copies of the passed descriptors when it cannot make them",
-          "[runner][descriptors]") {
+TEST_CASE("runner::run closes its copies of the passed descriptors when it cannot make them", "[runner][descriptors]") {
     TmpdirOverride tmpdir;
     int ends[2];
     REQUIRE(::pipe(ends) == 0);
