@@ -9,4 +9,10 @@ inline constexpr int k_exit_usage = 2;
 inline constexpr int k_exit_review = 3;
 inline constexpr int k_exit_internal = 4;
 
+// Stopped by a signal it caught (SIGTERM, SIGHUP, SIGINT) after tidying up:
+// 128 + its number, as the shells report a process a signal ended.
+inline constexpr int exit_code_of_signal(int signal) {
+    return 128 + signal;
+}
+
 }  // namespace pygate::cli

@@ -19,6 +19,7 @@
 #include "reporters/text_report.hpp"
 #include "runner/runner.hpp"
 #include "runner/sha256.hpp"
+#include "runner/stop_signals.hpp"
 #include "runner/version_cache.hpp"
 
 namespace pygate::cli {
@@ -103,7 +104,16 @@ int run_run(const RunOptions& options) {
     request.override_names = flag_names;
     request.allow_review = options.allow_review;
     request.skip_gate = options.unsafe_skip_gate;
+    // `timeout`, an orchestrator or a closed terminal: the run is cancelled,
+    // its processes killed and its work directory removed before pygate ends.
+    const runner::StopSignals stop_signals;
+    request.cancel_fd = stop_signals.fd();
     GatedRunOutcome outcome = gated_run(request);
+    if (const int signal = stop_signals.received()) {
+        std::cerr << "pygate: stopped by signal " << signal
+                  << "; the program was killed and its work directory removed\n";
+        return exit_code_of_signal(signal);
+    }
     switch (outcome.kind) {
         case GatedRunOutcome::Kind::internal_error:
             std::cerr << "pygate: internal error: " << outcome.error << '\n';

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 namespace pygate::runner {
 namespace {
@@ -59,20 +60,14 @@ std::uint64_t handled_fs(int abi) {
 
 // Adds one path; missing paths are skipped. Returns an errno, 0 on success.
 int add_path(int ruleset, const std::string& path, std::uint64_t rights, std::uint64_t handled) {
-    int fd = ::open(path.c_str(), O_PATH | O_CLOEXEC);
-    if (fd < 0) return errno == ENOENT ? 0 : errno;
+    const support::UniqueFd fd(::open(path.c_str(), O_PATH | O_CLOEXEC));
+    if (!fd.valid()) return errno == ENOENT ? 0 : errno;
     struct stat info {};
-    if (::fstat(fd, &info) != 0) {
-        int error = errno;
-        ::close(fd);
-        return error;
-    }
+    if (::fstat(fd.get(), &info) != 0) return errno;
     rights &= handled;
     if (!S_ISDIR(info.st_mode)) rights &= k_file_rights;
-    PathBeneathAttr rule{rights, fd};
-    int error = ::syscall(SYS_landlock_add_rule, ruleset, k_rule_path_beneath, &rule, 0) == 0 ? 0 : errno;
-    ::close(fd);
-    return error;
+    PathBeneathAttr rule{rights, fd.get()};
+    return ::syscall(SYS_landlock_add_rule, ruleset, k_rule_path_beneath, &rule, 0) == 0 ? 0 : errno;
 }
 
 }  // namespace
@@ -98,8 +93,8 @@ LandlockRuleset build_landlock_ruleset(const LandlockPaths& paths) {
         size = sizeof(RulesetAttr);
         attr.scoped = k_scope_abstract_unix | k_scope_signal;
     }
-    int ruleset = static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, size, 0));
-    if (ruleset < 0) {
+    support::UniqueFd ruleset(static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, size, 0)));
+    if (!ruleset.valid()) {
         result.error = std::string("landlock_create_ruleset: ") + std::strerror(errno);
         return result;
     }
@@ -111,14 +106,13 @@ LandlockRuleset build_landlock_ruleset(const LandlockPaths& paths) {
     for (const Group& group :
          {Group{&paths.read_exec, read | k_fs_execute}, Group{&paths.read, read}, Group{&paths.read_write, fs}}) {
         for (const std::string& path : *group.paths) {
-            if (int error = add_path(ruleset, path, group.rights, fs)) {
-                ::close(ruleset);
+            if (int error = add_path(ruleset.get(), path, group.rights, fs)) {
                 result.error = "landlock_add_rule " + path + ": " + std::strerror(error);
                 return result;
             }
         }
     }
-    result.fd = ruleset;
+    result.fd = std::move(ruleset);
     result.tcp_denied = attr.handled_access_net != 0;
     result.signals_scoped = (attr.scoped & k_scope_signal) != 0;
     return result;

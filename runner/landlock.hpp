@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "support/unique_fd.hpp"
+
 namespace pygate::runner {
 
 // The Landlock ABI this kernel offers; 0 when it has none (or it is disabled).
@@ -19,14 +21,14 @@ struct LandlockPaths {
 };
 
 struct LandlockRuleset {
-    int fd = -1;  // -1: Landlock unavailable; nothing to apply
+    support::UniqueFd fd;  // none: Landlock unavailable; nothing to apply
     int abi = 0;
     bool tcp_denied = false;      // ABI 4+
     bool signals_scoped = false;  // ABI 6+: no signal to a process outside the sandbox
     std::string error;            // why there is no ruleset though the kernel has Landlock
 };
 
-// Paths that do not exist are skipped. The caller closes `fd`.
+// Paths that do not exist are skipped.
 LandlockRuleset build_landlock_ruleset(const LandlockPaths& paths);
 
 // In the child; needs PR_SET_NO_NEW_PRIVS first. Returns 0 or an errno.

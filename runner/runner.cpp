@@ -24,6 +24,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "runner/cgroup.hpp"
@@ -34,11 +35,13 @@
 #include "runner/seccomp.hpp"
 #include "runner/signal_filter.hpp"
 #include "runner/version_cache.hpp"
+#include "support/unique_fd.hpp"
 
 namespace pygate::runner {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using support::UniqueFd;
 
 // The steps of the child's setup, reported to the parent through the error
 // pipe so that "could not sandbox" is never taken for "the program failed".
@@ -101,7 +104,10 @@ struct ChildMessage {
     std::int32_t error;
 };
 
-// Everything the child needs, built before fork.
+// Everything the child needs, built before fork. Filled by name only
+// (designated initializers: GCC refuses them out of this order, and with
+// -Werror a field left out), so that two of its descriptors cannot trade
+// places unseen.
 struct ChildPlan {
     const char* python;
     char* const* argv;
@@ -238,21 +244,26 @@ pid_t start_child(const ChildPlan& plan) {
                    const_cast<ChildPlan*>(&plan));
 }
 
-// A pipe whose ends are both close-on-exec and above the standard streams.
-bool make_pipe(int ends[2]) {
-    if (::pipe2(ends, O_CLOEXEC) != 0) return false;
-    for (int i = 0; i < 2; ++i) {
-        if (ends[i] > 2) continue;
-        int moved = ::fcntl(ends[i], F_DUPFD_CLOEXEC, 3);
-        ::close(ends[i]);
-        ends[i] = moved;
-    }
-    return ends[0] >= 0 && ends[1] >= 0;
+// Both ends of a pipe, close-on-exec and above the standard streams.
+struct Pipe {
+    UniqueFd read;
+    UniqueFd write;
+};
+
+// A descriptor above the standard streams: `fd` itself, or a copy of it
+// (closing `fd`). Invalid, with errno, when no copy can be made.
+UniqueFd above_stdio(UniqueFd fd) {
+    if (!fd.valid() || fd.get() > 2) return fd;
+    return UniqueFd(::fcntl(fd.get(), F_DUPFD_CLOEXEC, 3));
 }
 
-void close_fd(int& fd) {
-    if (fd >= 0) ::close(fd);
-    fd = -1;
+// nullopt, with errno, when the pipe cannot be made.
+std::optional<Pipe> make_pipe() {
+    int ends[2];
+    if (::pipe2(ends, O_CLOEXEC) != 0) return std::nullopt;
+    Pipe pipe{above_stdio(UniqueFd(ends[0])), above_stdio(UniqueFd(ends[1]))};
+    if (!pipe.read.valid() || !pipe.write.valid()) return std::nullopt;
+    return pipe;
 }
 
 std::string iso_utc_now() {
@@ -327,28 +338,23 @@ void kill_and_reap_everything(pid_t group) {
 // for the receipt without delaying the run.
 struct VersionProbe {
     pid_t pid = -1;
-    int out = -1;
+    UniqueFd out;
 };
 
 VersionProbe start_version_probe(const std::string& python) {
     VersionProbe probe;
-    int ends[2];
-    if (!make_pipe(ends)) return probe;
+    std::optional<Pipe> pipe = make_pipe();
+    if (!pipe) return probe;
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, pipe->write.get(), STDOUT_FILENO);
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
     CStringArray argv({python, "-V"});
     CStringArray envp({"PATH=/usr/bin:/bin", "LANG=C.UTF-8"});
     if (::posix_spawn(&probe.pid, python.c_str(), &actions, nullptr, argv.data(), envp.data()) != 0) probe.pid = -1;
     posix_spawn_file_actions_destroy(&actions);
-    ::close(ends[1]);
-    if (probe.pid < 0) {
-        ::close(ends[0]);
-        return probe;
-    }
-    probe.out = ends[0];
+    if (probe.pid >= 0) probe.out = std::move(pipe->read);
     return probe;
 }
 
@@ -358,17 +364,18 @@ std::string finish_version_probe(VersionProbe& probe) {
     char buffer[256];
     const auto deadline = Clock::now() + std::chrono::seconds(5);
     while (Clock::now() < deadline) {
-        pollfd fd{probe.out, POLLIN, 0};
+        pollfd fd{probe.out.get(), POLLIN, 0};
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
         if (::poll(&fd, 1, static_cast<int>(std::max<long long>(left, 0))) <= 0) break;
-        ssize_t n = ::read(probe.out, buffer, sizeof buffer);
+        ssize_t n = ::read(probe.out.get(), buffer, sizeof buffer);
         if (n <= 0) break;
         text.append(buffer, static_cast<std::size_t>(n));
     }
-    close_fd(probe.out);
+    probe.out.reset();
     ::kill(probe.pid, SIGKILL);
     int status = 0;
     ::waitpid(probe.pid, &status, 0);
+    probe.pid = -1;
     // "Python 3.11.2\n"
     const std::string prefix = "Python ";
     if (text.rfind(prefix, 0) != 0) return "";
@@ -428,28 +435,18 @@ Status classify(const RunResult& result, bool timed_out, bool cancelled, int wai
 }
 
 // A memory file holding `bytes`, read from its start: the program's stdin
-// when it was given as bytes. -1 with errno on failure.
-int stdin_from_bytes(const std::string& bytes) {
-    int fd = ::memfd_create("pygate-stdin", MFD_CLOEXEC);
-    if (fd < 0) return -1;
+// when it was given as bytes. Invalid, with errno, on failure.
+UniqueFd stdin_from_bytes(const std::string& bytes) {
+    UniqueFd fd(::memfd_create("pygate-stdin", MFD_CLOEXEC));
+    if (!fd.valid()) return fd;
     std::size_t done = 0;
     while (done < bytes.size()) {
-        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        ssize_t n = ::write(fd.get(), bytes.data() + done, bytes.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            const int error = errno;
-            ::close(fd);
-            errno = error;
-            return -1;
-        }
+        if (n <= 0) return UniqueFd();
         done += static_cast<std::size_t>(n);
     }
-    if (::lseek(fd, 0, SEEK_SET) != 0) {
-        const int error = errno;
-        ::close(fd);
-        errno = error;
-        return -1;
-    }
+    if (::lseek(fd.get(), 0, SEEK_SET) != 0) return UniqueFd();
     return fd;
 }
 
@@ -464,6 +461,303 @@ std::string interpreter_installation(const std::string& python) {
     if (folder.filename() == "bin" && folder.parent_path() != folder.root_path()) return folder.parent_path().string();
     if (folder != folder.root_path()) return folder.string();
     return real.string();
+}
+
+// The work directory, removed when the run ends however it ends.
+class OwnedWorkdir {
+public:
+    explicit OwnedWorkdir(Workdir workdir) : m_workdir(std::move(workdir)) {}
+    OwnedWorkdir(const OwnedWorkdir&) = delete;
+    OwnedWorkdir& operator=(const OwnedWorkdir&) = delete;
+    ~OwnedWorkdir() {
+        if (!m_removed) remove_workdir(m_workdir.path);
+    }
+    const Workdir& get() const { return m_workdir; }
+    // Returns whether nothing remains.
+    bool remove() {
+        m_removed = true;
+        return remove_workdir(m_workdir.path);
+    }
+    // The same, before any program ran in it (runner/workdir.hpp).
+    bool remove_unused() {
+        m_removed = true;
+        return remove_unused_workdir(m_workdir);
+    }
+
+private:
+    Workdir m_workdir;
+    bool m_removed = false;
+};
+
+// Stage 1: the program's standard input, above the standard streams and
+// blocking.
+std::variant<UniqueFd, RunRequestError> open_stdin(const RunRequest& request) {
+    UniqueFd fd;
+    if (request.stdin_path.empty() && request.stdin_data) {
+        fd = stdin_from_bytes(*request.stdin_data);
+        if (!fd.valid()) return RunRequestError{std::string("cannot hold the standard input: ") + std::strerror(errno)};
+    } else {
+        fd.reset(::open(request.stdin_path.empty() ? "/dev/null" : request.stdin_path.c_str(),
+                        O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+        if (!fd.valid()) return RunRequestError{"cannot read " + request.stdin_path + ": " + std::strerror(errno)};
+    }
+    fd = above_stdio(std::move(fd));
+    if (!fd.valid()) return RunRequestError{std::string("cannot hold the standard input: ") + std::strerror(errno)};
+    ::fcntl(fd.get(), F_SETFL, 0);  // O_NONBLOCK was only for opening a FIFO
+    return fd;
+}
+
+// Stage 2: the layers, built before fork. The child applies all but the
+// cgroup, which the parent makes, empties and removes.
+struct Sandbox {
+    RlimitPlan rlimits;
+    LandlockRuleset landlock;
+    SeccompOptions seccomp_options;
+    SeccompProgram seccomp;
+    Cgroup cgroup;
+};
+
+// An error when a layer the machine offers could not be built: the program
+// never runs with less than the machine offers.
+std::variant<Sandbox, std::string> build_sandbox(const RunRequest& request, const Workdir& workdir,
+                                                 Isolation& isolation) {
+    const Limits& limits = request.limits;
+    const bool cut_network = !limits.network;
+    Sandbox sandbox;
+    sandbox.rlimits = plan_rlimits(limits);
+
+    LandlockPaths paths;
+    paths.read_exec.push_back(interpreter_installation(request.python));
+    for (const char* system : {"/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc/ld.so.cache", "/etc/localtime",
+                               "/sys/devices/system/cpu", "/dev/urandom", "/dev/zero"})
+        paths.read_exec.emplace_back(system);
+    paths.read_write = {workdir.path, "/dev/null"};
+    paths.deny_tcp = cut_network;
+    sandbox.landlock = build_landlock_ruleset(paths);
+    isolation.landlock_abi = sandbox.landlock.abi;
+    isolation.landlock_error = sandbox.landlock.error;
+    if (sandbox.landlock.abi > 0 && !sandbox.landlock.fd.valid())
+        return "could not sandbox the program: " + sandbox.landlock.error;
+
+    sandbox.seccomp_options.deny_process_creation = limits.processes <= 1;
+    sandbox.seccomp_options.deny_inet_sockets = cut_network;
+    sandbox.seccomp = build_seccomp_program(sandbox.seccomp_options);
+    if (sandbox.seccomp.instructions.empty()) return "could not sandbox the program: " + sandbox.seccomp.error;
+
+    // Threads count as tasks in pids.max as in RLIMIT_NPROC, so the same
+    // allowance; RLIMIT_AS's number bounds the run's memory as a whole. A
+    // run of one process (seccomp refuses it any other) is bounded exactly by
+    // RLIMIT_AS already, and Python starting in a fresh memory cgroup costs
+    // every run about 5 ms: the cgroup is made only for runs that may fork.
+    sandbox.cgroup =
+        limits.processes > 1
+            ? Cgroup::create({limits.processes + k_thread_allowance, limits.memory_mb * 1024 * 1024})
+            : Cgroup::not_made("not needed: one process (seccomp refuses new processes; RLIMIT_AS bounds its memory)");
+    return sandbox;
+}
+
+// Stage 3: the descriptors the child needs. The parent keeps the read ends.
+struct ChildDescriptors {
+    Pipe out;
+    Pipe err;
+    Pipe report;                   // the setup's report, then EOF at exec
+    std::vector<UniqueFd> passed;  // copies of RunRequest::pass_fds, high up
+};
+
+std::variant<ChildDescriptors, std::string> make_child_descriptors(const std::vector<int>& pass_fds) {
+    ChildDescriptors fds;
+    for (Pipe* pipe : {&fds.out, &fds.err, &fds.report}) {
+        std::optional<Pipe> made = make_pipe();
+        if (!made) return std::string("cannot create pipes: ") + std::strerror(errno);
+        *pipe = std::move(*made);
+    }
+    for (int fd : pass_fds) {
+        UniqueFd copy(::fcntl(fd, F_DUPFD_CLOEXEC, k_passed_fd_floor));
+        if (!copy.valid()) return std::string("cannot hand descriptors to the program: ") + std::strerror(errno);
+        fds.passed.push_back(std::move(copy));
+    }
+    const int first_free = 3 + static_cast<int>(fds.passed.size());
+    if (!fds.passed.empty() && fds.report.write.get() < first_free) {
+        fds.report.write = UniqueFd(::fcntl(fds.report.write.get(), F_DUPFD_CLOEXEC, first_free));
+        if (!fds.report.write.valid())
+            return std::string("cannot hand descriptors to the program: ") + std::strerror(errno);
+    }
+    return fds;
+}
+
+// Stage 4: the child started, all signals blocked in both processes until
+// it execs (it shares the parent's handlers' memory).
+struct Started {
+    pid_t pid = -1;
+    int error = 0;  // fork's errno when pid < 0
+};
+
+Started start_with_signals_blocked(const ChildPlan& plan, const sigset_t& parent_mask) {
+    sigset_t all_signals;
+    ::sigfillset(&all_signals);
+    ::pthread_sigmask(SIG_SETMASK, &all_signals, nullptr);
+    Started started;
+    started.pid = start_child(plan);
+    started.error = errno;
+    ::pthread_sigmask(SIG_SETMASK, &parent_mask, nullptr);
+    return started;
+}
+
+// Stage 5: the setup's report, read until EOF (the exec) or a fatal
+// message. Returns whether the setup failed; notes go into `isolation`.
+bool read_setup_report(int report_fd, RunResult& result) {
+    bool setup_failed = false;
+    for (;;) {
+        ChildMessage message{};
+        ssize_t n = ::read(report_fd, &message, sizeof message);
+        if (n < 0 && errno == EINTR) continue;
+        if (n != static_cast<ssize_t>(sizeof message)) break;
+        if (message.fatal) {
+            setup_failed = true;
+            result.error = describe_child_error(message);
+        } else if (message.step == ChildStep::network) {
+            result.isolation.netns = false;
+            result.isolation.netns_error =
+                std::string(namespace_step_name(message.detail)) + ": " + std::strerror(message.error);
+        }
+    }
+    return setup_failed;
+}
+
+// What held, once the setup reported: every layer of a setup that went
+// through, none of one that failed.
+void record_isolation(Isolation& isolation, bool setup_failed, const Sandbox& sandbox, const RunRequest& request,
+                      const Workdir& workdir, bool as_root) {
+    if (!setup_failed) {
+        isolation.rlimits = true;
+        isolation.no_new_privs = true;
+        isolation.landlock_fs = sandbox.landlock.abi > 0;
+        isolation.landlock_tcp = sandbox.landlock.tcp_denied;
+        isolation.landlock_signals = sandbox.landlock.signals_scoped;
+        isolation.seccomp = true;
+        isolation.cgroup = sandbox.cgroup.active();
+        isolation.socket_filter = sandbox.seccomp_options.deny_inet_sockets;
+        isolation.process_filter = sandbox.seccomp_options.deny_process_creation;
+        isolation.signal_filter = sandbox.seccomp_options.deny_process_creation;
+        isolation.uid = as_root ? static_cast<long>(request.run_as_uid) : static_cast<long>(::getuid());
+        isolation.gid = as_root ? static_cast<long>(request.run_as_gid) : static_cast<long>(::getgid());
+    } else {
+        isolation.netns = false;
+    }
+    isolation.cgroup_error = sandbox.cgroup.error();
+    isolation.disk = workdir.disk_bounded;
+    isolation.disk_error = workdir.disk_error;
+}
+
+// Stage 6: the program's two streams, kept within the limits as they come.
+class OutputPump {
+public:
+    OutputPump(RunResult& result, const RunRequest& request, UniqueFd out, UniqueFd err)
+        : m_result(result), m_request(request), m_out(std::move(out)), m_err(std::move(err)) {}
+
+    // The two entries to poll, -1 once a stream reached its end.
+    pollfd out_entry() const { return {m_out.get(), POLLIN, 0}; }
+    pollfd err_entry() const { return {m_err.get(), POLLIN, 0}; }
+
+    // Reads once from each stream that `out` and `err` (polled) say is ready.
+    void drain_ready(const pollfd& out, const pollfd& err) {
+        drain(out, m_out, m_result.out, false);
+        drain(err, m_err, m_result.err, true);
+    }
+
+    // Once every writer is gone: what is left in the pipes, then EOF.
+    void drain_to_end() {
+        for (;;) {
+            pollfd fds[2] = {out_entry(), err_entry()};
+            if (fds[0].fd < 0 && fds[1].fd < 0) break;
+            if (::poll(fds, 2, 1000) <= 0) break;
+            drain_ready(fds[0], fds[1]);
+        }
+        m_out.reset();
+        m_err.reset();
+    }
+
+private:
+    void drain(const pollfd& polled, UniqueFd& fd, StreamCapture& stream, bool from_stderr) {
+        if (polled.fd < 0 || polled.revents == 0) return;
+        ssize_t n = ::read(fd.get(), m_buffer, sizeof m_buffer);
+        if (n > 0) {
+            const std::size_t kept_before = stream.kept.size();
+            capture(stream, m_buffer, static_cast<std::size_t>(n), m_request.limits);
+            if (m_request.on_output && stream.kept.size() > kept_before)
+                m_request.on_output(from_stderr, std::string_view(stream.kept).substr(kept_before));
+        } else if (n == 0 || errno != EINTR) {
+            fd.reset();
+        }
+    }
+
+    RunResult& m_result;
+    const RunRequest& m_request;
+    UniqueFd m_out;
+    UniqueFd m_err;
+    char m_buffer[65536];
+};
+
+struct Ending {
+    bool timed_out = false;
+    bool cancelled = false;
+    int wait_status = 0;
+    rusage usage{};
+    Clock::time_point end;
+};
+
+// Reads both streams until the program ends, the wall clock runs out or the
+// run is cancelled (then its process group is killed); reaps the program.
+Ending watch_child(pid_t child, OutputPump& pump, int cancel_fd, Clock::time_point deadline) {
+    Ending ending;
+    const UniqueFd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, child, 0)));
+    bool exited = false;
+    while (!exited) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        if (left <= 0) {
+            ending.timed_out = true;
+            break;
+        }
+        pollfd fds[4] = {pump.out_entry(), pump.err_entry(), {pidfd.get(), POLLIN, 0}, {cancel_fd, POLLIN, 0}};
+        int wait_ms = static_cast<int>(std::min<long long>(left, 1000));
+        if (!pidfd.valid()) wait_ms = std::min(wait_ms, 10);  // no pidfd: look with waitid
+        int ready = ::poll(fds, 4, wait_ms);
+        if (ready < 0 && errno != EINTR) break;
+        if (ready > 0) pump.drain_ready(fds[0], fds[1]);
+        if (fds[3].revents != 0) {
+            ending.cancelled = true;
+            break;
+        }
+        if (pidfd.valid() && (fds[2].revents & POLLIN) != 0) exited = true;
+        if (!pidfd.valid()) {
+            siginfo_t info{};
+            if (::waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+                info.si_pid == child)
+                exited = true;
+        }
+    }
+    if (ending.timed_out || ending.cancelled) {
+        ::kill(-child, SIGKILL);
+        ::kill(child, SIGKILL);
+    }
+    while (::wait4(child, &ending.wait_status, 0, &ending.usage) < 0 && errno == EINTR) {
+    }
+    ending.end = Clock::now();
+    return ending;
+}
+
+double milliseconds(const timeval& time) {
+    return static_cast<double>(time.tv_sec) * 1000.0 + static_cast<double>(time.tv_usec) / 1000.0;
+}
+
+// A run that ended before its program started: the error, and the work
+// directory removed.
+RunResult not_started(RunResult result, std::string error, OwnedWorkdir& workdir) {
+    result.status = Status::internal_error;
+    result.error = std::move(error);
+    result.workdir_removed = workdir.remove_unused();
+    if (!result.workdir_removed) result.notes.push_back("could not remove the work directory " + workdir.get().path);
+    return result;
 }
 
 }  // namespace
@@ -499,137 +793,58 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         return RunRequestError{"the interpreter must be an absolute path: " + request.python};
     if (::access(request.python.c_str(), X_OK) != 0)
         return RunRequestError{"cannot execute the interpreter " + request.python + ": " + std::strerror(errno)};
-    int stdin_fd = -1;
-    if (request.stdin_path.empty() && request.stdin_data) {
-        stdin_fd = stdin_from_bytes(*request.stdin_data);
-        if (stdin_fd < 0) return RunRequestError{std::string("cannot hold the standard input: ") + std::strerror(errno)};
-    } else {
-        stdin_fd = ::open(request.stdin_path.empty() ? "/dev/null" : request.stdin_path.c_str(),
-                          O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-        if (stdin_fd < 0) return RunRequestError{"cannot read " + request.stdin_path + ": " + std::strerror(errno)};
-    }
-    if (stdin_fd <= 2) {
-        int moved = ::fcntl(stdin_fd, F_DUPFD_CLOEXEC, 3);
-        ::close(stdin_fd);
-        stdin_fd = moved;
-    }
-    ::fcntl(stdin_fd, F_SETFL, 0);  // O_NONBLOCK was only for opening a FIFO
+    auto opened_stdin = open_stdin(request);
+    if (auto* error = std::get_if<RunRequestError>(&opened_stdin)) return *error;
+    UniqueFd stdin_fd = std::move(std::get<UniqueFd>(opened_stdin));
 
     const bool as_root = ::geteuid() == 0;
     std::optional<WorkdirOwner> owner;
     if (as_root) owner = WorkdirOwner{request.run_as_uid, request.run_as_gid};
     auto created = create_workdir(request.code, request.inputs, owner, request.input_files, request.limits.disk_mb);
-    if (auto* message = std::get_if<std::string>(&created)) {
-        ::close(stdin_fd);
-        return RunRequestError{*message};
-    }
-    Workdir workdir = std::move(std::get<Workdir>(created));
+    if (auto* message = std::get_if<std::string>(&created)) return RunRequestError{*message};
+    OwnedWorkdir workdir(std::move(std::get<Workdir>(created)));
 
     RunResult result;
-    result.inputs = workdir.inputs;
+    result.inputs = workdir.get().inputs;
     const Limits& limits = request.limits;
-    Isolation& isolation = result.isolation;
+    auto built = build_sandbox(request, workdir.get(), result.isolation);
+    if (auto* error = std::get_if<std::string>(&built)) return not_started(std::move(result), *error, workdir);
+    Sandbox& sandbox = std::get<Sandbox>(built);
+    auto made = make_child_descriptors(request.pass_fds);
+    if (auto* error = std::get_if<std::string>(&made)) return not_started(std::move(result), *error, workdir);
+    ChildDescriptors& fds = std::get<ChildDescriptors>(made);
 
-    // --- Everything the child needs, built before fork.
-    CStringArray argv(python_argv(request.python));
-    CStringArray envp(clean_environment(workdir.path));
-    const RlimitPlan rlimits = plan_rlimits(limits);
-    const bool cut_network = !limits.network;
-
-    LandlockPaths paths;
-    paths.read_exec.push_back(interpreter_installation(request.python));
-    for (const char* system : {"/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc/ld.so.cache", "/etc/localtime",
-                               "/sys/devices/system/cpu", "/dev/urandom", "/dev/zero"})
-        paths.read_exec.emplace_back(system);
-    paths.read_write = {workdir.path, "/dev/null"};
-    paths.deny_tcp = cut_network;
-    LandlockRuleset landlock = build_landlock_ruleset(paths);
-    isolation.landlock_abi = landlock.abi;
-    isolation.landlock_error = landlock.error;
-    if (landlock.abi > 0 && landlock.fd < 0) {
-        // The kernel has Landlock but the rules could not be made: do not run
-        // with less than the machine offers.
-        remove_workdir(workdir.path);
-        ::close(stdin_fd);
-        result.error = "could not sandbox the program: " + landlock.error;
-        result.status = Status::internal_error;
-        return result;
-    }
-
-    SeccompOptions seccomp_options;
-    seccomp_options.deny_process_creation = limits.processes <= 1;
-    seccomp_options.deny_inet_sockets = cut_network;
-    const SeccompProgram seccomp = build_seccomp_program(seccomp_options);
-    if (seccomp.instructions.empty()) {
-        close_fd(landlock.fd);
-        remove_workdir(workdir.path);
-        ::close(stdin_fd);
-        result.error = "could not sandbox the program: " + seccomp.error;
-        result.status = Status::internal_error;
-        return result;
-    }
-
-    // Threads count as tasks in pids.max as in RLIMIT_NPROC, so the same
-    // allowance; RLIMIT_AS's number bounds the run's memory as a whole. A
-    // run of one process (seccomp refuses it any other) is bounded exactly by
-    // RLIMIT_AS already, and Python starting in a fresh memory cgroup costs
-    // every run about 5 ms: the cgroup is made only for runs that may fork.
-    Cgroup cgroup =
-        limits.processes > 1
-            ? Cgroup::create({limits.processes + k_thread_allowance, limits.memory_mb * 1024 * 1024})
-            : Cgroup::not_made("not needed: one process (seccomp refuses new processes; RLIMIT_AS bounds its memory)");
-
-    sigset_t all_signals, parent_mask;
-    ::sigfillset(&all_signals);
+    // --- Everything else the child needs, built before fork.
+    const CStringArray argv(python_argv(request.python));
+    const CStringArray envp(clean_environment(workdir.get().path));
+    std::vector<int> passed;
+    for (const UniqueFd& fd : fds.passed)
+        passed.push_back(fd.get());
+    sigset_t parent_mask;
     ::pthread_sigmask(SIG_SETMASK, nullptr, &parent_mask);
-    int out_pipe[2], err_pipe[2], report_pipe[2];
-    if (!make_pipe(out_pipe) || !make_pipe(err_pipe) || !make_pipe(report_pipe)) {
-        close_fd(landlock.fd);
-        remove_workdir(workdir.path);
-        result.error = std::string("cannot create pipes: ") + std::strerror(errno);
-        return result;
-    }
-    std::vector<int> passed;  // copies of request.pass_fds, high up, closed after the start
-    for (int fd : request.pass_fds)
-        passed.push_back(::fcntl(fd, F_DUPFD_CLOEXEC, k_passed_fd_floor));
-    if (!passed.empty() && report_pipe[1] < 3 + static_cast<int>(passed.size())) {
-        int moved = ::fcntl(report_pipe[1], F_DUPFD_CLOEXEC, 3 + static_cast<int>(passed.size()));
-        ::close(report_pipe[1]);
-        report_pipe[1] = moved;
-    }
-    if (std::find(passed.begin(), passed.end(), -1) != passed.end() || report_pipe[1] < 0) {
-        const int error = errno;
-        for (int fd : passed)
-            if (fd >= 0) ::close(fd);
-        for (int* end : {&out_pipe[0], &out_pipe[1], &err_pipe[0], &err_pipe[1], &report_pipe[0], &report_pipe[1]})
-            close_fd(*end);
-        close_fd(landlock.fd);
-        ::close(stdin_fd);
-        remove_workdir(workdir.path);
-        result.error = std::string("cannot hand descriptors to the program: ") + std::strerror(error);
-        return result;
-    }
-    ChildPlan plan{request.python.c_str(),
-                   argv.data(),
-                   envp.data(),
-                   workdir.path.c_str(),
-                   stdin_fd,
-                   out_pipe[1],
-                   err_pipe[1],
-                   report_pipe[1],
-                   ::getpid(),
-                   &cgroup.join(),
-                   as_root,
-                   cut_network,
-                   static_cast<uid_t>(request.run_as_uid),
-                   static_cast<gid_t>(request.run_as_gid),
-                   &rlimits,
-                   landlock.fd,
-                   &seccomp,
-                   seccomp_options.deny_process_creation,
-                   &parent_mask,
-                   passed.data(),
-                   passed.size()};
+    const ChildPlan plan{
+        .python = request.python.c_str(),
+        .argv = argv.data(),
+        .envp = envp.data(),
+        .workdir = workdir.get().path.c_str(),
+        .stdin_fd = stdin_fd.get(),
+        .stdout_fd = fds.out.write.get(),
+        .stderr_fd = fds.err.write.get(),
+        .report_fd = fds.report.write.get(),
+        .parent = ::getpid(),
+        .cgroup = &sandbox.cgroup.join(),
+        .as_root = as_root,
+        .cut_network = !limits.network,
+        .uid = static_cast<uid_t>(request.run_as_uid),
+        .gid = static_cast<gid_t>(request.run_as_gid),
+        .rlimits = &sandbox.rlimits,
+        .landlock_fd = sandbox.landlock.fd.get(),
+        .seccomp = &sandbox.seccomp,
+        .signal_filter = sandbox.seccomp_options.deny_process_creation,
+        .signal_mask = &parent_mask,
+        .pass_fds = passed.data(),
+        .pass_count = passed.size(),
+    };
 
     // Whatever leaves the process group is re-parented here, to be killed.
     ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
@@ -644,123 +859,30 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
 
     result.started_at = iso_utc_now();
     const auto start = Clock::now();
-    const auto deadline = start + std::chrono::seconds(limits.wall_seconds);
-    ::pthread_sigmask(SIG_SETMASK, &all_signals, nullptr);
-    pid_t child = start_child(plan);
-    const int fork_error = errno;
-    ::pthread_sigmask(SIG_SETMASK, &parent_mask, nullptr);
-    close_fd(out_pipe[1]);
-    close_fd(err_pipe[1]);
-    close_fd(report_pipe[1]);
-    close_fd(landlock.fd);
-    for (int fd : passed)
-        ::close(fd);
-    ::close(stdin_fd);
-    if (child < 0) {
-        close_fd(out_pipe[0]);
-        close_fd(err_pipe[0]);
-        close_fd(report_pipe[0]);
+    const Started started = start_with_signals_blocked(plan, parent_mask);
+    // The child holds its own copies now, or never will: the parent's close,
+    // so that the report pipe reads EOF at the exec.
+    fds.out.write.reset();
+    fds.err.write.reset();
+    fds.report.write.reset();
+    fds.passed.clear();
+    sandbox.landlock.fd.reset();
+    stdin_fd.reset();
+    if (started.pid < 0) {
         finish_version_probe(probe);
-        remove_workdir(workdir.path);
-        result.error = std::string("fork: ") + std::strerror(fork_error);
-        return result;
+        return not_started(std::move(result), std::string("fork: ") + std::strerror(started.error), workdir);
     }
+    const pid_t child = started.pid;
 
-    // The setup's report: notes, then EOF at exec, or a fatal message.
-    bool setup_failed = false;
-    isolation.netns = cut_network;
-    for (;;) {
-        ChildMessage message{};
-        ssize_t n = ::read(report_pipe[0], &message, sizeof message);
-        if (n < 0 && errno == EINTR) continue;
-        if (n != static_cast<ssize_t>(sizeof message)) break;
-        if (message.fatal) {
-            setup_failed = true;
-            result.error = describe_child_error(message);
-        } else if (message.step == ChildStep::network) {
-            isolation.netns = false;
-            isolation.netns_error =
-                std::string(namespace_step_name(message.detail)) + ": " + std::strerror(message.error);
-        }
-    }
-    close_fd(report_pipe[0]);
-    if (!setup_failed) {
-        isolation.rlimits = true;
-        isolation.no_new_privs = true;
-        isolation.landlock_fs = landlock.abi > 0;
-        isolation.landlock_tcp = landlock.tcp_denied;
-        isolation.landlock_signals = landlock.signals_scoped;
-        isolation.seccomp = true;
-        isolation.cgroup = cgroup.active();
-        isolation.socket_filter = seccomp_options.deny_inet_sockets;
-        isolation.process_filter = seccomp_options.deny_process_creation;
-        isolation.signal_filter = seccomp_options.deny_process_creation;
-        isolation.uid = as_root ? static_cast<long>(request.run_as_uid) : static_cast<long>(::getuid());
-        isolation.gid = as_root ? static_cast<long>(request.run_as_gid) : static_cast<long>(::getgid());
-    } else {
-        isolation.netns = false;
-    }
-    isolation.cgroup_error = cgroup.error();
-    isolation.disk = workdir.disk_bounded;
-    isolation.disk_error = workdir.disk_error;
-    if (!setup_failed && request.on_started) request.on_started(workdir.path);
+    result.isolation.netns = !limits.network;
+    const bool setup_failed = read_setup_report(fds.report.read.get(), result);
+    fds.report.read.reset();
+    record_isolation(result.isolation, setup_failed, sandbox, request, workdir.get(), as_root);
+    if (!setup_failed && request.on_started) request.on_started(workdir.get().path);
 
-    // --- Read both streams until the program ends or the wall clock runs out.
-    int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, child, 0));
-    bool timed_out = false;
-    bool cancelled = false;
-    bool exited = false;
-    char buffer[65536];
-    auto drain_ready = [&](pollfd* fds, std::size_t count) {
-        for (std::size_t i = 0; i < count; ++i) {
-            if (fds[i].fd < 0 || fds[i].revents == 0) continue;
-            ssize_t n = ::read(fds[i].fd, buffer, sizeof buffer);
-            if (n > 0) {
-                StreamCapture& stream = i == 0 ? result.out : result.err;
-                const std::size_t kept_before = stream.kept.size();
-                capture(stream, buffer, static_cast<std::size_t>(n), limits);
-                if (request.on_output && stream.kept.size() > kept_before)
-                    request.on_output(i != 0, std::string_view(stream.kept).substr(kept_before));
-            } else if (n == 0 || errno != EINTR) {
-                close_fd(i == 0 ? out_pipe[0] : err_pipe[0]);
-            }
-        }
-    };
-    while (!exited) {
-        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-        if (left <= 0) {
-            timed_out = true;
-            break;
-        }
-        pollfd fds[4] = {
-            {out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}, {pidfd, POLLIN, 0}, {request.cancel_fd, POLLIN, 0}};
-        int wait_ms = static_cast<int>(std::min<long long>(left, 1000));
-        if (pidfd < 0) wait_ms = std::min(wait_ms, 10);  // no pidfd: look with waitid
-        int ready = ::poll(fds, 4, wait_ms);
-        if (ready < 0 && errno != EINTR) break;
-        if (ready > 0) drain_ready(fds, 2);
-        if (fds[3].revents != 0) {
-            cancelled = true;
-            break;
-        }
-        if (pidfd >= 0 && (fds[2].revents & POLLIN) != 0) exited = true;
-        if (pidfd < 0) {
-            siginfo_t info{};
-            if (::waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-                info.si_pid == child)
-                exited = true;
-        }
-    }
-    if (timed_out || cancelled) {
-        ::kill(-child, SIGKILL);
-        ::kill(child, SIGKILL);
-    }
-    int wait_status = 0;
-    rusage usage{};
-    while (::wait4(child, &wait_status, 0, &usage) < 0 && errno == EINTR) {
-    }
-    const auto end = Clock::now();
-    close_fd(pidfd);
+    OutputPump pump(result, request, std::move(fds.out.read), std::move(fds.err.read));
+    const Ending ending =
+        watch_child(child, pump, request.cancel_fd, start + std::chrono::seconds(limits.wall_seconds));
     if (cached_version) {
         result.python_version = *cached_version;
     } else {
@@ -768,49 +890,40 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
         if (identity && !result.python_version.empty())
             store_python_version(request.version_cache_dir, *identity, result.python_version);
     }
-    const std::uint64_t oom_kills = cgroup.oom_kills();
+
+    // --- Nothing of the run is left, then what it left is judged.
+    const std::uint64_t oom_kills = sandbox.cgroup.oom_kills();
     kill_and_reap_everything(child);
-    const bool cgroup_removed = cgroup.remove();  // kills whatever is left in it first
-    // Every writer is gone: what is left in the pipes, then EOF.
-    for (;;) {
-        pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
-        if (fds[0].fd < 0 && fds[1].fd < 0) break;
-        if (::poll(fds, 2, 1000) <= 0) break;
-        drain_ready(fds, 2);
-    }
-    close_fd(out_pipe[0]);
-    close_fd(err_pipe[0]);
+    const bool cgroup_removed = sandbox.cgroup.remove();  // kills whatever is left in it first
+    pump.drain_to_end();
     result.ended_at = iso_utc_now();
 
-    result.duration_ms = std::chrono::duration<double, std::milli>(end - start).count();
-    result.cpu_user_ms =
-        static_cast<double>(usage.ru_utime.tv_sec) * 1000.0 + static_cast<double>(usage.ru_utime.tv_usec) / 1000.0;
-    result.cpu_sys_ms =
-        static_cast<double>(usage.ru_stime.tv_sec) * 1000.0 + static_cast<double>(usage.ru_stime.tv_usec) / 1000.0;
-    result.max_rss_kb = usage.ru_maxrss;
-    if (WIFEXITED(wait_status)) result.exit_code = WEXITSTATUS(wait_status);
-    if (WIFSIGNALED(wait_status)) result.signal = WTERMSIG(wait_status);
+    result.duration_ms = std::chrono::duration<double, std::milli>(ending.end - start).count();
+    result.cpu_user_ms = milliseconds(ending.usage.ru_utime);
+    result.cpu_sys_ms = milliseconds(ending.usage.ru_stime);
+    result.max_rss_kb = ending.usage.ru_maxrss;
+    if (WIFEXITED(ending.wait_status)) result.exit_code = WEXITSTATUS(ending.wait_status);
+    if (WIFSIGNALED(ending.wait_status)) result.signal = WTERMSIG(ending.wait_status);
     result.status =
-        setup_failed ? Status::internal_error : classify(result, timed_out, cancelled, wait_status, limits, oom_kills > 0);
-    if (setup_failed) {
-        result.exit_code.reset();
-    }
+        setup_failed ? Status::internal_error
+                     : classify(result, ending.timed_out, ending.cancelled, ending.wait_status, limits, oom_kills > 0);
+    if (setup_failed) result.exit_code.reset();
     // The program filled its bounded work directory: whatever it made of the
     // ENOSPC, the run ended at the disk limit.
     if ((result.status == Status::ok || result.status == Status::exit_nonzero ||
          result.status == Status::output_truncated) &&
-        workdir_disk_full(workdir))
+        workdir_disk_full(workdir.get()))
         result.status = Status::disk_limit;
 
-    CollectedOutputs collected = collect_outputs(workdir, setup_failed ? std::string() : request.output_dir);
+    CollectedOutputs collected = collect_outputs(workdir.get(), setup_failed ? std::string() : request.output_dir);
     result.outputs = std::move(collected.files);
     result.notes = std::move(collected.notes);
     if (oom_kills > 0 && result.status != Status::memory_limit)
         result.notes.push_back("the kernel killed " + std::to_string(oom_kills) +
                                " process(es) of the run over the memory limit");
     if (!cgroup_removed) result.notes.push_back("could not remove the run's cgroup");
-    result.workdir_removed = remove_workdir(workdir.path);
-    if (!result.workdir_removed) result.notes.push_back("could not remove the work directory " + workdir.path);
+    result.workdir_removed = workdir.remove();
+    if (!result.workdir_removed) result.notes.push_back("could not remove the work directory " + workdir.get().path);
     return result;
 }
 

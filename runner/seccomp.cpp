@@ -11,6 +11,8 @@
 #include <cstring>
 #include <memory>
 
+#include "support/unique_fd.hpp"
+
 namespace pygate::runner {
 namespace {
 
@@ -80,21 +82,19 @@ SeccompProgram build_seccomp_program(const SeccompOptions& options) {
         return program;
     }
     // libseccomp 2.5 exports BPF only to a descriptor: a memfd, read back.
-    int fd = ::memfd_create("pygate-seccomp", MFD_CLOEXEC);
-    if (fd < 0) {
+    const support::UniqueFd fd(::memfd_create("pygate-seccomp", MFD_CLOEXEC));
+    if (!fd.valid()) {
         program.error = std::string("memfd_create: ") + std::strerror(errno);
         return program;
     }
-    rc = seccomp_export_bpf(ctx.get(), fd);
-    off_t size = rc == 0 ? ::lseek(fd, 0, SEEK_END) : -1;
+    rc = seccomp_export_bpf(ctx.get(), fd.get());
+    off_t size = rc == 0 ? ::lseek(fd.get(), 0, SEEK_END) : -1;
     if (size <= 0 || size % static_cast<off_t>(sizeof(sock_filter)) != 0) {
-        ::close(fd);
         program.error = rc != 0 ? failure("seccomp_export_bpf", rc) : "seccomp_export_bpf: bad size";
         return program;
     }
     program.instructions.resize(static_cast<std::size_t>(size) / sizeof(sock_filter));
-    ssize_t got = ::pread(fd, program.instructions.data(), static_cast<std::size_t>(size), 0);
-    ::close(fd);
+    ssize_t got = ::pread(fd.get(), program.instructions.data(), static_cast<std::size_t>(size), 0);
     if (got != size) {
         program.instructions.clear();
         program.error = "seccomp_export_bpf: short read";

@@ -1,6 +1,8 @@
 #include "runner/workdir.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -14,7 +16,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "runner/private_mounts.hpp"
 #include "runner/sha256.hpp"
+#include "support/unique_fd.hpp"
 
 namespace pygate::runner {
 namespace fs = std::filesystem;
@@ -25,20 +29,18 @@ std::string errno_text(const std::string& what) {
 }
 
 std::optional<std::string> write_file(const fs::path& path, const std::string& bytes, mode_t mode) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (fd < 0) return errno_text("cannot create " + path.string());
+    support::UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
+    if (!fd.valid()) return errno_text("cannot create " + path.string());
     std::size_t done = 0;
     while (done < bytes.size()) {
-        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        ssize_t n = ::write(fd.get(), bytes.data() + done, bytes.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            std::string error = errno_text("cannot write " + path.string());
-            ::close(fd);
-            return error;
-        }
+        if (n <= 0) return errno_text("cannot write " + path.string());
         done += static_cast<std::size_t>(n);
     }
-    if (::fchmod(fd, mode) != 0 || ::close(fd) != 0) return errno_text("cannot finish " + path.string());
+    // close's answer is asked: it is the last word on whether the bytes were written.
+    if (::fchmod(fd.get(), mode) != 0 || ::close(fd.release()) != 0)
+        return errno_text("cannot finish " + path.string());
     return std::nullopt;
 }
 
@@ -53,21 +55,46 @@ std::optional<std::string> read_file(const std::string& path, std::string& bytes
 // Reads a regular file without following a link and without blocking on a
 // FIFO; nullopt when it is anything else.
 std::optional<std::string> read_regular(const fs::path& path) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return std::nullopt;
+    const support::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+    if (!fd.valid()) return std::nullopt;
     struct stat info {};
-    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-        ::close(fd);
-        return std::nullopt;
-    }
+    if (::fstat(fd.get(), &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
     std::string bytes;
     char buffer[65536];
     ssize_t n;
-    while ((n = ::read(fd, buffer, sizeof buffer)) > 0)
+    while ((n = ::read(fd.get(), buffer, sizeof buffer)) > 0)
         bytes.append(buffer, static_cast<std::size_t>(n));
-    ::close(fd);
     if (n < 0) return std::nullopt;
     return bytes;
+}
+
+constexpr std::string_view k_workdir_prefix = "pygate-run-";
+
+// The pid in a work directory's name, pygate-run-<pid>-XXXXXX; 0 when the
+// name is not one.
+pid_t pid_in_name(const std::string& name) {
+    if (name.rfind(k_workdir_prefix, 0) != 0) return 0;
+    const std::size_t digits = k_workdir_prefix.size();
+    const std::size_t dash = name.find('-', digits);
+    if (dash == std::string::npos || dash == digits || dash - digits > 9) return 0;
+    if (name.find_first_not_of("0123456789", digits) != dash) return 0;
+    return static_cast<pid_t>(std::stol(name.substr(digits, dash - digits)));
+}
+
+// Work directories under `temp` whose run was killed before it could remove
+// them (SIGKILL): the process named by the directory is gone and nothing
+// holds its lock (a process in another pid namespace sharing $TMPDIR still
+// does).
+void remove_stale_workdirs(const fs::path& temp) {
+    std::error_code ec;
+    for (fs::directory_iterator entry(temp, ec), end; !ec && entry != end; entry.increment(ec)) {
+        const std::string name = entry->path().filename().string();
+        const pid_t pid = pid_in_name(name);
+        if (pid <= 0 || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+        const support::UniqueFd dir(::open(entry->path().c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        if (!dir.valid() || ::flock(dir.get(), LOCK_EX | LOCK_NB) != 0) continue;
+        remove_workdir(entry->path().string());
+    }
 }
 
 }  // namespace
@@ -107,21 +134,33 @@ std::variant<Workdir, std::string> create_workdir(const std::string& code, const
     std::error_code ec;
     fs::path temp = fs::temp_directory_path(ec);
     if (ec) temp = "/tmp";
-    std::string pattern = (temp / "pygate-run-XXXXXX").string();
+    remove_stale_workdirs(temp);
+    std::string pattern = (temp / (std::string(k_workdir_prefix) + std::to_string(::getpid()) + "-XXXXXX")).string();
     if (::mkdtemp(pattern.data()) == nullptr) return errno_text("cannot create a work directory in " + temp.string());
     Workdir workdir;
     workdir.path = pattern;
+    // Taken while this process, named in the directory, is alive: no other
+    // run can take the directory for a stale one meanwhile.
+    workdir.lock.reset(::open(workdir.path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (!workdir.lock.valid() || ::flock(workdir.lock.get(), LOCK_EX | LOCK_NB) != 0) {
+        const std::string error = errno_text("cannot lock the work directory " + workdir.path);
+        remove_unused_workdir(workdir);
+        return error;
+    }
     workdir.output = workdir.path + "/output";
     const fs::path root(workdir.path);
     auto fail = [&](std::string message) -> std::variant<Workdir, std::string> {
-        remove_workdir(workdir.path);
+        remove_unused_workdir(workdir);
         return message;
     };
 
     if (disk_mb > 0) {
-        // Mounted in this process's mount namespace by root only; an
-        // unprivileged caller gets the per-file bound alone.
+        // Mounted by root only, in a mount namespace of this process's own
+        // when the kernel allows one, so that no kill of the process can
+        // leave it mounted on the host; an unprivileged caller gets the
+        // per-file bound alone.
         const std::string options = "size=" + std::to_string(disk_mb) + "m,mode=0700";
+        if (::geteuid() == 0) keep_mounts_private();
         if (::geteuid() != 0) {
             workdir.disk_error = "not root: a size-bounded file system cannot be mounted; only each file's size is bounded";
         } else if (::mount("tmpfs", workdir.path.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) != 0) {
@@ -198,6 +237,21 @@ bool bounded_directory_full(const std::string& path) {
     if (::statvfs(path.c_str(), &space) != 0) return false;
     // Less than two blocks of room: the next write would fail.
     return space.f_bavail * space.f_frsize < 8192;
+}
+
+bool remove_unused_workdir(Workdir& workdir) {
+    workdir.lock.reset();
+    const std::string& path = workdir.path;
+    ::umount2(path.c_str(), MNT_DETACH);
+    // Path by path, what create_workdir made: no directory is listed, so no
+    // descriptor is needed (the run may have failed for want of one).
+    ::chmod((path + "/input").c_str(), 0700);
+    bool removed = ::unlink((path + "/main.py").c_str()) == 0 || errno == ENOENT;
+    for (const FileDigest& input : workdir.inputs)
+        removed &= ::unlink((path + "/" + input.path).c_str()) == 0 || errno == ENOENT;
+    for (const char* folder : {"/input", "/output", ""})
+        removed &= ::rmdir((path + folder).c_str()) == 0 || errno == ENOENT;
+    return removed || remove_workdir(path);
 }
 
 bool remove_workdir(const std::string& path) {

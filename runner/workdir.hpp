@@ -1,5 +1,5 @@
 #pragma once
-// The run's private work directory under $TMPDIR (mode 0700):
+// The run's private work directory, $TMPDIR/pygate-run-<pid>-XXXXXX (mode 0700):
 //   main.py   the code (read-only)
 //   input/    copies of the --input files (read-only)
 //   output/   empty, the program's to write; copied out after the run
@@ -12,6 +12,8 @@
 #include <variant>
 #include <vector>
 
+#include "support/unique_fd.hpp"
+
 namespace pygate::runner {
 
 struct FileDigest {
@@ -22,6 +24,9 @@ struct FileDigest {
 
 struct Workdir {
     std::string path;
+    // Held (flock) while the run lives, so that a later run can tell a
+    // directory whose run was killed (SIGKILL) from one still in use.
+    support::UniqueFd lock;
     std::string output;              // path + "/output"
     std::vector<FileDigest> inputs;  // as copied in
     bool disk_bounded = false;       // a tmpfs of disk_mb holds it
@@ -47,6 +52,10 @@ struct WorkdirOwner {
 // `disk_mb` > 0 bounds the directory's total size: as root it is a tmpfs of
 // that size (writing past it fails with ENOSPC); without root no file system
 // can be mounted and only each file's size is bounded (disk_error says so).
+// The tmpfs is mounted in the process's own mount namespace
+// (private_mounts.hpp), so it ends with the process, however it ends.
+// Work directories that runs killed before they could remove them (their
+// pid gone, their lock free) are removed first.
 std::variant<Workdir, std::string> create_workdir(const std::string& code, const std::vector<std::string>& inputs,
                                                   std::optional<WorkdirOwner> owner,
                                                   const std::vector<InputFile>& input_files = {},
@@ -77,5 +86,10 @@ CollectedOutputs collect_outputs(const Workdir& workdir, const std::string& dest
 // the program left on it.
 // Returns false when something remains.
 bool remove_workdir(const std::string& path);
+
+// The same for a work directory no program ran in: its files are the ones
+// create_workdir made, removed by their paths without listing a directory,
+// so that it goes even when no descriptor is left. Releases its lock.
+bool remove_unused_workdir(Workdir& workdir);
 
 }  // namespace pygate::runner

@@ -28,6 +28,7 @@
 #include "support/write_all.hpp"
 #include "runner/runner.hpp"
 #include "runner/session_driver.hpp"
+#include "runner/private_mounts.hpp"
 #include "runner/workdir.hpp"
 #include "runner/sha256.hpp"
 
@@ -397,6 +398,8 @@ private:
 }  // namespace
 
 int session_worker_main(pid_t parent) {
+    // Before the runner's thread starts: a mount namespace is a thread's.
+    runner::keep_mounts_private();
     const int stop_fd = cancel_on_stop_signals(parent);
     if (stop_fd < 0) return 4;
 

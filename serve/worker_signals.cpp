@@ -31,6 +31,7 @@ int cancel_on_stop_signals(pid_t parent) {
     ::sigemptyset(&action.sa_mask);
     ::sigaction(SIGTERM, &action, nullptr);
     ::sigaction(SIGINT, &action, nullptr);
+    ::sigaction(SIGHUP, &action, nullptr);  // a closed terminal (pygate repl's)
     ::signal(SIGPIPE, SIG_IGN);
     ::prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
     if (::getppid() != parent) return -1;

@@ -1,6 +1,6 @@
 #pragma once
 // How a server's worker process (a run's, a session's) learns to stop:
-// SIGTERM and SIGINT, and the server's death through the parent-death signal
+// SIGTERM, SIGINT and SIGHUP, and the server's death through the parent-death signal
 // (SIGTERM too), become a byte on a pipe whose read end the runner watches
 // as its cancel descriptor, so a stop kills the program's process group and
 // removes its work directory instead of leaving them behind.

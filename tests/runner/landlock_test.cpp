@@ -24,7 +24,7 @@ TEST_CASE("Landlock confines reads and writes to the given paths", "[runner][lan
     paths.read_exec = {"/usr", "/lib", "/lib64", "/bin", "/etc/ld.so.cache"};
     paths.read_write = {allowed.path(), "/dev/null"};
     LandlockRuleset ruleset = build_landlock_ruleset(paths);
-    REQUIRE(ruleset.fd >= 0);
+    REQUIRE(ruleset.fd.valid());
     CHECK(ruleset.abi == landlock_abi());
     const std::string script =
         "import sys\n"
@@ -38,14 +38,14 @@ TEST_CASE("Landlock confines reads and writes to the given paths", "[runner][lan
         pygate::testing::k_python, "-I", "-c", script, allowed.path(), secret, denied.path()};
     // Without the layer everything is reachable, so each "no" below can fail.
     CHECK(run_in_child([] { return 0; }, argv).out == "yes yes yes yes yes\n");
-    const int fd = ruleset.fd;
+    const int fd = ruleset.fd.get();
     auto confined = run_in_child(
         [fd] {
             if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
             return apply_landlock(fd);
         },
         argv);
-    ::close(fd);
+    ruleset.fd.reset();
     CHECK(confined.setup_error == 0);
     CHECK(confined.out == "yes yes no no no\n");
 }
@@ -58,9 +58,9 @@ TEST_CASE("Landlock from ABI 6 scopes signals to the sandbox", "[runner][landloc
     LandlockPaths paths;
     paths.read_exec = {"/usr", "/lib", "/lib64", "/etc/ld.so.cache"};
     LandlockRuleset ruleset = build_landlock_ruleset(paths);
-    REQUIRE(ruleset.fd >= 0);
+    REQUIRE(ruleset.fd.valid());
     CHECK(ruleset.signals_scoped);
-    const int fd = ruleset.fd;
+    const int fd = ruleset.fd.get();
     const std::string parent = std::to_string(::getpid());
     // Signal 0 only asks whether a signal may be sent.
     const std::vector<std::string> argv = {pygate::testing::k_python, "-I", "-c",
@@ -74,6 +74,6 @@ TEST_CASE("Landlock from ABI 6 scopes signals to the sandbox", "[runner][landloc
             return apply_landlock(fd);
         },
         argv);
-    ::close(fd);
+    ruleset.fd.reset();
     CHECK(scoped.out == "denied\n");
 }

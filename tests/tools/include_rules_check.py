@@ -4,9 +4,11 @@
 The allowed dependencies are the table in ARCHITECTURE.md ("| folder | its job
 | may include |"): one row per source folder, the third column naming the
 folders it may include in backticks (`analyzer/`), "nothing of ours", or
-"every folder above". Every `#include "folder/..."` of every .cpp, .hpp and
-.inc file in a listed folder is checked against its row; a source folder with
-no row, or a row naming a folder that does not exist, fails too.
+"every folder above"; a header followed by "only" (`support/unique_fd.hpp`
+only) allows that header of its folder and no other. Every
+`#include "folder/..."` of every .cpp, .hpp and .inc file in a listed folder
+is checked against its row; a source folder with no row, or a row naming a
+folder that does not exist, fails too.
 
 Usage: include_rules_check.py REPOSITORY
 """
@@ -21,7 +23,9 @@ NOT_SOURCE = {"tests", "fuzz", "corpus", "docs", "examples", "build", "python", 
 
 
 def allowed_table(architecture: str):
+    """Each folder's allowed folders, and the folders it may include only some headers of."""
     rows = {}
+    only_headers = {}
     order = []
     in_table = False
     for line in architecture.splitlines():
@@ -42,14 +46,16 @@ def allowed_table(architecture: str):
             deps = set(order)
         else:
             deps = set(re.findall(r"`([a-z_]+)/[^`]*`", deps_text))
+        for header in re.findall(r"`([a-z_]+/[a-z_]+\.hpp)` only", deps_text):
+            only_headers.setdefault(name, {}).setdefault(header.split("/")[0], set()).add(header)
         rows[name] = deps
         order.append(name)
-    return rows
+    return rows, only_headers
 
 
 def main() -> int:
     root = Path(sys.argv[1]).resolve()
-    rows = allowed_table((root / "ARCHITECTURE.md").read_text())
+    rows, only_headers = allowed_table((root / "ARCHITECTURE.md").read_text())
     if not rows:
         print("ARCHITECTURE.md has no '| folder | its job | may include |' table")
         return 1
@@ -71,14 +77,18 @@ def main() -> int:
             if path.suffix not in (".cpp", ".hpp", ".inc") or not path.is_file():
                 continue
             for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
-                match = re.match(r'\s*#\s*include\s+"([a-z_]+)/', line)
+                match = re.match(r'\s*#\s*include\s+"(([a-z_]+)/[^"]*)"', line)
                 if not match:
                     continue
                 checked += 1
-                target = match.group(1)
+                header, target = match.group(1), match.group(2)
                 if target == folder or target not in project_folders:
                     continue
-                if target not in rows[folder]:
+                allowed_headers = only_headers.get(folder, {}).get(target)
+                if allowed_headers is not None and header not in allowed_headers:
+                    problems.append(f"{path.relative_to(root)}:{number}: includes {header}; ARCHITECTURE.md allows "
+                                    f"{folder}/ only {', '.join(sorted(allowed_headers))} of {target}/")
+                elif target not in rows[folder]:
                     problems.append(f"{path.relative_to(root)}:{number}: includes {target}/, which {folder}/ may not "
                                     f"depend on (ARCHITECTURE.md allows: "
                                     f"{', '.join(sorted(rows[folder])) or 'nothing of ours'})")

@@ -1,0 +1,47 @@
+#include "runner/private_mounts.hpp"
+
+#include <sched.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+namespace pygate::runner {
+namespace {
+
+std::atomic<bool> g_private{false};
+
+std::size_t thread_count() {
+    std::error_code ec;
+    std::size_t count = 0;
+    for (std::filesystem::directory_iterator task("/proc/self/task", ec), end; !ec && task != end; task.increment(ec))
+        ++count;
+    return count;
+}
+
+}  // namespace
+
+std::string keep_mounts_private() {
+    if (g_private.load()) return "";
+    if (::geteuid() != 0) return "not root: mounts cannot be made private";
+    // The namespace would be this thread's alone, and the process's other
+    // threads would not see the work directory's tmpfs.
+    if (const std::size_t threads = thread_count(); threads != 1)
+        return "the process has " + std::to_string(threads) + " threads: mounts cannot be made private";
+    if (::unshare(CLONE_NEWNS) != 0) return std::string("unshare(CLONE_NEWNS): ") + std::strerror(errno);
+    // A new namespace keeps its mounts' peer groups: without this, a mount
+    // made here would propagate back to the host's namespace.
+    if (::mount(nullptr, "/", nullptr, MS_REC | MS_SLAVE, nullptr) != 0)
+        return std::string("mount --make-rslave /: ") + std::strerror(errno);
+    g_private.store(true);
+    return "";
+}
+
+bool mounts_are_private() {
+    return g_private.load();
+}
+
+}  // namespace pygate::runner
