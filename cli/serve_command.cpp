@@ -6,10 +6,10 @@
 #include <iostream>
 
 #include "cli/exit_codes.hpp"
-#include "serve/run_worker.hpp"
-#include "serve/session_worker.hpp"
-#include "serve/worker_process.hpp"
 #include "profiles/compiled_profiles.hpp"
+#include "serve/workers/run_worker.hpp"
+#include "serve/workers/session_worker.hpp"
+#include "serve/workers/worker_process.hpp"
 
 namespace pygate::cli {
 

@@ -1,7 +1,7 @@
 #pragma once
 // `pygate serve` (docs/protocol.md) and its hidden worker subcommands,
 // `pygate serve-run-worker` and `pygate serve-session-worker`, each one of
-// its runs or sessions in a process of its own (serve/worker_process).
+// its runs or sessions in a process of its own (serve/workers/worker_process).
 
 #include <CLI/CLI.hpp>
 #include <sys/types.h>

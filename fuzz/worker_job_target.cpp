@@ -1,5 +1,5 @@
 // libFuzzer target: bytes as a server's worker reads its job from a pipe
-// (serve/worker_job). Whatever the bytes, decoding must refuse them with a
+// (serve/workers/worker_job). Whatever the bytes, decoding must refuse them with a
 // message or give a job that encodes back to a job decoding to the same, and
 // the profile it carries must load only if it is the one its digest names:
 // never a crash, a hang or a read out of bounds.
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <variant>
 
-#include "serve/worker_job.hpp"
+#include "serve/workers/worker_job.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace pygate::serve;

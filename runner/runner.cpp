@@ -27,13 +27,13 @@
 #include <optional>
 #include <sstream>
 
-#include "runner/cgroup.hpp"
-#include "runner/env.hpp"
-#include "runner/fds.hpp"
-#include "runner/landlock.hpp"
-#include "runner/namespaces.hpp"
-#include "runner/seccomp.hpp"
-#include "runner/signal_filter.hpp"
+#include "runner/layers/cgroup.hpp"
+#include "runner/layers/env.hpp"
+#include "runner/layers/fds.hpp"
+#include "runner/layers/landlock.hpp"
+#include "runner/layers/namespaces.hpp"
+#include "runner/layers/seccomp.hpp"
+#include "runner/layers/signal_filter.hpp"
 #include "runner/version_cache.hpp"
 #include "support/unique_fd.hpp"
 

@@ -11,7 +11,7 @@
 #include <variant>
 #include <vector>
 
-#include "runner/limits.hpp"
+#include "runner/layers/limits.hpp"
 #include "runner/workdir.hpp"
 
 namespace pygate::runner {
@@ -74,7 +74,7 @@ struct Isolation {
     bool seccomp = false;
     bool socket_filter = false;   // socket() only for AF_UNIX
     bool process_filter = false;  // fork/vfork/non-thread clone denied
-    bool signal_filter = false;   // it may signal only itself (runner/signal_filter.hpp)
+    bool signal_filter = false;   // it may signal only itself (runner/layers/signal_filter.hpp)
     bool no_new_privs = false;
     bool rlimits = false;
     bool cgroup = false;       // in a per-run cgroup bounding tasks and memory

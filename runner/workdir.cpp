@@ -16,7 +16,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "runner/private_mounts.hpp"
+#include "runner/layers/private_mounts.hpp"
 #include "runner/sha256.hpp"
 #include "support/unique_fd.hpp"
 

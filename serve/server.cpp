@@ -15,13 +15,13 @@
 #include "analyzer/batch_memory.hpp"
 #include "analyzer/syntax/parse.hpp"
 #include "serve/answer_writer.hpp"
-#include "serve/check_op.hpp"
-#include "serve/information_ops.hpp"
+#include "serve/ops/check_op.hpp"
+#include "serve/ops/information_ops.hpp"
+#include "serve/ops/run_op.hpp"
+#include "serve/ops/session_ops.hpp"
 #include "serve/profile_cache.hpp"
 #include "serve/protocol.hpp"
 #include "serve/request_queue.hpp"
-#include "serve/run_op.hpp"
-#include "serve/session_ops.hpp"
 #include "support/line_reader.hpp"
 
 namespace pygate::serve {

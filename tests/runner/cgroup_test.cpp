@@ -1,4 +1,4 @@
-#include "runner/cgroup.hpp"
+#include "runner/layers/cgroup.hpp"
 
 #include <grp.h>
 #include <signal.h>

@@ -1,4 +1,4 @@
-#include "runner/env.hpp"
+#include "runner/layers/env.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstring>

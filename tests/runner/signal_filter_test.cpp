@@ -1,4 +1,4 @@
-#include "runner/signal_filter.hpp"
+#include "runner/layers/signal_filter.hpp"
 
 #include <sys/prctl.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "serve/worker_job.hpp"
+#include "serve/workers/worker_job.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // The server's sessions (docs/protocol.md): `session_open`, `session_exec`,
 // `session_files` and `session_close`. Each session is a session worker
-// process (serve/session_worker) handed the profile resolved here, the one
+// process (serve/workers/session_worker) handed the profile resolved here, the one
 // every step is gated under; what the gate has seen of the session; and the
 // receipt's list of steps. A session answers one request at a time; each
 // request is answered on a thread of its own.

@@ -1,4 +1,4 @@
-#include "runner/landlock.hpp"
+#include "runner/layers/landlock.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

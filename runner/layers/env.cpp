@@ -1,4 +1,4 @@
-#include "runner/env.hpp"
+#include "runner/layers/env.hpp"
 
 namespace pygate::runner {
 

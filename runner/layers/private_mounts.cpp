@@ -1,4 +1,4 @@
-#include "runner/private_mounts.hpp"
+#include "runner/layers/private_mounts.hpp"
 
 #include <sched.h>
 #include <sys/mount.h>

@@ -1,4 +1,4 @@
-#include "serve/run_worker.hpp"
+#include "serve/workers/run_worker.hpp"
 
 #include <unistd.h>
 
@@ -8,8 +8,8 @@
 
 #include "judging/gated_run.hpp"
 #include "serve/protocol.hpp"
-#include "serve/worker_job.hpp"
-#include "serve/worker_signals.hpp"
+#include "serve/workers/worker_job.hpp"
+#include "serve/workers/worker_signals.hpp"
 #include "support/write_all.hpp"
 
 namespace pygate::serve {

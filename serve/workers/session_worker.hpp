@@ -3,7 +3,7 @@
 // serve-session-worker`): one interpreter started by the runner with the
 // session driver (runner/session_driver.py) as its main.py, alive until the
 // session is closed, idle too long, or over a limit. The server sends it
-// JSON lines on stdin (the job, serve/worker_job, then `exec`, `files`,
+// JSON lines on stdin (the job, serve/workers/worker_job, then `exec`, `files`,
 // `close`) and reads its answers on stdout. Steps reach it already gated: it
 // only runs them, in a sandbox built from the profile the job carries, the
 // very one the server gates the steps with.

@@ -1,4 +1,4 @@
-#include "runner/fds.hpp"
+#include "runner/layers/fds.hpp"
 
 #include <fcntl.h>
 #include <linux/close_range.h>

@@ -1,4 +1,4 @@
-#include "runner/seccomp.hpp"
+#include "runner/layers/seccomp.hpp"
 
 #include <sched.h>
 #include <seccomp.h>

@@ -1,4 +1,4 @@
-#include "serve/run_op.hpp"
+#include "serve/ops/run_op.hpp"
 
 #include <fmt/format.h>
 #include <sys/wait.h>
@@ -7,8 +7,8 @@
 #include <optional>
 
 #include "judging/gated_run.hpp"
-#include "serve/worker_job.hpp"
-#include "serve/worker_process.hpp"
+#include "serve/workers/worker_job.hpp"
+#include "serve/workers/worker_process.hpp"
 #include "support/line_reader.hpp"
 
 namespace pygate::serve {

@@ -1,6 +1,6 @@
 #pragma once
 // The `run` op: the profile resolved and the limits checked here, then the
-// job (serve/worker_job) handed to a run worker process of its own, which
+// job (serve/workers/worker_job) handed to a run worker process of its own, which
 // gates and runs it under that very profile; its output events forwarded as
 // they come, its answer returned. Runs on one of the server's run threads,
 // which live as long as the server (the worker's parent-death signal follows

@@ -1,4 +1,4 @@
-#include "serve/worker_signals.hpp"
+#include "serve/workers/worker_signals.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

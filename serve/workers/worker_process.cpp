@@ -1,4 +1,4 @@
-#include "serve/worker_process.hpp"
+#include "serve/workers/worker_process.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

@@ -1,4 +1,4 @@
-#include "runner/namespaces.hpp"
+#include "runner/layers/namespaces.hpp"
 
 #include <fcntl.h>
 #include <sched.h>

@@ -1,4 +1,4 @@
-#include "serve/check_op.hpp"
+#include "serve/ops/check_op.hpp"
 
 #include <fmt/format.h>
 

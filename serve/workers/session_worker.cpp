@@ -1,4 +1,4 @@
-#include "serve/session_worker.hpp"
+#include "serve/workers/session_worker.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -19,18 +19,18 @@
 #include <string>
 #include <thread>
 
-#include "support/base64.hpp"
 #include "judging/gated_run.hpp"
-#include "support/line_reader.hpp"
-#include "serve/protocol.hpp"
-#include "serve/worker_job.hpp"
-#include "serve/worker_signals.hpp"
-#include "support/write_all.hpp"
+#include "runner/layers/private_mounts.hpp"
 #include "runner/runner.hpp"
 #include "runner/session_driver.hpp"
-#include "runner/private_mounts.hpp"
-#include "runner/workdir.hpp"
 #include "runner/sha256.hpp"
+#include "runner/workdir.hpp"
+#include "serve/protocol.hpp"
+#include "serve/workers/worker_job.hpp"
+#include "serve/workers/worker_signals.hpp"
+#include "support/base64.hpp"
+#include "support/line_reader.hpp"
+#include "support/write_all.hpp"
 
 namespace pygate::serve {
 

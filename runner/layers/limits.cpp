@@ -1,4 +1,4 @@
-#include "runner/limits.hpp"
+#include "runner/layers/limits.hpp"
 
 #include <cerrno>
 

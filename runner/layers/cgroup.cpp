@@ -1,4 +1,4 @@
-#include "runner/cgroup.hpp"
+#include "runner/layers/cgroup.hpp"
 
 #include <fcntl.h>
 #include <linux/magic.h>

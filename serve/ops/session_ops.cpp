@@ -1,4 +1,4 @@
-#include "serve/session_ops.hpp"
+#include "serve/ops/session_ops.hpp"
 
 #include <fmt/format.h>
 #include <signal.h>
@@ -13,8 +13,8 @@
 #include "judging/session_program.hpp"
 #include "reporters/json_report.hpp"
 #include "runner/sha256.hpp"
-#include "serve/worker_job.hpp"
-#include "serve/worker_process.hpp"
+#include "serve/workers/worker_job.hpp"
+#include "serve/workers/worker_process.hpp"
 #include "support/line_reader.hpp"
 
 namespace pygate::serve {

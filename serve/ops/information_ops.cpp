@@ -1,4 +1,4 @@
-#include "serve/information_ops.hpp"
+#include "serve/ops/information_ops.hpp"
 
 #include <fmt/format.h>
 
