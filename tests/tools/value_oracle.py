@@ -21,6 +21,8 @@ the same statements. A mismatch fails the run:
   fold-differs     pygate folds a value CPython's differs from (type or content)
   fold-raised      pygate folds a value where CPython raised
   set-incomplete   a set of possible strings marked complete lacks CPython's value
+  path-differs     the path pygate folds (Model::fold_path, what the filesystem
+                   rule reads) names another path than CPython's value
   size-over        a size estimate above what CPython built (the size rules
                    deny on it, so it must be a lower bound); an `exact` size
                    that differs; a size of another kind than CPython's value
@@ -39,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 # --- the generator ---------------------------------------------------------
 
@@ -125,7 +127,7 @@ class Gen:
             if self.chance(0.12):
                 return self.fstring(depth)
             return self.text_literal()
-        c = self.r.randrange(24)
+        c = self.r.randrange(25)
         s = lambda: self.str_expr(depth - 1)
         b = lambda: self.bytes_expr(depth - 1)
         i = self.int_atom
@@ -241,6 +243,15 @@ class Gen:
                               lambda: f"{b()}.strip().decode()", lambda: f"{b()}.strip({b()}).decode()", lambda: f"{b()}.replace({b()}, {b()}).decode()",
                               lambda: f"{b()}.lower().decode()", lambda: f"{b()}.join([{b()}, {b()}]).decode()", lambda: f"{b()}.upper().decode('ascii')",
                               lambda: f"{b()}.title().decode()", lambda: f"{b()}.swapcase().decode()"])
+        if c == 24:  # comments inside brackets: the tree holds them among the operands
+            t = self.text_literal
+            return self.pick([lambda: f"({s()},  # c\n {s()})[{self.pick(['0', '1', '-1'])}]",
+                              lambda: f"[  # c\n{s()}, {s()}][1]", lambda: f"{{  # c\n'k': {s()}}}['k']",
+                              lambda: f"'%s-%s' % (  # c\n{s()}, {s()})", lambda: f"{s()}.join([{s()},  # c\n{s()}])",
+                              lambda: f"{s()}.replace(  # c\n{s()}, {s()})", lambda: f"({s()}  # c\n)",
+                              lambda: f"({t()}  # c\n {t()})", lambda: f"{s()}[  # c\n1:3]",
+                              lambda: f"{s()}[1:  # c\n3]", lambda: f"({s()}  # c\n).upper()",
+                              lambda: f"str({b()},  # c\n {self.codec()})", lambda: f"{s()}.format(  # c\n{s()})"])
         if c == 23 and self.chance(0.5):
             t = self.text_literal()
             return self.pick([lambda: f"({t} if {self.cond()} else {t})", lambda: f"int()", lambda: f"str(int())",
@@ -394,6 +405,50 @@ def size_expr(g, depth):
         lambda: f"{s()} + {s()}", lambda: f"{g.bytes_expr(0)} * {n()}", lambda: f"''.join([{s()}, {s()}])",
         lambda: f"{s()}.upper()", lambda: f"len({s()})", lambda: f"{s()}[{i()}:{i()}]", lambda: f"(1,) * {n()}",
         lambda: f"[[]] * {n()}", lambda: f"True + {n()}", lambda: f"{n()} * True",
+        lambda: f"math.factorial({n()})", lambda: f"operator.pow({n()}, {n()})", lambda: f"pow({n()}, {n()}, {n()})",
+        lambda: f"list(map(str, range({n()})))", lambda: f"list(map(pow, range({n()}), range({n()})))",
+        lambda: f"list(enumerate({s()}))", lambda: f"list(reversed(range({n()})))", lambda: f"tuple(enumerate(range({n()}), {n()}))",
+        lambda: f"frozenset(range({n()}))", lambda: f"sorted({s()} * {n()})", lambda: f"{s()}.rjust(width={n()})",
+        lambda: f"{s()}.expandtabs(tabsize={n()})", lambda: f"{s()}.rpartition({s()})", lambda: f"{s()}.rsplit({s()}, 1)",
+        lambda: f"int({s()}, base={n()})", lambda: f"{numpy_sized(g, n)}",
+    ])
+
+
+def numpy_sized(g, n):
+    """numpy arrays, sized in bytes: shapes of ints, tuples and lists, dtypes and fill values."""
+    g.prelude.append("import numpy")
+    shape = g.pick([n, lambda: f"({n()}, {n()})", lambda: f"[{n()}, {n()}, {n()}]", lambda: "()", lambda: f"({n()},)"])
+    dtype = g.pick(["", ", dtype='int8'", ", 'int16'", ", dtype=numpy.float32", ", dtype=bool", ", dtype=object"])
+    fill = g.pick(["7", "True", "1.5", "'ab'", "b'x'", "None"])
+    return g.pick([f"numpy.zeros({shape}{dtype})", f"numpy.ones({shape}{dtype})", f"numpy.empty({shape}{dtype})",
+                   f"numpy.zeros(shape={shape})", f"numpy.full({shape}, {fill})", f"numpy.full({shape}, {fill}{dtype})",
+                   f"numpy.arange({n()})", f"numpy.arange({n()}, {n()})", f"numpy.arange({n()}, {n()}, {n()})",
+                   f"numpy.arange({n()}, dtype='int8')", f"numpy.arange(stop={n()})"])
+
+
+PATH_TEXTS = ["", ".", "..", "a", "a/", "a//b", "./a", "a/./b/", "a/../b", "../x", "a/b/../../..", "/", "//x",
+              "///x", "/etc", "/etc/passwd", "/tmp/../etc", "/..", "~", "~/x", "~root/x", "x~", "input/data.csv",
+              "/<cwd>", "/<cwd>/..", "é/ß", "a\\b"]
+
+
+def path_expr(g, depth):
+    """Expressions the filesystem rule folds as paths: pathlib, os.path, `/`."""
+    t = lambda: repr(g.pick(PATH_TEXTS)) if g.chance(0.8) else g.str_expr(0)
+    inner = (lambda: path_expr(g, depth - 1)) if depth > 0 else t
+    some = lambda: ", ".join(inner() for _ in range(g.r.randint(0, 3)))
+    cls = lambda: g.pick(["Path", "pathlib.Path", "pathlib.PurePath", "pathlib.PurePosixPath", "pathlib.PosixPath",
+                          "pathlib.PureWindowsPath"])
+    return g.pick([
+        lambda: f"{cls()}({some()})", lambda: f"os.path.join({inner()}, {some()})", lambda: f"os.path.join({t()})",
+        lambda: f"{cls()}({t()}) / {inner()}", lambda: f"{inner()} / {cls()}({t()})", lambda: f"({inner()}) / {t()}",
+        lambda: f"{cls()}({t()}).joinpath({some()})", lambda: f"os.path.abspath({inner()})",
+        lambda: f"os.path.normpath({inner()})", lambda: f"os.path.realpath({inner()})",
+        lambda: f"os.path.expanduser({inner()})", lambda: f"os.fspath({inner()})", lambda: "Path.cwd()",
+        lambda: "Path.home()", lambda: "os.getcwd()", lambda: "os.getcwdb()", lambda: f"Path({t()}).resolve()",
+        lambda: f"Path({t()}).absolute()", lambda: f"Path({t()}).expanduser()", lambda: f"str({cls()}({t()}))",
+        lambda: f"str({cls()}({t()})) + {t()}", lambda: f"os.path.join({g.bytes_expr(0)}, {g.bytes_expr(0)})",
+        lambda: f"Path({g.bytes_expr(0)})", lambda: f"{t()} / {t()}", lambda: f"os.path.join(*[{t()}])",
+        lambda: f"Path({t()}, *[{t()}])",
     ])
 
 
@@ -404,6 +459,8 @@ def make_case(seed, case):
     roll = rng.random()
     if roll < 0.15:
         expr = size_expr(g, rng.randint(0, 2))
+    elif roll < 0.22:
+        expr = path_expr(g, rng.randint(0, 2))
     elif roll < 0.85:
         expr = g.str_expr(rng.randint(1, 4))
     else:
@@ -469,6 +526,8 @@ def encode_value(value):
         return {"kind": "bytearray", "hex": bytes(value).hex()}
     if type(value) is int:
         return {"kind": "int", "int": value}
+    if isinstance(value, os.PathLike):
+        return {"kind": "path", "text": os.fsdecode(value)}
     if isinstance(value, (list, tuple, range, dict, set, frozenset)):
         return {"kind": type(value).__name__, "len": len(value)}
     return {"kind": type(value).__name__}
@@ -477,6 +536,8 @@ def encode_value(value):
 def size_of(value):
     if type(value) is bool:
         return None
+    if type(value).__name__ == "ndarray":
+        return value.nbytes  # what an array's size estimate counts
     if isinstance(value, int):
         return value
     try:
@@ -485,7 +546,7 @@ def size_of(value):
         return None
 
 
-PRELUDE = "import codecs, base64, binascii\n"
+PRELUDE = "import codecs, base64, binascii, math, operator, os, pathlib\nfrom pathlib import Path\n"
 
 
 def run_case(source, tracked):
@@ -562,7 +623,30 @@ def same(claim, actual):
 # padding method's result is sized as text whatever the object: a length either way).
 SIZE_KINDS = {"str": {"str", "bytes", "bytearray"}, "bytes": {"bytes", "bytearray"},
               "list": {"list", "tuple", "set", "frozenset", "dict"}, "int": {"int"}, "range": {"range"},
-              "array": set()}
+              "array": {"ndarray"}}
+
+
+def same_path(claim, actual):
+    """Whether CPython's value names the path pygate folded: compared as pathlib
+    compares paths (repeated slashes, `.` parts and a trailing slash do not
+    matter; `..` does). The anchors `/<cwd>` (the working folder) and a leading
+    `~` (the home folder) are read as such, or as a literal part where the
+    program wrote one: both are absolute to the filesystem rule, which refuses."""
+    if actual["kind"] == "path":
+        text = actual["text"]
+    elif actual["kind"] in ("str", "bytes"):
+        text = bytes.fromhex(actual["hex"]).decode("utf-8", "surrogateescape")
+    else:
+        return False
+    folded = bytes.fromhex(claim).decode("utf-8", "surrogateescape")
+    readings = [folded]
+    if folded == "/<cwd>" or folded.startswith("/<cwd>/"):
+        readings.append(os.getcwd() + folded[len("/<cwd>"):])
+    if folded == "~" or folded.startswith("~/"):
+        readings.append(os.path.expanduser("~") + folded[1:])
+        if "~" in PurePosixPath(text).parts:  # a literal `~` (not expanded), read as home: refused
+            return True
+    return any(str(PurePosixPath(reading)) == str(PurePosixPath(text)) for reading in readings)
 
 
 def compare(case, result, belief):
@@ -576,6 +660,14 @@ def compare(case, result, belief):
         for actual, _ in records:
             if not same(fold, actual):
                 out.append(("fold-differs", f"pygate folds {fold}, CPython has {actual}"))
+                break
+    # A path is the file a call would open if it runs: a call that raises opens nothing.
+    path = belief.get("path")
+    if path is not None:
+        for actual, _ in records:
+            if not same_path(path, actual):
+                shown = bytes.fromhex(path).decode("utf-8", "surrogateescape")
+                out.append(("path-differs", f"pygate's path {shown!r}, CPython has {actual}"))
                 break
     possible = belief.get("possible") or {}
     if possible.get("complete"):
@@ -628,7 +720,7 @@ def main():
     cases = list(range(args.count))
     pieces = [cases[i:i + 250] for i in range(0, len(cases), 250)]
     limit = 1 << 31
-    totals = {"cases": 0, "skipped": 0, "raised": 0, "folded": 0, "complete": 0, "sized": 0}
+    totals = {"cases": 0, "skipped": 0, "raised": 0, "folded": 0, "complete": 0, "sized": 0, "paths": 0}
     mismatches = []
     classes = {}
     with multiprocessing.Pool(args.jobs, initializer=init_worker) as pool, tempfile.TemporaryDirectory() as tmp:
@@ -654,6 +746,7 @@ def main():
                 totals["folded"] += belief["fold"] is not None
                 totals["complete"] += bool(belief["possible"]["complete"])
                 totals["sized"] += belief["size"] is not None
+                totals["paths"] += belief.get("path") is not None
                 for kind, detail in compare(case, result, belief):
                     classes[kind] = classes.get(kind, 0) + 1
                     mismatches.append((kind, case, source, detail))
@@ -682,7 +775,7 @@ def main():
             (save / f"{kind}-{case}.py").write_text(f"# {detail}\n{source}", encoding="utf-8",
                                                    errors="surrogatepass")
     print(f"value_oracle: seed {args.seed}: {totals['cases']} cases judged ({totals['skipped']} not compiled or "
-          f"timed out), {totals['folded']} folded, {totals['complete']} complete sets, {totals['sized']} sized, "
+          f"timed out), {totals['folded']} folded, {totals['complete']} complete sets, {totals['sized']} sized, {totals['paths']} paths, "
           f"{totals['raised']} raised in CPython; {len(mismatches)} mismatches {classes} in {elapsed:.1f} s")
     return 1 if mismatches else 0
 
