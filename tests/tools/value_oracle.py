@@ -51,7 +51,7 @@ ASCII_WORDS = ["", "a", "ab", "abc", "x__class__x", "__class__", "__globals__", 
                "{!r}", "{:>5}", "{0.real}", "sys", "os", "xyx", "aaa", "abcabc", ",", ", ", "-", "_", "0123456789",
                "ff", "FF", "-12", "0x1f", "1_000", " 42 ", "zz", "777", "101", "7fffffffffffffff", "gAAAA",
                "YWJj", "YWI=", "YQ==", "YW=", "Y W", "Zm9v\n", "-_-_", "+/+/", "616263", "61 62", "6", "6g"]
-NON_ASCII = ["ß", "ſ", "İ", "ı", "ﬁ", "e\u0301", "é", "Σ", "ς", "ǅ", "Å", "\u0130i", "straße", "ＡＢＣ", "😀",
+NON_ASCII = ["\u1680a\u2000\u200a\u2029\u202f\u205f\x1d\x1e\x1f\x0b\x0c\r\x85 b\u2028", "ß", "ſ", "İ", "ı", "ﬁ", "e\u0301", "é", "Σ", "ς", "ǅ", "Å", "\u0130i", "straße", "ＡＢＣ", "😀",
              "\u00a0", "\u2028", "\u3000", "\u0085", "\x1c", "\u200b", "ΐ", "ŉ", "\ufb03", "µ"]
 SURROGATE_LITERALS = ['"\\ud800"', '"a\\udc80b"', '"\\U0001f600"', '"\\N{LATIN SMALL LETTER A}"', '"\\x00"',
                       '"\\777"', '"\\1"', '"\\u00df"', "'\\''", '"\\\\"', '"a\\\nb"']
@@ -61,7 +61,9 @@ BYTES_LITERALS = ['b""', 'b"a"', 'b"abc"', 'b"x__class__x"', 'b"__class__"', 'b"
                   'b"\\xf0\\x9f\\x98\\x80"', 'b"\\x3d\\xd8\\x00\\xde"', 'b"\\x00\\xd8"', 'b"\\x80"', 'b"  b  "',
                   'b"616263"', 'b"YWJj"', 'b"YWI="', 'b"+AGEAYg-"', 'b"\\\\u0041"', 'b"\\\\x41"', 'b"\\xe9"',
                   'b"\\x81\\x82\\x40"', 'rb"\\x41"', 'B"Ab"', 'b"\\t\\n x \\r"', 'b"%s"', 'b"%d"', 'b"a,b"',
-                  'b"\\xef\\xbb\\xbfabc"', 'b"\\xff\\xfea\\x00"', 'b"\\xfe\\xff\\x00a"', 'b"xyx"', 'b"\\x00"']
+                  'b"\\x00\\xdc"', 'b"\\x00\\xd8a\\x00"', 'b"\\xdc\\x00"', 'b"\\xe0\\x80\\x80"', 'b"\\xf0\\x80\\x80\\x80"',
+                  'b"\\xf4\\x90\\x80\\x80"', 'b"zz"', 'b"YW_-"', 'b"YR=="', 'b"YWI"', 'b"61\\t62\\x0b63\\x0c\\r\\n"',
+                  'b"\\x0b\\x0c a \\r\\n\\t"', 'b"\\xef\\xbb\\xbfabc"', 'b"\\xff\\xfea\\x00"', 'b"\\xfe\\xff\\x00a"', 'b"xyx"', 'b"\\x00"']
 INTS = ["0", "1", "2", "3", "-1", "-2", "5", "7", "10", "16", "36", "37", "1", "97", "0x61", "0o17", "0b101",
         "1_0", "65", "255", "256", "0x10FFFF", "0x110000", "0xD800", "0xDFFF", "-5", "100", "10**3", "2**63",
         "9223372036854775807", "-9223372036854775808", "99999999999999999999", "(1 << 70)", "True", "False",
@@ -127,7 +129,7 @@ class Gen:
             if self.chance(0.12):
                 return self.fstring(depth)
             return self.text_literal()
-        c = self.r.randrange(25)
+        c = self.r.randrange(26)
         s = lambda: self.str_expr(depth - 1)
         b = lambda: self.bytes_expr(depth - 1)
         i = self.int_atom
@@ -243,6 +245,49 @@ class Gen:
                               lambda: f"{b()}.strip().decode()", lambda: f"{b()}.strip({b()}).decode()", lambda: f"{b()}.replace({b()}, {b()}).decode()",
                               lambda: f"{b()}.lower().decode()", lambda: f"{b()}.join([{b()}, {b()}]).decode()", lambda: f"{b()}.upper().decode('ascii')",
                               lambda: f"{b()}.title().decode()", lambda: f"{b()}.swapcase().decode()"])
+        if c == 25:  # edges: 64-bit overflow, budgets, sizes past the folder's cap, argument errors
+            return self.pick([
+                lambda: f"str({self.pick(['-9223372036854775808', '9223372036854775807', '2**62', '-(2**62)'])} "
+                        f"{self.pick(['//', '%', '+', '-', '*'])} {self.pick(['-1', '1', '0', '4', '-9223372036854775808'])})",
+                lambda: f"str(-(-9223372036854775808))", lambda: f"str(+{i()})", lambda: f"str(~{i()})", lambda: f"str(-{i()})",
+                lambda: f"{s()} * {s()}", lambda: f"{i()} * {b()}.decode()", lambda: "'a' * 70000",
+                lambda: "(" + " + ".join([repr(self.pick(ASCII_WORDS))] * self.r.choice([50, 300])) + ")",
+                lambda: "str(" + " + ".join(["1"] * self.r.choice([50, 300])) + ")",
+                lambda: f"({s()}  # c\n if {self.cond()} else {s()})", lambda: "undefined_name_zz",
+                lambda: f"[{s()}, {s()}][0:1][0]", lambda: f"{{bytearray(b'k'): {s()}}}[b'k']",
+                lambda: f"{s()}.encode('utf-8', encoding='ascii').decode()", lambda: f"{s()}.replace({s()}, {s()}, count=1)",
+                lambda: f"str({self.pick(['1234567890123456789012', '0o17', '0b1_0', '0x_1f', '1_000_000', '00'])})",
+                lambda: f"{s()}.decode()" if self.chance(0.5) else f"{i()}.upper()", lambda: f"{i()}.decode()",
+                lambda: f"str({s()}, {self.codec()}, {self.err()})", lambda: f"str({i()}, 'utf-8')",
+                lambda: f"{b()}.hex({s()})", lambda: f"chr({s()})", lambda: f"int({s()}, {s()})", lambda: f"hex({s()})",
+                lambda: f"format({i()}, {s()})", lambda: f"ord({b()})", lambda: f"str(ord({b()}[:1]))",
+                lambda: f"bytes({s()}, encoding={self.codec()}, errors={self.err()}).decode()",
+                lambda: f"{s()}.join(({s()}))", lambda: f"{s()}.removeprefix({b()})", lambda: f"{b()}.removeprefix({s()})",
+                lambda: self.pick(["str(encoding='utf-8')", "str(errors='strict')", "bytes(encoding='utf-8')",
+                                   "bytearray(errors='strict').decode()", "int(base=10)", "str(int(x='7', base=8))"]),
+                lambda: f"str({b()}, errors={self.err()})", lambda: f"str({b()}, {self.codec()}, errors={self.err()})",
+                lambda: f"bytes(({self.int_atom()}, {self.int_atom()}  # c\n)).decode()",
+                lambda: f"bytes([{self.pick(['256', '-1', repr('a'), '0x41', '2**62'])}]).decode()",
+                lambda: f"bytes({s()}, errors={self.err()}).decode()", lambda: f"bytes(bytearray({b()})).decode()",
+                lambda: f"bytes({self.pick(['70000', '-1', '0', '2**62'])}).decode()[:3]",
+                lambda: f"hex({self.pick(['-2147483648 * 4294967296', '-(2**62)', '-5', '0'])})",
+                lambda: f"str({self.pick(['-2147483648 * 4294967296', '2147483648 * 4294967296', '-1 * -2147483648 * 4294967296'])} "
+                        f"{self.pick(['//', '%', '+', '-', '*'])} {self.pick(['-1', '1', '0', '2'])})",
+                lambda: "str(-(-2147483648 * 4294967296))",
+                lambda: f"str((-2147483648 * 4294967296) {self.pick(['//', '%'])} -1)",
+                lambda: f"str((3037000499 * 3037000499) {self.pick(['+', '*', '-'])} {self.pick(['(3037000499 * 3037000499)', '2', '-(3037000499 * 3037000499)'])})",
+                lambda: f"str(-(3037000499 * 3037000499) - (3037000499 * 3037000499))",
+                lambda: "('a' * 40000) + ('b' * 40000)", lambda: "str(1j)", lambda: "str(10j + 1)",
+                lambda: f"'%s' % (({s()}, {s()}))", lambda: f"(({s()}, {s()}))[1]", lambda: f"''.join(([{s()}]))",
+                lambda: f"bytes(([65, 66])).decode()", lambda: f"(([{s()}]))[0]", lambda: f"(({{'k': {s()}}}))['k']",
+                lambda: f"{s()}.join", lambda: f"[{s()}.join][0]({s()})",
+                lambda: f"bytearray({b()}).{self.pick(['upper', 'lower', 'strip', 'hex'])}()",
+                lambda: f"{s()}.casefold()", lambda: f"{b()}.casefold()",
+                lambda: f"Path({self.pick(PATH_TEXTS)!r}).{self.pick(['with_suffix', 'with_name', 'relative_to'])}('x')",
+                lambda: f"Path({self.pick(PATH_TEXTS)!r}).joinpath(*[{self.pick(PATH_TEXTS)!r}])",
+                lambda: f"os.path.join({self.pick(PATH_TEXTS)!r}, **{{}})", lambda: f"Path.joinpath(Path('a'), 'b')",
+                lambda: f"Path(Path({self.pick(PATH_TEXTS)!r})).expanduser().absolute().resolve()",
+            ])
         if c == 24:  # comments inside brackets: the tree holds them among the operands
             t = self.text_literal
             return self.pick([lambda: f"({s()},  # c\n {s()})[{self.pick(['0', '1', '-1'])}]",
@@ -335,8 +380,23 @@ class Gen:
         """A name bound as possible_strings follows it; its statements go to the prelude."""
         n = f"n{self.case}_{len(self.prelude)}"
         s = lambda: self.str_expr(0 if self.chance(0.7) else 1)
-        k = self.r.randrange(14)
-        if k == 0:
+        k = self.r.randrange(18)
+        if k == 14:  # rebound from itself: folding it would loop
+            self.prelude += [f"{n} = {s()}", f"{n} = {n} + {s()}"]
+        elif k == 15:  # a tuple (or a list), then %-formatted through the name
+            self.prelude += [self.pick([f"{n} = ({s()}, {s()})", f"{n} = ({s()},  # c\n {s()})", f"{n} = [{s()}, {s()}]"])]
+            return self.pick([f"'%s-%s' % {n}", f"'%s' % {n}", f"'%s-%s-%s' % {n}"])
+        elif k == 16:  # a list or dict read only through subscripts: it never changes
+            self.prelude += [self.pick([f"{n} = [{s()}, {s()}]", f"{n} = {{'k': {s()}, 'j': {s()}}}"])]
+            if self.chance(0.3):
+                self.prelude.append(f"len({n})")  # read whole too: it may be handed to what changes it
+            return self.pick([f"{n}[0]", f"{n}[-1]", f"{n}['k']", f"{n}[1]"])
+        elif k == 17:  # a chain of names, deeper than the folder's budget at times
+            self.prelude.append(f"{n} = {s()}")
+            for step in range(self.r.choice([3, 40])):
+                self.prelude.append(f"{n}_{step + 1} = {n}{'_' + str(step) if step else ''}")
+            return f"{n}_{len([line for line in self.prelude if line.startswith(n + '_')])}"
+        elif k == 0:
             self.prelude.append(f"{n} = {s()}")
         elif k == 1:
             self.prelude += [f"{n} = {s()}", f"{n} = {s()}"]
