@@ -53,6 +53,9 @@ ASCII_WORDS = ["", "a", "ab", "abc", "x__class__x", "__class__", "__globals__", 
                "YWJj", "YWI=", "YQ==", "YW=", "Y W", "Zm9v\n", "-_-_", "+/+/", "616263", "61 62", "6", "6g"]
 NON_ASCII = ["\u1680a\u2000\u200a\u2029\u202f\u205f\x1d\x1e\x1f\x0b\x0c\r\x85 b\u2028", "ß", "ſ", "İ", "ı", "ﬁ", "e\u0301", "é", "Σ", "ς", "ǅ", "Å", "\u0130i", "straße", "ＡＢＣ", "😀",
              "\u00a0", "\u2028", "\u3000", "\u0085", "\x1c", "\u200b", "ΐ", "ŉ", "\ufb03", "µ"]
+SURROGATE_BYTES = ["\\x00\\xdc", "\\x00\\xd8a\\x00", "\\xdc\\x00", "\\x3d\\xd8\\x00\\xde", "\\xd8\\x3d\\xde\\x00",
+                   "\\x00\\xd8\\x00\\xd8", "\\x3d\\xd8", "\\xe0\\x80\\x80", "\\xf0\\x80\\x80\\x80", "\\xf4\\x90\\x80\\x80"]
+HEX_BASE64_BYTES = ["6g", "g6", "61 62", "6", "YW_-", "YW-_", "YR==", "YWI", "YQ=", "Y===", "61\\t62", "YW\\nJj"]
 SURROGATE_LITERALS = ['"\\ud800"', '"a\\udc80b"', '"\\U0001f600"', '"\\N{LATIN SMALL LETTER A}"', '"\\x00"',
                       '"\\777"', '"\\1"', '"\\u00df"', "'\\''", '"\\\\"', '"a\\\nb"']
 BYTES_LITERALS = ['b""', 'b"a"', 'b"abc"', 'b"x__class__x"', 'b"__class__"', 'b"\\xff\\xfe"', 'b"\\xc3\\x9f"',
@@ -281,6 +284,9 @@ class Gen:
                 lambda: f"'%s' % (({s()}, {s()}))", lambda: f"(({s()}, {s()}))[1]", lambda: f"''.join(([{s()}]))",
                 lambda: f"bytes(([65, 66])).decode()", lambda: f"(([{s()}]))[0]", lambda: f"(({{'k': {s()}}}))['k']",
                 lambda: f"{s()}.join", lambda: f"[{s()}.join][0]({s()})",
+                lambda: f"{self.pick(['b' + chr(34) + x + chr(34) for x in SURROGATE_BYTES])}.decode({self.pick(['utf-16-le', 'utf-16-be', 'utf-8', 'latin-1'])!r})",
+                lambda: f"codecs.decode({self.pick(['b' + chr(34) + x + chr(34) for x in HEX_BASE64_BYTES])}, {self.pick(['hex', 'base64', 'rot13'])!r})",
+                lambda: f"base64.urlsafe_b64decode({self.pick(['b' + chr(34) + x + chr(34) for x in HEX_BASE64_BYTES])}).decode()",
                 lambda: f"bytearray({b()}).{self.pick(['upper', 'lower', 'strip', 'hex'])}()",
                 lambda: f"{s()}.casefold()", lambda: f"{b()}.casefold()",
                 lambda: f"Path({self.pick(PATH_TEXTS)!r}).{self.pick(['with_suffix', 'with_name', 'relative_to'])}('x')",
