@@ -1077,11 +1077,8 @@ std::optional<std::string> ConstantFolder::fold_path_call(std::string_view q, No
         return join_path(std::string(k_working_folder), *path);
     };
     // expanduser: `~` and `~/...` are the home folder, which the anchor `~`
-    // stands for; `~user` is another user's, which no anchor names.
-    auto home_expanded = [](std::optional<std::string> path) -> std::optional<std::string> {
-        if (!path || (path->starts_with('~') && *path != "~" && !path->starts_with("~/"))) return std::nullopt;
-        return path;
-    };
+    // stands for, `~user` that user's: the text stays, read as absolute.
+    auto home_expanded = [](std::optional<std::string> path) { return path; };
     auto pathlib = [](std::optional<std::string> path) -> std::optional<std::string> {
         if (!path) return std::nullopt;
         return pathlib_text(*path);
@@ -1147,8 +1144,9 @@ std::string ConstantFolder::pathlib_text(const std::string& path) {
     return out.empty() ? "." : out;
 }
 
-// posixpath.normpath: `..` takes away the part before it. Nothing when that
-// part is an anchor (`~`, `/<cwd>`), which stands for more than one part.
+// posixpath.normpath: `..` takes away the part before it. When that part is
+// an anchor (`~`, `~user`, `/<cwd>`), which stands for more than one part,
+// the path stays as it is: absolute, which the filesystem rule refuses.
 std::optional<std::string> ConstantFolder::normal_path(std::optional<std::string> path) {
     if (!path) return std::nullopt;
     if (path->empty()) return ".";
@@ -1168,7 +1166,8 @@ std::optional<std::string> ConstantFolder::normal_path(std::optional<std::string
             continue;
         }
         if (parts.empty()) continue;  // `/..` is `/`
-        if (parts.back() == "~" || parts.back() == k_working_folder.substr(1)) return std::nullopt;
+        if (parts.size() == 1 && (parts.back().starts_with('~') || (slashes && parts.back() == k_working_folder.substr(1))))
+            return path;
         parts.pop_back();
     }
     std::string out(slashes, '/');

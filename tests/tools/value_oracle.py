@@ -708,11 +708,16 @@ def same_path(claim, actual):
     readings = [folded]
     if folded == "/<cwd>" or folded.startswith("/<cwd>/"):
         readings.append(os.getcwd() + folded[len("/<cwd>"):])
-    if folded == "~" or folded.startswith("~/"):
-        readings.append(os.path.expanduser("~") + folded[1:])
-        if "~" in PurePosixPath(text).parts:  # a literal `~` (not expanded), read as home: refused
+    if folded.startswith("~"):
+        first, _, rest = folded.partition("/")
+        readings.append(os.path.expanduser(first) + ("/" + rest if rest or folded.endswith("/") else ""))
+        if first in PurePosixPath(text).parts:  # a literal `~` (not expanded), read as home: refused
             return True
-    return any(str(PurePosixPath(reading)) == str(PurePosixPath(text)) for reading in readings)
+    if any(str(PurePosixPath(reading)) == str(PurePosixPath(text)) for reading in readings):
+        return True
+    # A `..` that would take an anchor away stays in the folded text (still absolute): compared normalised.
+    anchored = len(readings) > 1 and ".." in PurePosixPath(folded).parts
+    return anchored and any(os.path.normpath(r) == os.path.normpath(text) for r in readings)
 
 
 def compare(case, result, belief):
