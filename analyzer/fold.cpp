@@ -1074,6 +1074,9 @@ std::optional<std::string> ConstantFolder::fold_path_call(std::string_view q, No
     };
     auto absolute = [](std::optional<std::string> path) -> std::optional<std::string> {
         if (!path) return std::nullopt;
+        // `~user/x` is that user's home when expanded; a folder so named in the
+        // working folder otherwise: absolute either way, so left as it is.
+        if (path->starts_with('~')) return path;
         return join_path(std::string(k_working_folder), *path);
     };
     // expanduser: `~` and `~/...` are the home folder, which the anchor `~`
@@ -1186,8 +1189,9 @@ std::optional<std::string> ConstantFolder::fold_path_text(Node expr, ScopeId sco
 }
 
 std::string ConstantFolder::join_path(const std::string& base, const std::string& part) {
-    // `~` here is the home folder (Path.home(), expanduser), absolute: it starts over too.
-    if (base.empty() || part.starts_with('/') || part == "~" || part.starts_with("~/")) return part;
+    // A leading `~` here is a home folder (Path.home(), expanduser), absolute: it starts over
+    // too. Where the program meant a folder so named, the path is refused rather than allowed.
+    if (base.empty() || part.starts_with('/') || part.starts_with('~')) return part;
     return base.ends_with('/') ? base + part : base + "/" + part;
 }
 
