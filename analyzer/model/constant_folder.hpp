@@ -83,6 +83,8 @@ private:
     std::optional<std::string> fold_path_call(std::string_view q, Node call, Node function, ScopeId scope, int depth);
     // os.path.join's rule, which pathlib's `/` shares: an absolute part starts over.
     static std::string join_path(const std::string& base, const std::string& part);
+    static std::string pathlib_text(const std::string& path);
+    static std::optional<std::string> normal_path(std::optional<std::string> path);
 
     const std::vector<Binding>* bindings_of(std::string_view name, ScopeId scope) const {
         ScopeId holder = -1;

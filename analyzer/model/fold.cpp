@@ -294,12 +294,12 @@ std::optional<ConstantFolder::Value> ConstantFolder::fold_unary(Node expr, Scope
 std::optional<ConstantFolder::Value> ConstantFolder::fold_binary(Node expr, ScopeId scope, int depth) {
     TSSymbol op = node_symbol(field(expr, s.field_operator));
     Node left = field(expr, s.field_left), right = field(expr, s.field_right);
-    if (op == s.slash_token && m_paths) {  // Path('a') / 'b'
+    if (op == s.slash_token && m_paths) {  // Path('a') / 'b': a path (str / str raises)
         auto a = fold_path_text(left, scope, depth + 1);
         if (!a) return std::nullopt;
         auto b = fold_path_text(right, scope, depth + 1);
         if (!b) return std::nullopt;
-        return str_value(join_path(*a, *b));
+        return str_value(pathlib_text(join_path(*a, *b)));
     }
     auto a = fold(left, scope, depth + 1);
     if (!a) return std::nullopt;
@@ -1074,32 +1074,111 @@ std::optional<std::string> ConstantFolder::fold_path_call(std::string_view q, No
     };
     auto absolute = [](std::optional<std::string> path) -> std::optional<std::string> {
         if (!path) return std::nullopt;
+        // `~user/x` is that user's home when expanded; a folder so named in the
+        // working folder otherwise: absolute either way, so left as it is.
+        if (path->starts_with('~')) return path;
         return join_path(std::string(k_working_folder), *path);
     };
+    // expanduser: `~` and `~/...` are the home folder, which the anchor `~`
+    // stands for, `~user` that user's: the text stays, read as absolute.
+    auto home_expanded = [](std::optional<std::string> path) { return path; };
+    auto pathlib = [](std::optional<std::string> path) -> std::optional<std::string> {
+        if (!path) return std::nullopt;
+        return pathlib_text(*path);
+    };
+    auto argument_text = [&]() { return fold_path_text(argument(call, 0), scope, depth + 1); };
     std::size_t last_dot = q.rfind('.');
     std::string_view method = q.substr(last_dot + 1);
     bool pathlib_class = q.starts_with("pathlib.") && last_dot == std::string_view("pathlib").size();
     bool pathlib_member = q.starts_with("pathlib.") && !pathlib_class;
-    if (pathlib_class) {
-        auto path = joined_arguments("");
-        if (path && path->empty()) return ".";
-        return path;
-    }
+    // The POSIX classes only: a Windows path's text has backslashes and drives.
+    if (q == "pathlib.Path" || q == "pathlib.PosixPath" || q == "pathlib.PurePath" || q == "pathlib.PurePosixPath")
+        return pathlib(joined_arguments(""));
+    if (pathlib_class || q.starts_with("pathlib.PureWindowsPath.") || q.starts_with("pathlib.WindowsPath."))
+        return std::nullopt;
     if (q == "os.path.join") return joined_arguments("");
     if (q == "os.getcwd" || q == "os.getcwdb" || (pathlib_member && method == "cwd"))
         return std::string(k_working_folder);
     if (pathlib_member && method == "home") return "~";
-    if (q == "os.path.expanduser" || q == "os.path.normpath" || q == "os.fspath")
-        return fold_path_text(argument(call, 0), scope, depth + 1);
-    if (q == "os.path.abspath" || q == "os.path.realpath")
-        return absolute(fold_path_text(argument(call, 0), scope, depth + 1));
+    if (q == "os.fspath") return argument_text();
+    if (q == "os.path.expanduser") return home_expanded(argument_text());
+    if (q == "os.path.normpath") return normal_path(argument_text());
+    // realpath also follows symbolic links, which a folded path assumes it meets none of,
+    // and makes a leading `//` one slash, as POSIX leaves it the same folder.
+    auto real = [](std::optional<std::string> path) -> std::optional<std::string> {
+        if (path && path->starts_with("//")) path->erase(0, 1);
+        return path;
+    };
+    if (q == "os.path.abspath") return normal_path(absolute(argument_text()));
+    if (q == "os.path.realpath") return real(normal_path(absolute(argument_text())));
     if (pathlib_member && method == "joinpath") {
         auto base = object();
-        return base ? joined_arguments(*base) : std::nullopt;
+        return base ? pathlib(joined_arguments(*base)) : std::nullopt;
     }
-    if (pathlib_member && method == "expanduser") return object();
-    if (pathlib_member && (method == "resolve" || method == "absolute")) return absolute(object());
+    if (pathlib_member && method == "expanduser") return home_expanded(object());
+    if (pathlib_member && method == "absolute") return pathlib(absolute(object()));
+    if (pathlib_member && method == "resolve") return pathlib(real(normal_path(absolute(object()))));
     return std::nullopt;
+}
+
+// What str() of a pathlib path gives for `path`: repeated slashes and `.`
+// parts dropped, no trailing slash, `.` for nothing; a leading `//` (and
+// only exactly two) kept, as POSIX allows it a meaning of its own.
+std::string ConstantFolder::pathlib_text(const std::string& path) {
+    std::string root;
+    if (path.starts_with("//") && !path.starts_with("///"))
+        root = "//";
+    else if (path.starts_with('/'))
+        root = "/";
+    std::string out = root;
+    std::size_t start = 0;
+    bool first = true;
+    while (start <= path.size()) {
+        std::size_t end = path.find('/', start);
+        if (end == std::string::npos) end = path.size();
+        std::string_view part = std::string_view(path).substr(start, end - start);
+        if (!part.empty() && part != ".") {
+            if (!first) out += '/';
+            out += part;
+            first = false;
+        }
+        start = end + 1;
+    }
+    return out.empty() ? "." : out;
+}
+
+// posixpath.normpath: `..` takes away the part before it. When that part is
+// an anchor (`~`, `~user`, `/<cwd>`), which stands for more than one part,
+// the path stays as it is: absolute, which the filesystem rule refuses.
+std::optional<std::string> ConstantFolder::normal_path(std::optional<std::string> path) {
+    if (!path) return std::nullopt;
+    if (path->empty()) return ".";
+    std::size_t slashes = path->starts_with('/') ? 1 : 0;
+    if (path->starts_with("//") && !path->starts_with("///")) slashes = 2;
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    const std::string_view text = *path;
+    while (start <= text.size()) {
+        std::size_t end = text.find('/', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view part = text.substr(start, end - start);
+        start = end + 1;
+        if (part.empty() || part == ".") continue;
+        if (part != ".." || (slashes == 0 && parts.empty()) || (!parts.empty() && parts.back() == "..")) {
+            parts.push_back(part);
+            continue;
+        }
+        if (parts.empty()) continue;  // `/..` is `/`
+        if (parts.size() == 1 && (parts.back().starts_with('~') || (slashes && parts.back() == k_working_folder.substr(1))))
+            return path;
+        parts.pop_back();
+    }
+    std::string out(slashes, '/');
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (i > 0) out += '/';
+        out += parts[i];
+    }
+    return out.empty() ? "." : out;
 }
 
 // os.path.join's rule, which pathlib's `/` shares: an absolute part starts over.
@@ -1110,7 +1189,9 @@ std::optional<std::string> ConstantFolder::fold_path_text(Node expr, ScopeId sco
 }
 
 std::string ConstantFolder::join_path(const std::string& base, const std::string& part) {
-    if (base.empty() || part.starts_with('/')) return part;
+    // A leading `~` here is a home folder (Path.home(), expanduser), absolute: it starts over
+    // too. Where the program meant a folder so named, the path is refused rather than allowed.
+    if (base.empty() || part.starts_with('/') || part.starts_with('~')) return part;
     return base.ends_with('/') ? base + part : base + "/" + part;
 }
 

@@ -84,8 +84,12 @@ private:
             return node_is_null(inner) ? unknown() : add_values_of(inner, scope, depth + 1, into);
         }
         if (kind == s.conditional_expression) {  // `a if c else b`: the condition is no value
-            add_values_of(node_named_child(expr, 0), scope, depth + 1, into);
-            add_values_of(node_named_child(expr, 2), scope, depth + 1, into);
+            std::vector<Node> parts;  // comments aside: `(a  # why\n if c else b)`
+            for (std::uint32_t i = 0; i < node_named_child_count(expr); ++i)
+                if (node_symbol(node_named_child(expr, i)) != s.comment) parts.push_back(node_named_child(expr, i));
+            if (parts.size() != 3) return unknown();
+            add_values_of(parts[0], scope, depth + 1, into);
+            add_values_of(parts[2], scope, depth + 1, into);
             return;
         }
         if (kind == s.binary_operator && node_symbol(field(expr, s.field_operator)) == s.plus_token)

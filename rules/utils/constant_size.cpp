@@ -27,7 +27,7 @@ using analyzer::Referent;
 using analyzer::Referents;
 using Kind = Magnitude::Kind;
 
-constexpr double k_log10_slot = 0.90309;      // log10(8): a list slot, an int64 or float64 element
+constexpr double k_log10_slot = 0.90308998699194354;  // log10(8): a list slot, an int64 or float64 element
 constexpr double k_log10_e = 0.4342944819;    // log10(e)
 constexpr double k_log10_2pi = 0.7981798684;  // log10(2 * pi)
 
@@ -410,7 +410,6 @@ std::optional<std::string_view> SizeEstimator::padding_method(const analyzer::Mo
     std::string storage;
     std::string_view method = model.identifier(model.attribute_name(function), storage);
     if (method == "ljust" || method == "rjust" || method == "center" || method == "zfill") return "width";
-    if (method == "expandtabs") return "tabsize";
     return std::nullopt;
 }
 
@@ -607,7 +606,8 @@ Magnitude SizeEstimator::shape_elements(Node shape, std::uint32_t depth) {
     if (node_is_null(inner)) return {};
     if (node_symbol(inner) != s.tuple && node_symbol(inner) != s.list) {
         Magnitude n = visit(inner, depth + 1);
-        return n.kind == Kind::integer ? n : Magnitude{};
+        if (n.kind != Kind::integer) return {};
+        return n.exact && *n.exact <= 0 ? integer(0) : n;
     }
     double log10 = 0;
     for (std::uint32_t i = 0; i < node_named_child_count(inner) && i < 64; ++i) {
@@ -666,6 +666,8 @@ Magnitude SizeEstimator::call(Node node, const Referents& callee, std::uint32_t 
     }
     // Lazy views the size of what they read: `map(str, range(10**10))` is a range's worth of items.
     if (named_any(callee, {"builtins.map", "builtins.enumerate", "builtins.reversed"})) {
+        // `map(f, a, b)` stops at the shortest of its iterables.
+        if (named(callee, "builtins.map") && !node_is_null(argument(2))) return {};
         Magnitude items = visit(argument(named(callee, "builtins.map") ? 1 : 0), depth + 1);
         if (items.kind == Kind::range || is_sized(items.kind)) return Magnitude{Kind::range, items.log10, items.exact};
         return {};
@@ -703,15 +705,24 @@ Magnitude SizeEstimator::call(Node node, const Referents& callee, std::uint32_t 
     if (named_any(callee, {"numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"})) {
         Magnitude elements = shape_elements(argument(0, "shape"), depth);
         if (elements.kind != Kind::integer) return {};
+        if (elements.exact && *elements.exact == 0) return sized_exact(Kind::array, 0);
         // float64 unless a dtype says otherwise; then the smallest, one byte.
-        bool typed = !node_is_null(argument(named(callee, "numpy.full") ? 2 : 1, "dtype"));
+        // numpy.full's follows its fill value (`True` is one byte).
+        bool typed = named(callee, "numpy.full") || !node_is_null(argument(1, "dtype"));
         return sized(Kind::array, elements.log10 + (typed ? 0 : k_log10_slot));
     }
     if (named(callee, "numpy.arange")) {
-        bool two = !node_is_null(argument(1));
-        Magnitude stop = visit(argument(two ? 1 : 0), depth + 1);
-        if (stop.kind != Kind::integer || !node_is_null(argument(2))) return {};
-        return sized(Kind::array, stop.log10 + k_log10_slot);
+        // Integer bounds: int64 items, stop - start of them (none when that is below 1).
+        if (!node_is_null(argument(2, "step")) || !node_is_null(argument(3, "dtype"))) return {};
+        bool two = !node_is_null(argument(1, "stop"));
+        Magnitude stop = visit(argument(two ? 1 : 0, two ? "stop" : ""), depth + 1);
+        Magnitude start = two ? visit(argument(0, "start"), depth + 1) : integer(0);
+        std::int64_t count = 0;
+        if (stop.kind != Kind::integer || start.kind != Kind::integer || !stop.exact || !start.exact ||
+            __builtin_sub_overflow(*stop.exact, *start.exact, &count))
+            return {};
+        if (count <= 0) return sized_exact(Kind::array, 0);
+        return sized(Kind::array, std::log10(static_cast<double>(count)) + k_log10_slot);
     }
     return {};
 }

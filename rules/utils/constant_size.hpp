@@ -79,7 +79,7 @@ public:
     std::uint32_t steps() const { return m_steps; }
 
     // The keyword of the width argument when `call` calls a padding method
-    // (ljust, rjust, center, zfill, expandtabs), whose result is that wide.
+    // (ljust, rjust, center, zfill), whose result is that wide.
     static std::optional<std::string_view> padding_method(const analyzer::Model& model, Node call);
 
     // "about 10^12 bytes", "about 10^10 digits", "more than 10^300 digits".

@@ -245,9 +245,20 @@ struct Growth {
     double factor_log10 = 0;  // per trip
     // length: a sequence's; digits: an integer's; walk: nodes a shared
     // structure shows when walked; retained: a new object each trip that
-    // holds the last (`a = [a]`), factor_log10 then log10 of its bytes.
-    enum class Of { length, digits, walk, retained } of = Of::length;
+    // holds the last (`a = [a]`), factor_log10 then log10 of its bytes;
+    // appended: items added each trip to what the name holds (`x += [0] * 9`,
+    // `x = x + "ab"`, `x.append(v)`), counted in `items`.
+    enum class Of { length, digits, walk, retained, appended } of = Of::length;
     std::string verb;  // "doubles"
+    // Of::appended: what the statement adds each trip, and how it may.
+    struct Added {
+        double items = 0;        // at least this many items (characters, bytes or slots)
+        double fresh_bytes = 0;  // a new object each appended item holds (`x.append([0] * 9)`)
+        Node operand{};          // what is added
+        // How: `+=` and extend take any iterable into a list; `x + y` and
+        // append only what their operand is (a list display for a list).
+        enum class Way { extend, concatenate, append } way = Way::extend;
+    } added;
 };
 
 std::string verb_for(double factor_log10, const char* what) {
@@ -269,26 +280,88 @@ int sum_of_name(Node expr, const std::string& name, const Model& model) {
     return left && right ? left + right : 0;
 }
 
-// The growth one statement of a loop body gives a name, if it is geometric.
+// A new list each time it is evaluated: a list display, or one repeated
+// (`[0] * 9`), whose length the estimate gives.
+bool builds_new_list(Node expr, const Model& model) {
+    const auto& p = analyzer::PythonSymbols::get();
+    expr = unparenthesized(expr);
+    if (node_symbol(expr) == p.list) return true;
+    if (node_symbol(expr) != p.binary_operator || model.text(node_child_by_field_id(expr, p.field_operator)) != "*")
+        return false;
+    return node_symbol(unparenthesized(node_child_by_field_id(expr, p.field_left))) == p.list ||
+           node_symbol(unparenthesized(node_child_by_field_id(expr, p.field_right))) == p.list;
+}
+
+// At least how many items `expr` holds: its exact length, or 10^log10 when
+// that is above 1 (a log10 of 0 is a length of 0 or 1).
+double items_at_least(const Magnitude& size) {
+    if (size.exact) return static_cast<double>(std::max<std::int64_t>(*size.exact, 0));
+    return size.log10 > 0 ? std::pow(10.0, std::min(size.log10, 300.0)) : 0;
+}
+
+// `name.append(v)`, `name.extend(y)`: the items one call adds to a list.
+std::optional<Growth> method_growth(Node call, ScopeId scope, const Model& model) {
+    const auto& p = analyzer::PythonSymbols::get();
+    Node function = node_child_by_field_id(call, p.field_function);
+    Node arguments = node_child_by_field_id(call, p.field_arguments);
+    if (node_symbol(function) != p.attribute || node_named_child_count(arguments) != 1) return std::nullopt;
+    Node object = node_child_by_field_id(function, p.field_object);
+    Node operand = node_named_child(arguments, 0);
+    if (node_symbol(object) != p.identifier || node_symbol(operand) == p.keyword_argument ||
+        node_symbol(operand) == p.list_splat || node_symbol(operand) == p.dictionary_splat)
+        return std::nullopt;
+    const std::string_view method = model.text(node_child_by_field_id(function, p.field_attribute));
+    Growth growth{model.identifier(object), 0, Growth::Of::appended, "", {}};
+    growth.added.operand = operand;
+    SizeEstimator estimator(model, scope, SizeLimits{});
+    if (method == "append") {
+        growth.added.way = Growth::Added::Way::append;
+        growth.added.items = 1;
+        if (builds_new_list(operand, model)) {
+            Magnitude size = estimator.estimate(operand);
+            if (size.kind == Magnitude::Kind::list) growth.added.fresh_bytes = 56 + 8 * items_at_least(size);
+        }
+        return growth;
+    }
+    if (method == "extend") {
+        growth.added.items = items_at_least(estimator.estimate(operand));
+        return growth;
+    }
+    return std::nullopt;
+}
+
+// `name += y`, `name = name + y`, `name = y + name`: the items one statement adds.
+std::optional<Growth> concatenation_growth(const std::string& name, Node operand, Growth::Added::Way way,
+                                           ScopeId scope, const Model& model) {
+    if (names(model, operand, name)) return std::nullopt;
+    SizeEstimator estimator(model, scope, SizeLimits{});
+    Growth growth{name, 0, Growth::Of::appended, "", {}};
+    growth.added = {items_at_least(estimator.estimate(operand)), 0, operand, way};
+    return growth;
+}
+
+// The growth one statement of a loop body gives a name, if it is geometric,
+// or retained from trip to trip.
 std::optional<Growth> growth_of(Node statement, ScopeId scope, const Model& model) {
     const auto& p = analyzer::PythonSymbols::get();
     if (node_symbol(statement) != p.expression_statement) return std::nullopt;
     Node inner = node_first_child(statement);
     if (node_is_null(inner)) return std::nullopt;
     const TSSymbol kind = node_symbol(inner);
+    if (kind == p.call) return method_growth(inner, scope, model);
     if (kind != p.assignment && kind != p.augmented_assignment) return std::nullopt;
     Node target = node_child_by_field_id(inner, p.field_left);
     Node value = unparenthesized(node_child_by_field_id(inner, p.field_right));
     if (node_is_null(target) || node_is_null(value) || node_symbol(target) != p.identifier) return std::nullopt;
     const std::string name = model.identifier(target);
-    auto repeated = [&](double factor) { return Growth{name, std::log10(factor), Growth::Of::length, ""}; };
-    auto squared = [&](double factor) { return Growth{name, std::log10(factor), Growth::Of::digits, ""}; };
+    auto repeated = [&](double factor) { return Growth{name, std::log10(factor), Growth::Of::length, "", {}}; };
+    auto squared = [&](double factor) { return Growth{name, std::log10(factor), Growth::Of::digits, "", {}}; };
     if (kind == p.augmented_assignment) {
         const std::string_view op = model.text(node_child_by_field_id(inner, p.field_operator));
         if (op == "+=") {
             const int copies = sum_of_name(value, name, model);
             if (copies >= 1) return repeated(1.0 + copies);
-            return std::nullopt;
+            return concatenation_growth(name, value, Growth::Added::Way::extend, scope, model);
         }
         if (op == "*=") {
             if (names(model, value, name)) return squared(2);
@@ -309,6 +382,10 @@ std::optional<Growth> growth_of(Node statement, ScopeId scope, const Model& mode
         if (op == "+") {
             const int copies = sum_of_name(value, name, model);
             if (copies >= 2) return repeated(copies);
+            if (names(model, left, name))
+                return concatenation_growth(name, right, Growth::Added::Way::concatenate, scope, model);
+            if (names(model, right, name))
+                return concatenation_growth(name, left, Growth::Added::Way::concatenate, scope, model);
             return std::nullopt;
         }
         if (op == "*") {
@@ -340,15 +417,105 @@ std::optional<Growth> growth_of(Node statement, ScopeId scope, const Model& mode
             double items = 0;
             analyzer::for_each_named_child(value, [&](Node) { ++items; });
             double bytes = value_kind == p.tuple ? 40 + 8 * items : value_kind == p.list ? 56 + 8 * items : 64;
-            return Growth{name, std::log10(bytes), Growth::Of::retained, "keeps a new object holding the last"};
+            return Growth{name, std::log10(bytes), Growth::Of::retained, "keeps a new object holding the last", {}};
         }
-        if (copies >= 2) return Growth{name, std::log10(copies), Growth::Of::walk, ""};
+        if (copies >= 2) return Growth{name, std::log10(copies), Growth::Of::walk, "", {}};
     }
     return std::nullopt;
 }
 
-std::optional<LoopWork> judge_growth(Node loop, Node statement, double trips, ScopeId scope, const Model& model,
-                                     const analyzer::Profile& profile) {
+// The most bytes a trip of retained growth could keep, before the kind of
+// what grows is known: whether the loop is worth reading.
+double retained_per_trip_log10(const Growth& growth) {
+    if (growth.of == Growth::Of::retained) return growth.factor_log10;
+    return std::log10(std::max(1.0, 8 * growth.added.items + growth.added.fresh_bytes));
+}
+
+// Whether evaluating `expr` can run no code of the program's: no call, no
+// yield or await, and only names that are `allowed` or fold to an integer
+// (arithmetic on integers calls nothing the program defines).
+bool runs_no_program_code(Node expr, const std::vector<std::string>& allowed, ScopeId scope, const Model& model) {
+    const auto& p = analyzer::PythonSymbols::get();
+    bool plain = true;
+    std::uint32_t budget = k_walk_budget;
+    analyzer::walk_preorder(
+        expr,
+        [&](Node node, std::uint32_t) {
+            if (budget == 0 || --budget == 0) plain = false;
+            if (!plain) return analyzer::WalkStep::skip_children;
+            const TSSymbol kind = node_symbol(node);
+            if (kind == p.call || kind == p.await || is_scope(kind) || kind == p.list_comprehension ||
+                kind == p.set_comprehension || kind == p.dictionary_comprehension || kind == p.generator_expression ||
+                kind == p.attribute || kind == p.subscript || model.text(node) == "yield")
+                plain = false;
+            else if (kind == p.identifier &&
+                     std::find(allowed.begin(), allowed.end(), model.identifier(node)) == allowed.end() &&
+                     !model.fold_integer(node, scope))
+                plain = false;
+            return plain ? analyzer::WalkStep::descend : analyzer::WalkStep::skip_children;
+        },
+        [](Node) {});
+    return plain;
+}
+
+// Retained growth keeps what each trip adds only when nothing else in the
+// loop can take it away: the statement is the loop's whole body, the loop's
+// target is another name, and what it adds runs none of the program's code
+// (which could empty the list through another name).
+bool keeps_every_trip(Node loop, Node statement, const Growth& growth, ScopeId scope, const Model& model) {
+    const auto& p = analyzer::PythonSymbols::get();
+    std::uint32_t statements = 0;
+    analyzer::for_each_named_child(node_child_by_field_id(loop, p.field_body),
+                                   [&](Node child) { statements += node_symbol(child) != p.comment; });
+    if (statements != 1) return false;
+    Node target = unparenthesized(node_child_by_field_id(loop, p.field_left));
+    if (node_symbol(target) != p.identifier || model.identifier(target) == growth.name) return false;
+    Node inner = node_first_child(statement);
+    Node added = growth.of == Growth::Of::appended ? growth.added.operand
+                                                   : node_child_by_field_id(inner, p.field_right);
+    return runs_no_program_code(added, {growth.name, model.identifier(target)}, scope, model);
+}
+
+// The bytes a trip of appended growth keeps, at least, given what grows:
+// a list keeps an 8-byte slot per item (and the new list each item may be),
+// a str or bytes a byte per character. Nothing when CPython would refuse the
+// operation (`[] + (0,)`, `"" + b""`): it raises on the first trip.
+std::optional<double> appended_bytes(const Growth& growth, const Magnitude& start, ScopeId scope, const Model& model) {
+    const Growth::Added& added = growth.added;
+    SizeEstimator estimator(model, scope, SizeLimits{});
+    const Magnitude operand = estimator.estimate(added.operand);
+    double bytes = 0;
+    switch (added.way) {
+        case Growth::Added::Way::append:
+            if (start.kind != Magnitude::Kind::list) return std::nullopt;
+            bytes = 8 + added.fresh_bytes;
+            break;
+        case Growth::Added::Way::extend:
+            if (start.kind == Magnitude::Kind::list && operand.kind != Magnitude::Kind::unknown &&
+                operand.kind != Magnitude::Kind::integer && operand.kind != Magnitude::Kind::array)
+                bytes = 8 * added.items;
+            else if ((start.kind == Magnitude::Kind::text || start.kind == Magnitude::Kind::bytes) &&
+                     operand.kind == start.kind)
+                bytes = added.items;
+            else
+                return std::nullopt;
+            break;
+        case Growth::Added::Way::concatenate:
+            if (start.kind == Magnitude::Kind::list && builds_new_list(added.operand, model))
+                bytes = 8 * added.items;
+            else if ((start.kind == Magnitude::Kind::text || start.kind == Magnitude::Kind::bytes) &&
+                     operand.kind == start.kind)
+                bytes = added.items;
+            else
+                return std::nullopt;
+            break;
+    }
+    if (bytes <= 0) return std::nullopt;
+    return std::log10(bytes);
+}
+
+std::optional<LoopWork> judge_growth(Node loop, Node statement, double own_trips, double trips, ScopeId scope,
+                                     const Model& model, const analyzer::Profile& profile) {
     auto growth = growth_of(statement, scope, model);
     if (!growth) return std::nullopt;
     const SizeLimits limits = SizeLimits::of(profile);
@@ -357,8 +524,22 @@ std::optional<LoopWork> judge_growth(Node loop, Node statement, double trips, Sc
     Node initial = value_before(loop, growth->name, model);
     if (node_is_null(initial)) return std::nullopt;
     SizeEstimator estimator(model, scope, limits);
-    if (growth->of == Growth::Of::retained) {
-        const double retained = saturate(trips + growth->factor_log10);
+    if (growth->of == Growth::Of::retained || growth->of == Growth::Of::appended) {
+        if (!keeps_every_trip(loop, statement, *growth, scope, model)) return std::nullopt;
+        double per_trip = growth->factor_log10;
+        if (growth->of == Growth::Of::appended) {
+            // A tuple is sized as a list is, and refuses a list: only a list display grows as a list.
+            Magnitude start = estimator.estimate(initial);
+            if (start.kind == Magnitude::Kind::list && !builds_new_list(initial, model)) return std::nullopt;
+            auto bytes = appended_bytes(*growth, start, scope, model);
+            if (!bytes) return std::nullopt;
+            per_trip = *bytes;
+            growth->verb = fmt::format("keeps at least {} more bytes", std::llround(std::pow(10.0, *bytes)));
+            if (*bytes >= 18) growth->verb = fmt::format("keeps {} more bytes", about(*bytes));
+        }
+        // Only the loop's own trips: the value it starts from is bound in
+        // the same block, so a loop around both starts it over each time.
+        const double retained = saturate(own_trips + per_trip);
         if (retained <= limits.max_bytes_log10) return std::nullopt;
         return LoopWork{statement,
                         fmt::format("`{}` {} on each of the loop's {} trips: {} bytes retained, more than the "
@@ -485,7 +666,15 @@ std::vector<LoopWork> judge_for_work(Node loop, ScopeId scope, const Model& mode
     if (!own) return found;
     Node body = node_child_by_field_id(loop, p.field_body);
     bool grows = false;
-    analyzer::for_each_named_child(body, [&](Node statement) { grows = grows || growth_of(statement, scope, model); });
+    const double max_bytes_log10 = SizeLimits::of(profile).max_bytes_log10;
+    analyzer::for_each_named_child(body, [&](Node statement) {
+        auto growth = growth_of(statement, scope, model);
+        // Retained growth matters only when the loop's own trips could keep too much.
+        if (growth && (growth->of == Growth::Of::retained || growth->of == Growth::Of::appended) &&
+            *own + retained_per_trip_log10(*growth) <= max_bytes_log10)
+            return;
+        grows = grows || growth;
+    });
     const double most = cpu_steps_log10(profile);
     // Bodies are read (can they leave?) only for a loop that may matter: most
     // constant loops are short and grow nothing, and a file of many loops
@@ -503,7 +692,7 @@ std::vector<LoopWork> judge_for_work(Node loop, ScopeId scope, const Model& mode
                                                too_many_trips(trips, profile))});
     }
     analyzer::for_each_named_child(body, [&](Node statement) {
-        if (auto growth = judge_growth(loop, statement, trips, scope, model, profile))
+        if (auto growth = judge_growth(loop, statement, *own, trips, scope, model, profile))
             found.push_back(std::move(*growth));
     });
     return found;

@@ -8,11 +8,13 @@
 //   {"path": P, "values": [{"name": "v12", "line": L,
 //      "fold": {"kind": "str"|"bytes"|"bytearray"|"int", "hex": H | "int": N} | null,
 //      "possible": {"values": [H, ...], "complete": B},
-//      "size": {"kind": K, "log10": X, "exact": N | null} | null}, ...]}
+//      "size": {"kind": K, "log10": X, "exact": N | null} | null,
+//      "path": H | null}, ...]}
 //
 // `fold` is analyzer::fold_value, `possible` Model::possible_strings (each
 // value's UTF-8 as hex), `size` the estimate the size rules use
-// (rules/constant_size). Paths come from the command line, or one per line
+// (rules/utils/constant_size), `path` Model::fold_path (the path the filesystem
+// rule reads, as hex). Paths come from the command line, or one per line
 // on standard input with --stdin.
 #include <fmt/format.h>
 
@@ -87,6 +89,12 @@ json size_of(const Model& model, Node value, analyzer::ScopeId scope) {
     return out;
 }
 
+json path_of(const Model& model, Node value, analyzer::ScopeId scope) {
+    std::optional<std::string> path = model.fold_path(value, scope);
+    if (!path) return nullptr;
+    return hex(*path);
+}
+
 json examine(const std::string& path, analyzer::Parser& parser) {
     json entry{{"path", path}, {"values", json::array()}};
     analyzer::ReadResult read = analyzer::read_source_file(path);
@@ -119,7 +127,8 @@ json examine(const std::string& path, analyzer::Parser& parser) {
                                    {"line", node_start_row(bound->value) + 1},
                                    {"fold", fold_of(model, bound->value, bound->scope)},
                                    {"possible", {{"values", values}, {"complete", possible.complete}}},
-                                   {"size", size_of(model, bound->value, bound->scope)}});
+                                   {"size", size_of(model, bound->value, bound->scope)},
+                                   {"path", path_of(model, bound->value, bound->scope)}});
     }
     return entry;
 }

@@ -21,6 +21,8 @@ the same statements. A mismatch fails the run:
   fold-differs     pygate folds a value CPython's differs from (type or content)
   fold-raised      pygate folds a value where CPython raised
   set-incomplete   a set of possible strings marked complete lacks CPython's value
+  path-differs     the path pygate folds (Model::fold_path, what the filesystem
+                   rule reads) names another path than CPython's value
   size-over        a size estimate above what CPython built (the size rules
                    deny on it, so it must be a lower bound); an `exact` size
                    that differs; a size of another kind than CPython's value
@@ -39,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 # --- the generator ---------------------------------------------------------
 
@@ -49,8 +51,11 @@ ASCII_WORDS = ["", "a", "ab", "abc", "x__class__x", "__class__", "__globals__", 
                "{!r}", "{:>5}", "{0.real}", "sys", "os", "xyx", "aaa", "abcabc", ",", ", ", "-", "_", "0123456789",
                "ff", "FF", "-12", "0x1f", "1_000", " 42 ", "zz", "777", "101", "7fffffffffffffff", "gAAAA",
                "YWJj", "YWI=", "YQ==", "YW=", "Y W", "Zm9v\n", "-_-_", "+/+/", "616263", "61 62", "6", "6g"]
-NON_ASCII = ["ß", "ſ", "İ", "ı", "ﬁ", "e\u0301", "é", "Σ", "ς", "ǅ", "Å", "\u0130i", "straße", "ＡＢＣ", "😀",
+NON_ASCII = ["\u1680a\u2000\u200a\u2029\u202f\u205f\x1d\x1e\x1f\x0b\x0c\r\x85 b\u2028", "ß", "ſ", "İ", "ı", "ﬁ", "e\u0301", "é", "Σ", "ς", "ǅ", "Å", "\u0130i", "straße", "ＡＢＣ", "😀",
              "\u00a0", "\u2028", "\u3000", "\u0085", "\x1c", "\u200b", "ΐ", "ŉ", "\ufb03", "µ"]
+SURROGATE_BYTES = ["\\x00\\xdc", "\\x00\\xd8a\\x00", "\\xdc\\x00", "\\x3d\\xd8\\x00\\xde", "\\xd8\\x3d\\xde\\x00",
+                   "\\x00\\xd8\\x00\\xd8", "\\x3d\\xd8", "\\xe0\\x80\\x80", "\\xf0\\x80\\x80\\x80", "\\xf4\\x90\\x80\\x80"]
+HEX_BASE64_BYTES = ["6g", "g6", "61 62", "6", "YW_-", "YW-_", "YR==", "YWI", "YQ=", "Y===", "61\\t62", "YW\\nJj"]
 SURROGATE_LITERALS = ['"\\ud800"', '"a\\udc80b"', '"\\U0001f600"', '"\\N{LATIN SMALL LETTER A}"', '"\\x00"',
                       '"\\777"', '"\\1"', '"\\u00df"', "'\\''", '"\\\\"', '"a\\\nb"']
 BYTES_LITERALS = ['b""', 'b"a"', 'b"abc"', 'b"x__class__x"', 'b"__class__"', 'b"\\xff\\xfe"', 'b"\\xc3\\x9f"',
@@ -59,7 +64,9 @@ BYTES_LITERALS = ['b""', 'b"a"', 'b"abc"', 'b"x__class__x"', 'b"__class__"', 'b"
                   'b"\\xf0\\x9f\\x98\\x80"', 'b"\\x3d\\xd8\\x00\\xde"', 'b"\\x00\\xd8"', 'b"\\x80"', 'b"  b  "',
                   'b"616263"', 'b"YWJj"', 'b"YWI="', 'b"+AGEAYg-"', 'b"\\\\u0041"', 'b"\\\\x41"', 'b"\\xe9"',
                   'b"\\x81\\x82\\x40"', 'rb"\\x41"', 'B"Ab"', 'b"\\t\\n x \\r"', 'b"%s"', 'b"%d"', 'b"a,b"',
-                  'b"\\xef\\xbb\\xbfabc"', 'b"\\xff\\xfea\\x00"', 'b"\\xfe\\xff\\x00a"', 'b"xyx"', 'b"\\x00"']
+                  'b"\\x00\\xdc"', 'b"\\x00\\xd8a\\x00"', 'b"\\xdc\\x00"', 'b"\\xe0\\x80\\x80"', 'b"\\xf0\\x80\\x80\\x80"',
+                  'b"\\xf4\\x90\\x80\\x80"', 'b"zz"', 'b"YW_-"', 'b"YR=="', 'b"YWI"', 'b"61\\t62\\x0b63\\x0c\\r\\n"',
+                  'b"\\x0b\\x0c a \\r\\n\\t"', 'b"\\xef\\xbb\\xbfabc"', 'b"\\xff\\xfea\\x00"', 'b"\\xfe\\xff\\x00a"', 'b"xyx"', 'b"\\x00"']
 INTS = ["0", "1", "2", "3", "-1", "-2", "5", "7", "10", "16", "36", "37", "1", "97", "0x61", "0o17", "0b101",
         "1_0", "65", "255", "256", "0x10FFFF", "0x110000", "0xD800", "0xDFFF", "-5", "100", "10**3", "2**63",
         "9223372036854775807", "-9223372036854775808", "99999999999999999999", "(1 << 70)", "True", "False",
@@ -125,7 +132,7 @@ class Gen:
             if self.chance(0.12):
                 return self.fstring(depth)
             return self.text_literal()
-        c = self.r.randrange(24)
+        c = self.r.randrange(26)
         s = lambda: self.str_expr(depth - 1)
         b = lambda: self.bytes_expr(depth - 1)
         i = self.int_atom
@@ -241,6 +248,61 @@ class Gen:
                               lambda: f"{b()}.strip().decode()", lambda: f"{b()}.strip({b()}).decode()", lambda: f"{b()}.replace({b()}, {b()}).decode()",
                               lambda: f"{b()}.lower().decode()", lambda: f"{b()}.join([{b()}, {b()}]).decode()", lambda: f"{b()}.upper().decode('ascii')",
                               lambda: f"{b()}.title().decode()", lambda: f"{b()}.swapcase().decode()"])
+        if c == 25:  # edges: 64-bit overflow, budgets, sizes past the folder's cap, argument errors
+            return self.pick([
+                lambda: f"str({self.pick(['-9223372036854775808', '9223372036854775807', '2**62', '-(2**62)'])} "
+                        f"{self.pick(['//', '%', '+', '-', '*'])} {self.pick(['-1', '1', '0', '4', '-9223372036854775808'])})",
+                lambda: f"str(-(-9223372036854775808))", lambda: f"str(+{i()})", lambda: f"str(~{i()})", lambda: f"str(-{i()})",
+                lambda: f"{s()} * {s()}", lambda: f"{i()} * {b()}.decode()", lambda: "'a' * 70000",
+                lambda: "(" + " + ".join([repr(self.pick(ASCII_WORDS))] * self.r.choice([50, 300])) + ")",
+                lambda: "str(" + " + ".join(["1"] * self.r.choice([50, 300])) + ")",
+                lambda: f"({s()}  # c\n if {self.cond()} else {s()})", lambda: "undefined_name_zz",
+                lambda: f"[{s()}, {s()}][0:1][0]", lambda: f"{{bytearray(b'k'): {s()}}}[b'k']",
+                lambda: f"{s()}.encode('utf-8', encoding='ascii').decode()", lambda: f"{s()}.replace({s()}, {s()}, count=1)",
+                lambda: f"str({self.pick(['1234567890123456789012', '0o17', '0b1_0', '0x_1f', '1_000_000', '00'])})",
+                lambda: f"{s()}.decode()" if self.chance(0.5) else f"{i()}.upper()", lambda: f"{i()}.decode()",
+                lambda: f"str({s()}, {self.codec()}, {self.err()})", lambda: f"str({i()}, 'utf-8')",
+                lambda: f"{b()}.hex({s()})", lambda: f"chr({s()})", lambda: f"int({s()}, {s()})", lambda: f"hex({s()})",
+                lambda: f"format({i()}, {s()})", lambda: f"ord({b()})", lambda: f"str(ord({b()}[:1]))",
+                lambda: f"bytes({s()}, encoding={self.codec()}, errors={self.err()}).decode()",
+                lambda: f"{s()}.join(({s()}))", lambda: f"{s()}.removeprefix({b()})", lambda: f"{b()}.removeprefix({s()})",
+                lambda: self.pick(["str(encoding='utf-8')", "str(errors='strict')", "bytes(encoding='utf-8')",
+                                   "bytearray(errors='strict').decode()", "int(base=10)", "str(int(x='7', base=8))"]),
+                lambda: f"str({b()}, errors={self.err()})", lambda: f"str({b()}, {self.codec()}, errors={self.err()})",
+                lambda: f"bytes(({self.int_atom()}, {self.int_atom()}  # c\n)).decode()",
+                lambda: f"bytes([{self.pick(['256', '-1', repr('a'), '0x41', '2**62'])}]).decode()",
+                lambda: f"bytes({s()}, errors={self.err()}).decode()", lambda: f"bytes(bytearray({b()})).decode()",
+                lambda: f"bytes({self.pick(['70000', '-1', '0', '2**62'])}).decode()[:3]",
+                lambda: f"hex({self.pick(['-2147483648 * 4294967296', '-(2**62)', '-5', '0'])})",
+                lambda: f"str({self.pick(['-2147483648 * 4294967296', '2147483648 * 4294967296', '-1 * -2147483648 * 4294967296'])} "
+                        f"{self.pick(['//', '%', '+', '-', '*'])} {self.pick(['-1', '1', '0', '2'])})",
+                lambda: "str(-(-2147483648 * 4294967296))",
+                lambda: f"str((-2147483648 * 4294967296) {self.pick(['//', '%'])} -1)",
+                lambda: f"str((3037000499 * 3037000499) {self.pick(['+', '*', '-'])} {self.pick(['(3037000499 * 3037000499)', '2', '-(3037000499 * 3037000499)'])})",
+                lambda: f"str(-(3037000499 * 3037000499) - (3037000499 * 3037000499))",
+                lambda: "('a' * 40000) + ('b' * 40000)", lambda: "str(1j)", lambda: "str(10j + 1)",
+                lambda: f"'%s' % (({s()}, {s()}))", lambda: f"(({s()}, {s()}))[1]", lambda: f"''.join(([{s()}]))",
+                lambda: f"bytes(([65, 66])).decode()", lambda: f"(([{s()}]))[0]", lambda: f"(({{'k': {s()}}}))['k']",
+                lambda: f"{s()}.join", lambda: f"[{s()}.join][0]({s()})",
+                lambda: f"{self.pick(['b' + chr(34) + x + chr(34) for x in SURROGATE_BYTES])}.decode({self.pick(['utf-16-le', 'utf-16-be', 'utf-8', 'latin-1'])!r})",
+                lambda: f"codecs.decode({self.pick(['b' + chr(34) + x + chr(34) for x in HEX_BASE64_BYTES])}, {self.pick(['hex', 'base64', 'rot13'])!r})",
+                lambda: f"base64.urlsafe_b64decode({self.pick(['b' + chr(34) + x + chr(34) for x in HEX_BASE64_BYTES])}).decode()",
+                lambda: f"bytearray({b()}).{self.pick(['upper', 'lower', 'strip', 'hex'])}()",
+                lambda: f"{s()}.casefold()", lambda: f"{b()}.casefold()",
+                lambda: f"Path({self.pick(PATH_TEXTS)!r}).{self.pick(['with_suffix', 'with_name', 'relative_to'])}('x')",
+                lambda: f"Path({self.pick(PATH_TEXTS)!r}).joinpath(*[{self.pick(PATH_TEXTS)!r}])",
+                lambda: f"os.path.join({self.pick(PATH_TEXTS)!r}, **{{}})", lambda: f"Path.joinpath(Path('a'), 'b')",
+                lambda: f"Path(Path({self.pick(PATH_TEXTS)!r})).expanduser().absolute().resolve()",
+            ])
+        if c == 24:  # comments inside brackets: the tree holds them among the operands
+            t = self.text_literal
+            return self.pick([lambda: f"({s()},  # c\n {s()})[{self.pick(['0', '1', '-1'])}]",
+                              lambda: f"[  # c\n{s()}, {s()}][1]", lambda: f"{{  # c\n'k': {s()}}}['k']",
+                              lambda: f"'%s-%s' % (  # c\n{s()}, {s()})", lambda: f"{s()}.join([{s()},  # c\n{s()}])",
+                              lambda: f"{s()}.replace(  # c\n{s()}, {s()})", lambda: f"({s()}  # c\n)",
+                              lambda: f"({t()}  # c\n {t()})", lambda: f"{s()}[  # c\n1:3]",
+                              lambda: f"{s()}[1:  # c\n3]", lambda: f"({s()}  # c\n).upper()",
+                              lambda: f"str({b()},  # c\n {self.codec()})", lambda: f"{s()}.format(  # c\n{s()})"])
         if c == 23 and self.chance(0.5):
             t = self.text_literal()
             return self.pick([lambda: f"({t} if {self.cond()} else {t})", lambda: f"int()", lambda: f"str(int())",
@@ -324,8 +386,23 @@ class Gen:
         """A name bound as possible_strings follows it; its statements go to the prelude."""
         n = f"n{self.case}_{len(self.prelude)}"
         s = lambda: self.str_expr(0 if self.chance(0.7) else 1)
-        k = self.r.randrange(14)
-        if k == 0:
+        k = self.r.randrange(18)
+        if k == 14:  # rebound from itself: folding it would loop
+            self.prelude += [f"{n} = {s()}", f"{n} = {n} + {s()}"]
+        elif k == 15:  # a tuple (or a list), then %-formatted through the name
+            self.prelude += [self.pick([f"{n} = ({s()}, {s()})", f"{n} = ({s()},  # c\n {s()})", f"{n} = [{s()}, {s()}]"])]
+            return self.pick([f"'%s-%s' % {n}", f"'%s' % {n}", f"'%s-%s-%s' % {n}"])
+        elif k == 16:  # a list or dict read only through subscripts: it never changes
+            self.prelude += [self.pick([f"{n} = [{s()}, {s()}]", f"{n} = {{'k': {s()}, 'j': {s()}}}"])]
+            if self.chance(0.3):
+                self.prelude.append(f"len({n})")  # read whole too: it may be handed to what changes it
+            return self.pick([f"{n}[0]", f"{n}[-1]", f"{n}['k']", f"{n}[1]"])
+        elif k == 17:  # a chain of names, deeper than the folder's budget at times
+            self.prelude.append(f"{n} = {s()}")
+            for step in range(self.r.choice([3, 40])):
+                self.prelude.append(f"{n}_{step + 1} = {n}{'_' + str(step) if step else ''}")
+            return f"{n}_{len([line for line in self.prelude if line.startswith(n + '_')])}"
+        elif k == 0:
             self.prelude.append(f"{n} = {s()}")
         elif k == 1:
             self.prelude += [f"{n} = {s()}", f"{n} = {s()}"]
@@ -394,6 +471,50 @@ def size_expr(g, depth):
         lambda: f"{s()} + {s()}", lambda: f"{g.bytes_expr(0)} * {n()}", lambda: f"''.join([{s()}, {s()}])",
         lambda: f"{s()}.upper()", lambda: f"len({s()})", lambda: f"{s()}[{i()}:{i()}]", lambda: f"(1,) * {n()}",
         lambda: f"[[]] * {n()}", lambda: f"True + {n()}", lambda: f"{n()} * True",
+        lambda: f"math.factorial({n()})", lambda: f"operator.pow({n()}, {n()})", lambda: f"pow({n()}, {n()}, {n()})",
+        lambda: f"list(map(str, range({n()})))", lambda: f"list(map(pow, range({n()}), range({n()})))",
+        lambda: f"list(enumerate({s()}))", lambda: f"list(reversed(range({n()})))", lambda: f"tuple(enumerate(range({n()}), {n()}))",
+        lambda: f"frozenset(range({n()}))", lambda: f"sorted({s()} * {n()})", lambda: f"{s()}.rjust(width={n()})",
+        lambda: f"{s()}.expandtabs(tabsize={n()})", lambda: f"{s()}.rpartition({s()})", lambda: f"{s()}.rsplit({s()}, 1)",
+        lambda: f"int({s()}, base={n()})", lambda: f"{numpy_sized(g, n)}",
+    ])
+
+
+def numpy_sized(g, n):
+    """numpy arrays, sized in bytes: shapes of ints, tuples and lists, dtypes and fill values."""
+    g.prelude.append("import numpy")
+    shape = g.pick([n, lambda: f"({n()}, {n()})", lambda: f"[{n()}, {n()}, {n()}]", lambda: "()", lambda: f"({n()},)"])
+    dtype = g.pick(["", ", dtype='int8'", ", 'int16'", ", dtype=numpy.float32", ", dtype=bool", ", dtype=object"])
+    fill = g.pick(["7", "True", "1.5", "'ab'", "b'x'", "None"])
+    return g.pick([f"numpy.zeros({shape}{dtype})", f"numpy.ones({shape}{dtype})", f"numpy.empty({shape}{dtype})",
+                   f"numpy.zeros(shape={shape})", f"numpy.full({shape}, {fill})", f"numpy.full({shape}, {fill}{dtype})",
+                   f"numpy.arange({n()})", f"numpy.arange({n()}, {n()})", f"numpy.arange({n()}, {n()}, {n()})",
+                   f"numpy.arange({n()}, dtype='int8')", f"numpy.arange(stop={n()})"])
+
+
+PATH_TEXTS = ["", ".", "..", "a", "a/", "a//b", "./a", "a/./b/", "a/../b", "../x", "a/b/../../..", "/", "//x",
+              "///x", "/etc", "/etc/passwd", "/tmp/../etc", "/..", "~", "~/x", "~root/x", "x~", "input/data.csv",
+              "/<cwd>", "/<cwd>/..", "é/ß", "a\\b"]
+
+
+def path_expr(g, depth):
+    """Expressions the filesystem rule folds as paths: pathlib, os.path, `/`."""
+    t = lambda: repr(g.pick(PATH_TEXTS)) if g.chance(0.8) else g.str_expr(0)
+    inner = (lambda: path_expr(g, depth - 1)) if depth > 0 else t
+    some = lambda: ", ".join(inner() for _ in range(g.r.randint(0, 3)))
+    cls = lambda: g.pick(["Path", "pathlib.Path", "pathlib.PurePath", "pathlib.PurePosixPath", "pathlib.PosixPath",
+                          "pathlib.PureWindowsPath"])
+    return g.pick([
+        lambda: f"{cls()}({some()})", lambda: f"os.path.join({inner()}, {some()})", lambda: f"os.path.join({t()})",
+        lambda: f"{cls()}({t()}) / {inner()}", lambda: f"{inner()} / {cls()}({t()})", lambda: f"({inner()}) / {t()}",
+        lambda: f"{cls()}({t()}).joinpath({some()})", lambda: f"os.path.abspath({inner()})",
+        lambda: f"os.path.normpath({inner()})", lambda: f"os.path.realpath({inner()})",
+        lambda: f"os.path.expanduser({inner()})", lambda: f"os.fspath({inner()})", lambda: "Path.cwd()",
+        lambda: "Path.home()", lambda: "os.getcwd()", lambda: "os.getcwdb()", lambda: f"Path({t()}).resolve()",
+        lambda: f"Path({t()}).absolute()", lambda: f"Path({t()}).expanduser()", lambda: f"str({cls()}({t()}))",
+        lambda: f"str({cls()}({t()})) + {t()}", lambda: f"os.path.join({g.bytes_expr(0)}, {g.bytes_expr(0)})",
+        lambda: f"Path({g.bytes_expr(0)})", lambda: f"{t()} / {t()}", lambda: f"os.path.join(*[{t()}])",
+        lambda: f"Path({t()}, *[{t()}])",
     ])
 
 
@@ -404,6 +525,8 @@ def make_case(seed, case):
     roll = rng.random()
     if roll < 0.15:
         expr = size_expr(g, rng.randint(0, 2))
+    elif roll < 0.22:
+        expr = path_expr(g, rng.randint(0, 2))
     elif roll < 0.85:
         expr = g.str_expr(rng.randint(1, 4))
     else:
@@ -469,6 +592,8 @@ def encode_value(value):
         return {"kind": "bytearray", "hex": bytes(value).hex()}
     if type(value) is int:
         return {"kind": "int", "int": value}
+    if isinstance(value, os.PathLike):
+        return {"kind": "path", "text": os.fsdecode(value)}
     if isinstance(value, (list, tuple, range, dict, set, frozenset)):
         return {"kind": type(value).__name__, "len": len(value)}
     return {"kind": type(value).__name__}
@@ -477,6 +602,8 @@ def encode_value(value):
 def size_of(value):
     if type(value) is bool:
         return None
+    if type(value).__name__ == "ndarray":
+        return value.nbytes  # what an array's size estimate counts
     if isinstance(value, int):
         return value
     try:
@@ -485,7 +612,7 @@ def size_of(value):
         return None
 
 
-PRELUDE = "import codecs, base64, binascii\n"
+PRELUDE = "import codecs, base64, binascii, math, operator, os, pathlib\nfrom pathlib import Path\n"
 
 
 def run_case(source, tracked):
@@ -562,7 +689,35 @@ def same(claim, actual):
 # padding method's result is sized as text whatever the object: a length either way).
 SIZE_KINDS = {"str": {"str", "bytes", "bytearray"}, "bytes": {"bytes", "bytearray"},
               "list": {"list", "tuple", "set", "frozenset", "dict"}, "int": {"int"}, "range": {"range"},
-              "array": set()}
+              "array": {"ndarray"}}
+
+
+def same_path(claim, actual):
+    """Whether CPython's value names the path pygate folded: compared as pathlib
+    compares paths (repeated slashes, `.` parts and a trailing slash do not
+    matter; `..` does). The anchors `/<cwd>` (the working folder) and a leading
+    `~` (the home folder) are read as such, or as a literal part where the
+    program wrote one: both are absolute to the filesystem rule, which refuses."""
+    if actual["kind"] == "path":
+        text = actual["text"]
+    elif actual["kind"] in ("str", "bytes"):
+        text = bytes.fromhex(actual["hex"]).decode("utf-8", "surrogateescape")
+    else:
+        return False
+    folded = bytes.fromhex(claim).decode("utf-8", "surrogateescape")
+    readings = [folded]
+    if folded == "/<cwd>" or folded.startswith("/<cwd>/"):
+        readings.append(os.getcwd() + folded[len("/<cwd>"):])
+    if folded.startswith("~"):
+        first, _, rest = folded.partition("/")
+        readings.append(os.path.expanduser(first) + ("/" + rest if rest or folded.endswith("/") else ""))
+        if first in PurePosixPath(text).parts:  # a literal `~` (not expanded), read as home: refused
+            return True
+    if any(str(PurePosixPath(reading)) == str(PurePosixPath(text)) for reading in readings):
+        return True
+    # A `..` that would take an anchor away stays in the folded text (still absolute): compared normalised.
+    anchored = len(readings) > 1 and ".." in PurePosixPath(folded).parts
+    return anchored and any(os.path.normpath(r) == os.path.normpath(text) for r in readings)
 
 
 def compare(case, result, belief):
@@ -576,6 +731,14 @@ def compare(case, result, belief):
         for actual, _ in records:
             if not same(fold, actual):
                 out.append(("fold-differs", f"pygate folds {fold}, CPython has {actual}"))
+                break
+    # A path is the file a call would open if it runs: a call that raises opens nothing.
+    path = belief.get("path")
+    if path is not None:
+        for actual, _ in records:
+            if not same_path(path, actual):
+                shown = bytes.fromhex(path).decode("utf-8", "surrogateescape")
+                out.append(("path-differs", f"pygate's path {shown!r}, CPython has {actual}"))
                 break
     possible = belief.get("possible") or {}
     if possible.get("complete"):
@@ -628,7 +791,7 @@ def main():
     cases = list(range(args.count))
     pieces = [cases[i:i + 250] for i in range(0, len(cases), 250)]
     limit = 1 << 31
-    totals = {"cases": 0, "skipped": 0, "raised": 0, "folded": 0, "complete": 0, "sized": 0}
+    totals = {"cases": 0, "skipped": 0, "raised": 0, "folded": 0, "complete": 0, "sized": 0, "paths": 0}
     mismatches = []
     classes = {}
     with multiprocessing.Pool(args.jobs, initializer=init_worker) as pool, tempfile.TemporaryDirectory() as tmp:
@@ -654,6 +817,7 @@ def main():
                 totals["folded"] += belief["fold"] is not None
                 totals["complete"] += bool(belief["possible"]["complete"])
                 totals["sized"] += belief["size"] is not None
+                totals["paths"] += belief.get("path") is not None
                 for kind, detail in compare(case, result, belief):
                     classes[kind] = classes.get(kind, 0) + 1
                     mismatches.append((kind, case, source, detail))
@@ -682,7 +846,7 @@ def main():
             (save / f"{kind}-{case}.py").write_text(f"# {detail}\n{source}", encoding="utf-8",
                                                    errors="surrogatepass")
     print(f"value_oracle: seed {args.seed}: {totals['cases']} cases judged ({totals['skipped']} not compiled or "
-          f"timed out), {totals['folded']} folded, {totals['complete']} complete sets, {totals['sized']} sized, "
+          f"timed out), {totals['folded']} folded, {totals['complete']} complete sets, {totals['sized']} sized, {totals['paths']} paths, "
           f"{totals['raised']} raised in CPython; {len(mismatches)} mismatches {classes} in {elapsed:.1f} s")
     return 1 if mismatches else 0
 

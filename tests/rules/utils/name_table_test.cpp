@@ -1,4 +1,4 @@
-// NameTable (rules/name_table): the most specific entry matching a name or one
+// NameTable (rules/utils/name_table): the most specific entry matching a name or one
 // of its dotted prefixes, and the same answer every time, whatever the
 // per-thread cache of answers holds.
 #include "rules/utils/name_table.hpp"
