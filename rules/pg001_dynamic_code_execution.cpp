@@ -14,6 +14,7 @@
 #include "analyzer/text/unicode.hpp"
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/pg001_annotation_string.hpp"
+#include "rules/utils/pg001_pandas_expression.hpp"
 #include "rules/utils/untraced_method_call.hpp"
 
 namespace pygate::rules {
@@ -151,13 +152,35 @@ bool is_string(const analyzer::RuleContext& context, Node node, analyzer::ScopeI
 // pandas.eval, DataFrame.eval and DataFrame.query parse their string as
 // Python and, with engine="python", follow any attribute and call any
 // function it reaches (CVE-2024-9880: `@pd.core.frame.com.builtins.__import__("os")`).
-// A constant expression without a call, a dunder or a colon only reads
-// columns and variables; anything else runs code.
-bool pandas_expression_runs_code(const analyzer::RuleContext& context, const analyzer::CallSite& call) {
+// A constant expression (or one of constants only, every one known) of
+// columns, constants and operators only reads columns; one that reads the
+// caller's variables (`@name`) is for review; anything else, and any
+// expression built at run time, runs code (rules/utils/pg001_pandas_expression.hpp).
+struct PandasFinding {
+    analyzer::Severity severity;  // the table's, or a warning for `@` references alone
+    std::string why;
+};
+
+std::optional<PandasFinding> pandas_expression_finding(const analyzer::RuleContext& context,
+                                                       const analyzer::CallSite& call, analyzer::Severity severity) {
     Node expression = context.model().argument(call.node, 0, "expr");
-    std::optional<std::string> text = context.model().fold_string(expression, call.scope);
-    if (!text) return !node_is_null(expression);
-    return text->find("__") != std::string::npos || text->find_first_of("(:") != std::string::npos;
+    if (node_is_null(expression)) return std::nullopt;
+    std::vector<std::string> texts;
+    if (std::optional<std::string> text = context.model().fold_string(expression, call.scope)) {
+        texts.push_back(std::move(*text));
+    } else {
+        analyzer::Model::StringValues values = context.model().possible_strings(expression, call.scope);
+        if (!values.complete || values.values.empty()) return PandasFinding{severity, "an expression built at run time"};
+        texts = std::move(values.values);
+    }
+    std::optional<PandasFinding> worst;
+    for (const std::string& text : texts) {
+        PandasExpression judged = judge_pandas_expression(text);
+        if (judged.reach == PandasExpression::Reach::code) return PandasFinding{severity, std::move(judged.why)};
+        if (judged.reach == PandasExpression::Reach::locals && !worst)
+            worst = PandasFinding{analyzer::Severity::warning, std::move(judged.why)};
+    }
+    return worst;
 }
 
 // `frame.query("...")` on a frame pygate cannot trace, in a file that imports pandas.
@@ -176,14 +199,16 @@ bool safe_yaml_loader(const analyzer::RuleContext& context, const analyzer::Call
 
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
-    if (auto guessed = guess_untraced_method(call, model, k_data_frame, k_executes_code_with);
-        guessed && pandas_expression_runs_code(context, call)) {
-        Referent as_method;  // named as the method, so that an allow list judges it as a traced call
-        as_method.qualified = guessed->qualified;
-        context.report(k_rule, guessed->entry->severity, call.function,
-                       fmt::format("{}: {}", guessed->entry->what, guessed_method_reason(call, model, *guessed)),
-                       specificity(*guessed->entry) + 50, &as_method);
-        return;
+    if (auto guessed = guess_untraced_method(call, model, k_data_frame, k_executes_code_with)) {
+        if (auto finding = pandas_expression_finding(context, call, guessed->entry->severity)) {
+            Referent as_method;  // named as the method, so that an allow list judges it as a traced call
+            as_method.qualified = guessed->qualified;
+            context.report(k_rule, finding->severity, call.function,
+                           fmt::format("{} ({}): {}", guessed->entry->what, finding->why,
+                                       guessed_method_reason(call, model, *guessed)),
+                           specificity(*guessed->entry) + 50, &as_method);
+            return;
+        }
     }
     for (const Referent& callee : call.callee) {
         if (callee.kind != Referent::Kind::name) continue;
@@ -197,8 +222,15 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
             runs = not_false(context, model.argument(call.node, 99, "allow_pickle"), call.scope);
         else if (q == "inspect.get_annotations")
             runs = is_true(context, model.argument(call.node, 99, "eval_str"));
-        else if (q.starts_with("pandas."))
-            runs = pandas_expression_runs_code(context, call);
+        else if (q.starts_with("pandas.")) {
+            std::optional<PandasFinding> finding = pandas_expression_finding(context, call, entry->severity);
+            if (!finding) continue;
+            context.report(k_rule, finding->severity, call.function,
+                           fmt::format("{} {} ({}): {}", callee.qualified, entry->what, finding->why,
+                                       context.how_reached(call.function, callee)),
+                           specificity(*entry) + 50, &callee);
+            return;
+        }
         else
             runs = is_string(context, model.argument(call.node, 0, "stmt"), call.scope) ||
                    is_string(context, model.argument(call.node, 1, "setup"), call.scope);
@@ -387,7 +419,10 @@ const RuleMetadata k_pg001_dynamic_code_execution{
         "marshal, shelve, dill, cloudpickle, yaml.load without SafeLoader, numpy.load with allow_pickle=True, "
         "pandas.read_pickle); helpers that execute strings (timeit with a string, cProfile.run, profile.run, "
         "pdb.run, trace.Trace().run); pandas.eval, DataFrame.eval and DataFrame.query with an expression that "
-        "is not constant or holds a call, a dunder or a colon; typing.get_type_hints, which evaluates annotation "
+        "is not constant (nor one of constants all known) or, parsed as Python, is more than names that are not "
+        "dunders, number and string constants, operators, parentheses, lists, tuples and `column = ...` (an "
+        "attribute, a call, a subscript, a lambda, a comprehension, a dunder: a warning only for `@name`, "
+        "a variable of the caller's); typing.get_type_hints, which evaluates annotation "
         "strings; and strings "
         "that typing would evaluate (annotations written as strings, strings in subscripts of typing's and the "
         "builtin generics, in ForwardRef, TypeVar, NamedTuple and TypedDict) that are more than a type: a call, "

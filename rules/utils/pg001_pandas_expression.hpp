@@ -1,0 +1,36 @@
+#pragma once
+// pandas' expression strings: pandas.eval, DataFrame.eval and DataFrame.query
+// parse their string with Python's own grammar and evaluate the tree. With
+// engine="python" they follow any attribute and call any function the string
+// reaches (CVE-2024-9880: `@pd.core.frame.com.builtins.__import__("os")`),
+// and `@name` reads the caller's variables.
+//
+// A string is accepted as reading columns only when it parses as Python
+// expressions made of names that are not dunders, number and string
+// constants (no f-strings), unary, binary, comparison and boolean operators
+// (`&`, `|`, `~`, `and`, `or`, `not`, `in`, `not in`), parentheses, lists and
+// tuples of these (`A in [1, 2]`), and `column = expression` (eval's new
+// columns). Such a string calls only the operators of the columns and
+// constants it names. Backtick-quoted column names (`` `unit price` ``) are
+// names. Anything else (an attribute, a call, a subscript, a lambda, a
+// comprehension, a dunder, text that is not Python) can run code; an `@`
+// reference reads a variable of the caller that pygate does not trace.
+
+#include <string>
+#include <string_view>
+
+namespace pygate::rules {
+
+struct PandasExpression {
+    enum class Reach : unsigned char {
+        columns,  // names, constants and operators only
+        locals,   // that, and `@name` references to the caller's variables
+        code,     // attributes, calls, subscripts, dunders, ...: can run code
+    };
+    Reach reach = Reach::columns;
+    std::string why;  // for locals and code: the first thing that reaches further, "an attribute `A.x`"
+};
+
+PandasExpression judge_pandas_expression(std::string_view text);
+
+}  // namespace pygate::rules
