@@ -39,6 +39,11 @@ enum class Access : std::uint8_t {
     change_folder,   // os.chdir: every relative path means something else afterwards
     temporary_file,  // tempfile: the system's temporary folder, outside the working folder
     url,             // urllib: a `file:` URL is a local file to read (url_scheme.hpp)
+    // A read of a path relative to the library's own data folder, not the
+    // working folder (matplotlib's get_sample_data joins it to
+    // mpl-data/sample_data): a constant relative name without `..` reads the
+    // library's bundled files; an absolute path or `..` reads anywhere.
+    library_data,
 };
 
 // Where a path (or a mode) is passed.
@@ -284,8 +289,16 @@ constexpr FileApi k_file_apis[] = {
     {"pandas.to_pickle", "writes a file", Access::write, {1, "filepath_or_buffer"}, {}},
     {"pandas.ExcelFile", "reads a file", Access::read, {0, "path_or_buffer"}, {}},
     {"pandas.show_versions", "writes a file", Access::write, {0, "as_json", ""}, {}},
-    {"matplotlib.cbook.get_sample_data", "reads a file (an absolute path anywhere)", Access::read, {0, "fname"}, {}},
-    {"matplotlib.*.get_sample_data", "reads a file (an absolute path anywhere)", Access::read, {0, "fname"}, {}},
+    {"matplotlib.cbook.get_sample_data",
+     "reads matplotlib's sample data (an absolute path or `..` anywhere)",
+     Access::library_data,
+     {0, "fname"},
+     {}},
+    {"matplotlib.*.get_sample_data",
+     "reads matplotlib's sample data (an absolute path or `..` anywhere)",
+     Access::library_data,
+     {0, "fname"},
+     {}},
     {"matplotlib.rc_params_from_file", "reads a settings file", Access::read, {0, "fname"}, {}},
     {"matplotlib.*.rc_params_from_file", "reads a settings file", Access::read, {0, "fname"}, {}},
     {"matplotlib.image.thumbnail", "reads an image", Access::read, {0, "infile"}, {}, {1, "thumbfile"}},
@@ -413,6 +426,18 @@ std::optional<std::string> normalised(std::string_view path) {
         parts.push_back(part);
     }
     return fmt::format("{}", fmt::join(parts, "/"));
+}
+
+// Whether `path`, relative to some folder, names a file inside it: not
+// empty, no NUL, no `..` part (absolute paths are refused before).
+bool names_inside_its_folder(std::string_view path) {
+    if (path.empty() || path.find('\0') != std::string_view::npos) return false;
+    for (std::string_view rest = path; !rest.empty();) {
+        std::size_t slash = rest.find('/');
+        if (rest.substr(0, slash) == "..") return false;
+        rest = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash + 1);
+    }
+    return true;
 }
 
 // Whether `path` (normalised) is `prefix` (a profile prefix such as "output/" or "./") or under it.
@@ -646,6 +671,7 @@ private:
                                *path));
             return false;
         }
+        if (access == Access::library_data && names_inside_its_folder(*path)) return true;
         std::optional<std::string> relative = normalised(*path);
         if (!relative) {
             report(Severity::error, fmt::format("{} `{}`, which leaves the working folder through `..`", verb, *path));
@@ -796,7 +822,9 @@ const RuleMetadata k_pg006_filesystem_access{
         "os.stat, Path.exists, is_dir, stat, owner, readlink, ...), which count as reads. The open mode and the "
         "path are constant-folded; the path must fall under the profile's "
         "filesystem.read or filesystem.write prefixes, miss filesystem.write_deny, stay relative and inside the "
-        "working folder; a path that is not constant follows filesystem.dynamic_paths.",
+        "working folder; a path that is not constant follows filesystem.dynamic_paths. matplotlib's get_sample_data "
+        "reads its name relative to matplotlib's own sample data folder: a constant relative name without `..` "
+        "passes whatever the profile's folders.",
     .why =
         "Untrusted code that writes where it likes can plant code that runs later (a .pth file, a git hook, a CI "
         "workflow), and code that reads where it likes can read secrets (~/.ssh, /etc, tokens in the working "
