@@ -10,6 +10,7 @@
 #include "analyzer/syntax/syntax_tree.hpp"
 #include "analyzer/syntax/tree_walk.hpp"
 #include "analyzer/text/identifier.hpp"
+#include "analyzer/text/unicode.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -37,8 +38,7 @@ std::string_view describe(std::string_view kind) {
 }
 
 std::string quoted(std::string_view text) {
-    constexpr std::size_t k_shown = 40;
-    return text.size() > k_shown ? fmt::format("`{}...`", text.substr(0, k_shown)) : fmt::format("`{}`", text);
+    return fmt::format("`{}`", analyzer::first_line_shortened(text, 40));
 }
 
 bool identifier_byte(unsigned char c) {
