@@ -170,7 +170,8 @@ std::optional<PandasFinding> pandas_expression_finding(const analyzer::RuleConte
         texts.push_back(std::move(*text));
     } else {
         analyzer::Model::StringValues values = context.model().possible_strings(expression, call.scope);
-        if (!values.complete || values.values.empty()) return PandasFinding{severity, "an expression built at run time"};
+        if (!values.complete || values.values.empty())
+            return PandasFinding{severity, "an expression built at run time"};
         texts = std::move(values.values);
     }
     std::optional<PandasFinding> worst;
@@ -230,8 +231,7 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
                                        context.how_reached(call.function, callee)),
                            specificity(*entry) + 50, &callee);
             return;
-        }
-        else
+        } else
             runs = is_string(context, model.argument(call.node, 0, "stmt"), call.scope) ||
                    is_string(context, model.argument(call.node, 1, "setup"), call.scope);
         if (!runs) continue;

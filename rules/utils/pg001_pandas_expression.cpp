@@ -21,10 +21,22 @@ using analyzer::Node;
 // name: names, constants, operators, grouping, and lists and tuples (the
 // right side of `in`).
 constexpr std::array<std::string_view, 16> k_operand_kinds = {
-    "identifier",      "integer",      "float",          "string",
-    "concatenated_string", "true",     "false",          "none",
-    "unary_operator",  "not_operator", "binary_operator", "comparison_operator",
-    "boolean_operator", "parenthesized_expression", "tuple", "list",
+    "identifier",
+    "integer",
+    "float",
+    "string",
+    "concatenated_string",
+    "true",
+    "false",
+    "none",
+    "unary_operator",
+    "not_operator",
+    "binary_operator",
+    "comparison_operator",
+    "boolean_operator",
+    "parenthesized_expression",
+    "tuple",
+    "list",
 };
 
 // What a node that is not an operand is, for the message.
@@ -105,8 +117,8 @@ Rewritten rewrite_pandas_tokens(std::string_view text) {
 // nothing when it is part of an expression of columns.
 std::optional<std::string> judge_node(Node node, std::string_view text) {
     std::string_view kind = analyzer::node_type(node);
-    std::string_view spelled = text.substr(analyzer::node_start_byte(node),
-                                           analyzer::node_end_byte(node) - analyzer::node_start_byte(node));
+    std::string_view spelled =
+        text.substr(analyzer::node_start_byte(node), analyzer::node_end_byte(node) - analyzer::node_start_byte(node));
     Node parent = analyzer::node_parent(node);
     std::string_view parent_kind = analyzer::node_is_null(parent) ? std::string_view{} : analyzer::node_type(parent);
     if (kind == "module" && analyzer::node_is_null(parent)) return std::nullopt;

@@ -2,7 +2,6 @@
 #include "rules/utils/pg001_pandas_expression.hpp"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 
 using pygate::rules::judge_pandas_expression;
