@@ -153,11 +153,11 @@ bool is_string(const analyzer::RuleContext& context, Node node, analyzer::ScopeI
 // Python and, with engine="python", follow any attribute and call any
 // function it reaches (CVE-2024-9880: `@pd.core.frame.com.builtins.__import__("os")`).
 // A constant expression (or one of constants only, every one known) of
-// columns, constants and operators only reads columns; one that reads the
-// caller's variables (`@name`) is for review; anything else, and any
+// columns, the program's own variables (`@name`), constants, operators, and
+// attributes operators consume only computes; anything else, and any
 // expression built at run time, runs code (rules/utils/pg001_pandas_expression.hpp).
 struct PandasFinding {
-    analyzer::Severity severity;  // the table's, or a warning for `@` references alone
+    analyzer::Severity severity;  // the table's
     std::string why;
 };
 
@@ -174,14 +174,11 @@ std::optional<PandasFinding> pandas_expression_finding(const analyzer::RuleConte
             return PandasFinding{severity, "an expression built at run time"};
         texts = std::move(values.values);
     }
-    std::optional<PandasFinding> worst;
     for (const std::string& text : texts) {
         PandasExpression judged = judge_pandas_expression(text);
         if (judged.reach == PandasExpression::Reach::code) return PandasFinding{severity, std::move(judged.why)};
-        if (judged.reach == PandasExpression::Reach::locals && !worst)
-            worst = PandasFinding{analyzer::Severity::warning, std::move(judged.why)};
     }
-    return worst;
+    return std::nullopt;
 }
 
 // `frame.query("...")` on a frame pygate cannot trace, in a file that imports pandas.
@@ -420,9 +417,10 @@ const RuleMetadata k_pg001_dynamic_code_execution{
         "pandas.read_pickle); helpers that execute strings (timeit with a string, cProfile.run, profile.run, "
         "pdb.run, trace.Trace().run); pandas.eval, DataFrame.eval and DataFrame.query with an expression that "
         "is not constant (nor one of constants all known) or, parsed as Python, is more than names that are not "
-        "dunders, number and string constants, operators, parentheses, lists, tuples and `column = ...` (an "
-        "attribute, a call, a subscript, a lambda, a comprehension, a dunder: a warning only for `@name`, "
-        "a variable of the caller's); typing.get_type_hints, which evaluates annotation "
+        "dunders (`@name` included), number and string constants, operators, parentheses, lists, tuples, "
+        "`column = ...` and attributes not starting with `_` that an arithmetic or comparison operator consumes "
+        "(`df.a + df.b`): an attribute handed back as the value, a call, a subscript, a lambda, a comprehension, "
+        "a dunder; typing.get_type_hints, which evaluates annotation "
         "strings; and strings "
         "that typing would evaluate (annotations written as strings, strings in subscripts of typing's and the "
         "builtin generics, in ForwardRef, TypeVar, NamedTuple and TypedDict) that are more than a type: a call, "

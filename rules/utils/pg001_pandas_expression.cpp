@@ -53,10 +53,6 @@ std::string quoted(std::string_view text) {
     return fmt::format("`{}`", analyzer::first_line_shortened(text, 40));
 }
 
-bool identifier_byte(unsigned char c) {
-    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
-}
-
 // The end of the string literal opening at `i` (past its closing quotes), or
 // the text's end when it never closes.
 std::size_t end_of_string(std::string_view text, std::size_t i) {
@@ -77,15 +73,16 @@ std::size_t end_of_string(std::string_view text, std::size_t i) {
 
 // pandas' own tokens, outside string literals, rewritten into Python of the
 // same length so that offsets stay: a backtick-quoted column name becomes a
-// plain name and `@` a space (its name is then read as a column would be).
+// plain name and `@` a space: `@limit` reads the program's own variable
+// `limit`, a name the program's own code already holds, and is then judged as
+// any name is.
 struct Rewritten {
     std::string python;
-    std::string first_local;  // the first `@name`, or empty
     bool unterminated_backtick = false;
 };
 
 Rewritten rewrite_pandas_tokens(std::string_view text) {
-    Rewritten out{std::string(text), {}, false};
+    Rewritten out{std::string(text), false};
     for (std::size_t i = 0; i < text.size();) {
         char c = text[i];
         if (c == '\'' || c == '"') {
@@ -101,16 +98,31 @@ Rewritten rewrite_pandas_tokens(std::string_view text) {
             i = close + 1;
         } else if (c == '@') {
             out.python[i] = ' ';
-            std::size_t end = i + 1;
-            while (end < text.size() && identifier_byte(static_cast<unsigned char>(text[end])))
-                ++end;
-            if (out.first_local.empty()) out.first_local = std::string(text.substr(i, end - i));
-            i = end;
+            ++i;
         } else {
             ++i;
         }
     }
     return out;
+}
+
+// Whether the value of `node` is consumed by an operator that makes a new
+// value of it (arithmetic, comparison, `not`), through parentheses and as the
+// object of a further attribute: then an attribute read there cannot hand a
+// reference (a function, a module) back to the program. `and` and `or`
+// return an operand itself, so they do not consume it.
+bool consumed_by_an_operator(Node node) {
+    Node at = node;
+    for (;;) {
+        Node parent = analyzer::node_parent(at);
+        if (analyzer::node_is_null(parent)) return false;
+        std::string_view kind = analyzer::node_type(parent);
+        bool object_of_attribute = kind == "attribute" && analyzer::node_named_child(parent, 0).id == at.id;
+        if (kind != "parenthesized_expression" && !object_of_attribute)
+            return kind == "unary_operator" || kind == "binary_operator" || kind == "comparison_operator" ||
+                   kind == "not_operator";
+        at = parent;
+    }
 }
 
 // Why `node` (not the module, a statement or an operand) may run code, or
@@ -129,6 +141,18 @@ std::optional<std::string> judge_node(Node node, std::string_view text) {
                      analyzer::node_type(analyzer::node_named_child(node, 0)) == "identifier";
         if (plain) return std::nullopt;
         return fmt::format("an assignment {}", quoted(spelled));
+    }
+    if (kind == "attribute") {
+        // `df.a + df.b`: a column of a frame, read for an operator. An attribute
+        // whose value is the result, or an element of one, could be any object
+        // the frame leads to, callable afterwards where pygate cannot see it;
+        // a name starting with `_` is the library's own.
+        Node name = analyzer::node_named_child(node, analyzer::node_named_child_count(node) - 1);
+        std::string_view attribute = text.substr(analyzer::node_start_byte(name),
+                                                 analyzer::node_end_byte(name) - analyzer::node_start_byte(name));
+        if (!analyzer::normalize_identifier(attribute).starts_with("_") && consumed_by_an_operator(node))
+            return std::nullopt;
+        return fmt::format("{} {}", describe(kind), quoted(spelled));
     }
     if (std::find(k_operand_kinds.begin(), k_operand_kinds.end(), kind) == k_operand_kinds.end())
         return fmt::format("{} {}", describe(kind), quoted(spelled));
@@ -152,8 +176,6 @@ PandasExpression judge_pandas_expression(std::string_view text) {
     if (analyzer::node_has_error(tree.root())) return {Reach::code, "text that is not a Python expression"};
 
     PandasExpression verdict;
-    if (!rewritten.first_local.empty())
-        verdict = {Reach::locals, fmt::format("the caller's variable {}", quoted(rewritten.first_local))};
     std::optional<std::string> code;
     analyzer::walk_preorder(
         tree.root(),
@@ -162,9 +184,6 @@ PandasExpression judge_pandas_expression(std::string_view text) {
             if (analyzer::node_is_named(node)) {
                 code = judge_node(node, rewritten.python);
                 if (code) return analyzer::WalkStep::skip_children;
-            } else if (analyzer::node_type(node) == "@" && verdict.reach == Reach::columns) {
-                // A `@` the rewriting took for a string's: still pandas' variable reference.
-                verdict = {Reach::locals, "the caller's variables (`@`)"};
             }
             return analyzer::WalkStep::descend;
         },

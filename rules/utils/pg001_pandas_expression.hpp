@@ -10,11 +10,14 @@
 // constants (no f-strings), unary, binary, comparison and boolean operators
 // (`&`, `|`, `~`, `and`, `or`, `not`, `in`, `not in`), parentheses, lists and
 // tuples of these (`A in [1, 2]`), and `column = expression` (eval's new
-// columns). Such a string calls only the operators of the columns and
-// constants it names. Backtick-quoted column names (`` `unit price` ``) are
-// names. Anything else (an attribute, a call, a subscript, a lambda, a
-// comprehension, a dunder, text that is not Python) can run code; an `@`
-// reference reads a variable of the caller that pygate does not trace.
+// columns), and attributes not starting with `_` whose value an arithmetic or
+// comparison operator consumes (`df.a + df.b`). Such a string calls only the
+// operators of the values it names, and hands no other object back.
+// Backtick-quoted column names (`` `unit price` ``) are names, and `@name`
+// (the program's own variable) a name. Anything else (an attribute whose
+// value is the result, a call, a subscript, a lambda, a comprehension, a
+// dunder, text that is not Python) can run code or hand back a reference
+// pygate cannot follow.
 
 #include <string>
 #include <string_view>
@@ -23,12 +26,11 @@ namespace pygate::rules {
 
 struct PandasExpression {
     enum class Reach : unsigned char {
-        columns,  // names, constants and operators only
-        locals,   // that, and `@name` references to the caller's variables
-        code,     // attributes, calls, subscripts, dunders, ...: can run code
+        columns,  // names, constants, operators, and attributes operators consume
+        code,     // calls, subscripts, dunders, attributes handed back, ...: can run code
     };
     Reach reach = Reach::columns;
-    std::string why;  // for locals and code: the first thing that reaches further, "an attribute `A.x`"
+    std::string why;  // for code: the first thing that reaches further, "an attribute `A.x`"
 };
 
 PandasExpression judge_pandas_expression(std::string_view text);

@@ -10,7 +10,9 @@ using Reach = pygate::rules::PandasExpression::Reach;
 TEST_CASE("Expressions of columns, constants and operators read columns only") {
     for (const char* text : {"(A + B) / 2", "-df * 2 / (df + 1)", "(A > 0) & (B < 2)", "A in [1, 2] and not (B == 'x')",
                              "A not in (1, 2) or ~(B > 5)", "c = a + b", "`unit price` < 10", "B == '@x'",
-                             "A ** 2 // 3 % 4", "x__y > 1", "A\nC = A * 2", "True", ""}) {
+                             "A ** 2 // 3 % 4", "x__y > 1", "A\nC = A * 2", "True", "",
+                             "A > @limit", "@limit", "df.a + df.b", "double_age = df.age * 2",
+                             "-(df.a.b) < 1", "not df.flag"}) {
         INFO(text);
         CHECK(judge_pandas_expression(text).reach == Reach::columns);
     }
@@ -18,14 +20,20 @@ TEST_CASE("Expressions of columns, constants and operators read columns only") {
     CHECK(judge_pandas_expression(std::string(5000, '(') + "A" + std::string(5000, ')')).reach == Reach::columns);
 }
 
-TEST_CASE("An @ reference reads a variable of the caller's") {
-    auto judged = judge_pandas_expression("A > @limit");
-    CHECK(judged.reach == Reach::locals);
-    CHECK(judged.why == "the caller's variable `@limit`");
+TEST_CASE("An attribute whose value is handed back, or the library's own, reaches further") {
+    // The result, an element of it, an operand `or` returns, a new column:
+    // any object the frame leads to, callable later where pygate cannot see.
+    CHECK(judge_pandas_expression("df.a").why == "an attribute `df.a`");
+    CHECK(judge_pandas_expression("[df.a, 1]").why == "an attribute `df.a`");
+    CHECK(judge_pandas_expression("df.a or df.b").why == "an attribute `df.a`");
+    CHECK(judge_pandas_expression("c = pd.core.frame.com.builtins.eval").reach == Reach::code);
+    CHECK(judge_pandas_expression("@pd.io.common.os").reach == Reach::code);
+    CHECK(judge_pandas_expression("df._data + 1").why == "an attribute `df._data`");
 }
 
 TEST_CASE("Anything that can reach further names the first thing that does") {
     CHECK(judge_pandas_expression("A.__class__ == 1").why == "an attribute `A.__class__`");
+    CHECK(judge_pandas_expression("A.values").why == "an attribute `A.values`");
     CHECK(judge_pandas_expression("__import__('os').system('x')").why == "a call `__import__('os').system('x')`");
     CHECK(judge_pandas_expression("A.apply(print)").why == "a call `A.apply(print)`");
     CHECK(judge_pandas_expression("B[0] > 1").why == "a subscript `B[0]`");
