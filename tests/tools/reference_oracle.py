@@ -349,8 +349,14 @@ def profiler(frame, event, arg):
             CALLED.add(name)
 
 
+# On a loaded machine the alarm can fire just as a program ends; once it has
+# ended, the handler must do nothing, or it would end this whole process.
+ARMED = [False]
+
+
 def timeout(signum, frame):
-    raise TimeoutError
+    if ARMED[0]:
+        raise TimeoutError
 
 
 signal.signal(signal.SIGALRM, timeout)
@@ -364,16 +370,21 @@ for program in programs:
     saved = sys.stdout
     sys.stdout = devnull
     code = compile(program["source"], "<oracle>", "exec")
+    ARMED[0] = True
     signal.alarm(2)
     sys.setprofile(profiler)
     try:
-        exec(code, namespace)
-    except BaseException as e:
-        error = type(e).__name__ + ": " + str(e)[:200]
-    finally:
-        sys.setprofile(None)
-        signal.alarm(0)
-        sys.stdout = saved
+        try:
+            exec(code, namespace)
+        except BaseException as e:
+            error = type(e).__name__ + ": " + str(e)[:200]
+        finally:
+            ARMED[0] = False
+            sys.setprofile(None)
+            signal.alarm(0)
+            sys.stdout = saved
+    except TimeoutError:  # the alarm, while the program's own error was being noted
+        error = "TimeoutError: "
     results.append({"id": program["id"], "called": sorted(CALLED), "error": error})
 json.dump(results, sys.stdout)
 '''
