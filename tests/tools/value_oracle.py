@@ -36,6 +36,7 @@ import multiprocessing
 import os
 import random
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -780,6 +781,23 @@ def compare(case, result, belief):
     return out
 
 
+def refused_lines(pygate, path):
+    """The lines of `path` where a PG000 of `pygate check` starts: source it
+    cannot read exactly as CPython does, so that the file is refused whatever
+    the analysis believes of the names there (tree-sitter's error recovery can
+    make a later binding vanish, for one)."""
+    done = subprocess.run([str(pygate), "check", "--format", "json", "--profile", "code_pool", str(path)],
+                          capture_output=True, text=True, timeout=600)
+    if done.returncode not in (0, 1, 3):
+        sys.exit(f"value_oracle: {pygate} check exited {done.returncode}: {done.stderr[:500]}")
+    lines = set()
+    for file in json.loads(done.stdout)["files"]:
+        for finding in file.get("findings", []):
+            if finding["rule"] == "PG000":  # where it starts: an error can run on to the file's end
+                lines.add(finding["line"])
+    return lines
+
+
 def pygate_beliefs(binary, path):
     done = subprocess.run([binary, str(path)], capture_output=True, text=True, timeout=600)
     if done.returncode != 0:
@@ -817,15 +835,44 @@ def main():
             nonlocal chunks
             path = Path(tmp) / f"chunk{chunks}.py"
             chunks += 1
-            lines = [PRELUDE.rstrip("\n"), "def __rec__(case, value):", "    pass", ""]
-            for case, source, _tracked, _result in batch:
-                lines.append(source)
-            path.write_text("\n".join(lines), encoding="utf-8", errors="surrogatepass")
-            beliefs = pygate_beliefs(args.binary, path)
+            # pygate refuses a file it cannot read as CPython does (PG000), and
+            # tree-sitter's error recovery there can change what it believes of
+            # names far away. The cases with PG000 on their own lines are left
+            # out and the rest judged again, so every belief compared comes
+            # from a file pygate reads whole.
+            for _attempt in range(3):
+                lines = [PRELUDE.rstrip("\n"), "def __rec__(case, value):", "    pass", ""]
+                spans = {}  # case -> its first and last line in the file
+                written = len(lines)
+                for case, source, _tracked, _result in batch:
+                    lines.append(source)
+                    spans[case] = (written + 1, written + 1 + source.count("\n"))
+                    written += source.count("\n") + 1
+                path.write_text("\n".join(lines), encoding="utf-8", errors="surrogatepass")
+                refused = refused_lines(Path(args.binary).with_name("pygate"), path)
+                if not refused:
+                    break
+                kept = [entry for entry in batch
+                        if not any(spans[entry[0]][0] <= line <= spans[entry[0]][1] for line in refused)]
+                totals["skipped"] += len(batch) - len(kept)
+                if len(kept) == len(batch):
+                    # Refused on a line no case holds (an error that surfaces at
+                    # the file's end): halve the cases and judge each half alone.
+                    if len(batch) == 1:
+                        totals["skipped"] += 1
+                        return
+                    judge(batch[:len(batch) // 2])
+                    judge(batch[len(batch) // 2:])
+                    return
+                batch = kept
+            else:
+                totals["skipped"] += len(batch)
+                batch = []
+            beliefs = pygate_beliefs(args.binary, path) if batch else {}
             for case, source, tracked, result in batch:
                 belief = beliefs.get(f"v{case}")
                 if belief is None:
-                    totals["skipped"] += 1
+                    totals["skipped"] += 1  # no claim
                     continue
                 totals["cases"] += 1
                 totals["raised"] += bool(result["raised"])
@@ -836,6 +883,9 @@ def main():
                 for kind, detail in compare(case, result, belief):
                     classes[kind] = classes.get(kind, 0) + 1
                     mismatches.append((kind, case, source, detail))
+                    if args.save_dir:  # the whole file pygate read: other cases in it may matter
+                        Path(args.save_dir).mkdir(parents=True, exist_ok=True)
+                        shutil.copyfile(path, Path(args.save_dir) / f"chunk-of-{case}.py")
 
         for results in pool.imap(worker, [(args.seed, piece, limit) for piece in pieces]):
             for case, source, tracked, result in results:
