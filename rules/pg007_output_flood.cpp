@@ -58,15 +58,11 @@ std::vector<std::string> outputs() {
 }
 constexpr std::array<RuleTable, 1> k_tables = {{{"Calls that write output", outputs}}};
 
-TSSymbol lookup(const char* name, bool named) {
-    return ts_language_symbol_for_name(analyzer::python_language(), name, static_cast<std::uint32_t>(std::strlen(name)),
-                                       named);
-}
 
 struct Symbols {
-    TSSymbol while_statement = lookup("while_statement", true), for_statement = lookup("for_statement", true),
-             call = lookup("call", true), function_definition = lookup("function_definition", true),
-             class_definition = lookup("class_definition", true), lambda = lookup("lambda", true);
+    TSSymbol while_statement = analyzer::grammar_symbol("while_statement", true), for_statement = analyzer::grammar_symbol("for_statement", true),
+             call = analyzer::grammar_symbol("call", true), function_definition = analyzer::grammar_symbol("function_definition", true),
+             class_definition = analyzer::grammar_symbol("class_definition", true), lambda = analyzer::grammar_symbol("lambda", true);
     std::array<TSSymbol, 2> kinds{while_statement, for_statement};
 };
 

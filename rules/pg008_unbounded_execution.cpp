@@ -103,32 +103,28 @@ constexpr std::array<RuleTable, 5> k_tables = {{
     {"Branches that can stop a recursion before its call", branches},
 }};
 
-TSSymbol lookup(const char* name, bool named) {
-    return ts_language_symbol_for_name(analyzer::python_language(), name, static_cast<std::uint32_t>(std::strlen(name)),
-                                       named);
-}
 
 struct Symbols {
-    TSSymbol while_statement = lookup("while_statement", true), for_statement = lookup("for_statement", true),
-             binary_operator = lookup("binary_operator", true),
-             function_definition = lookup("function_definition", true), lambda = lookup("lambda", true),
-             class_definition = lookup("class_definition", true), if_statement = lookup("if_statement", true),
-             try_statement = lookup("try_statement", true), match_statement = lookup("match_statement", true),
-             boolean_operator = lookup("boolean_operator", true),
-             conditional_expression = lookup("conditional_expression", true),
-             assert_statement = lookup("assert_statement", true),
-             list_comprehension = lookup("list_comprehension", true),
-             set_comprehension = lookup("set_comprehension", true),
-             dictionary_comprehension = lookup("dictionary_comprehension", true),
-             generator_expression = lookup("generator_expression", true), yield = lookup("yield", true),
-             await = lookup("await", true), decorated_definition = lookup("decorated_definition", true),
-             global_statement = lookup("global_statement", true),
-             nonlocal_statement = lookup("nonlocal_statement", true), async_token = lookup("async", false),
-             power = lookup("**", false), star = lookup("*", false), shift_left = lookup("<<", false),
-             attribute = lookup("attribute", true), percent = lookup("%", false),
-             format_specifier = lookup("format_specifier", true), format_expression = lookup("format_expression", true),
-             return_statement = lookup("return_statement", true), raise_statement = lookup("raise_statement", true),
-             with_statement = lookup("with_statement", true);
+    TSSymbol while_statement = analyzer::grammar_symbol("while_statement", true), for_statement = analyzer::grammar_symbol("for_statement", true),
+             binary_operator = analyzer::grammar_symbol("binary_operator", true),
+             function_definition = analyzer::grammar_symbol("function_definition", true), lambda = analyzer::grammar_symbol("lambda", true),
+             class_definition = analyzer::grammar_symbol("class_definition", true), if_statement = analyzer::grammar_symbol("if_statement", true),
+             try_statement = analyzer::grammar_symbol("try_statement", true), match_statement = analyzer::grammar_symbol("match_statement", true),
+             boolean_operator = analyzer::grammar_symbol("boolean_operator", true),
+             conditional_expression = analyzer::grammar_symbol("conditional_expression", true),
+             assert_statement = analyzer::grammar_symbol("assert_statement", true),
+             list_comprehension = analyzer::grammar_symbol("list_comprehension", true),
+             set_comprehension = analyzer::grammar_symbol("set_comprehension", true),
+             dictionary_comprehension = analyzer::grammar_symbol("dictionary_comprehension", true),
+             generator_expression = analyzer::grammar_symbol("generator_expression", true), yield = analyzer::grammar_symbol("yield", true),
+             await = analyzer::grammar_symbol("await", true), decorated_definition = analyzer::grammar_symbol("decorated_definition", true),
+             global_statement = analyzer::grammar_symbol("global_statement", true),
+             nonlocal_statement = analyzer::grammar_symbol("nonlocal_statement", true), async_token = analyzer::grammar_symbol("async", false),
+             power = analyzer::grammar_symbol("**", false), star = analyzer::grammar_symbol("*", false), shift_left = analyzer::grammar_symbol("<<", false),
+             attribute = analyzer::grammar_symbol("attribute", true), percent = analyzer::grammar_symbol("%", false),
+             format_specifier = analyzer::grammar_symbol("format_specifier", true), format_expression = analyzer::grammar_symbol("format_expression", true),
+             return_statement = analyzer::grammar_symbol("return_statement", true), raise_statement = analyzer::grammar_symbol("raise_statement", true),
+             with_statement = analyzer::grammar_symbol("with_statement", true);
     // The loops, operators and calls judged, the scopes a recursion is judged
     // in, the branches that can stop one (is_branch), and the statements
     // after which nothing runs (is_exit), seen in document order.

@@ -14,6 +14,12 @@ namespace pygate::analyzer {
 // where a bit is a load, a shift and a mask.
 using SymbolSet = std::vector<std::uint8_t>;
 
+// A node kind or field of the Python grammar by name, for the kinds
+// PythonSymbols does not hold; a name the grammar lacks throws
+// std::logic_error, so a misspelling fails at the first lookup.
+TSSymbol grammar_symbol(const char* name, bool named);
+TSFieldId grammar_field(const char* name);
+
 struct PythonSymbols {
     TSSymbol error;  // tree-sitter's ERROR node
     TSSymbol block;

@@ -36,16 +36,12 @@ struct Symbols {
     TSSymbol dictionary, set, float_;
 };
 
-TSSymbol lookup(const char* name, bool named) {
-    return ts_language_symbol_for_name(analyzer::python_language(), name, static_cast<std::uint32_t>(std::strlen(name)),
-                                       named);
-}
 
 const Symbols& symbols() {
-    static const Symbols s{lookup("**", false),        lookup("<<", false),  lookup("//", false),
-                           lookup(">>", false),        lookup("&", false),   lookup("|", false),
-                           lookup("^", false),         lookup("true", true), lookup("false", true),
-                           lookup("dictionary", true), lookup("set", true),  lookup("float", true)};
+    static const Symbols s{analyzer::grammar_symbol("**", false),        analyzer::grammar_symbol("<<", false),  analyzer::grammar_symbol("//", false),
+                           analyzer::grammar_symbol(">>", false),        analyzer::grammar_symbol("&", false),   analyzer::grammar_symbol("|", false),
+                           analyzer::grammar_symbol("^", false),         analyzer::grammar_symbol("true", true), analyzer::grammar_symbol("false", true),
+                           analyzer::grammar_symbol("dictionary", true), analyzer::grammar_symbol("set", true),  analyzer::grammar_symbol("float", true)};
     return s;
 }
 

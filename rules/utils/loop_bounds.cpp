@@ -30,42 +30,34 @@ using analyzer::ScopeId;
 constexpr int k_max_nesting = 8;                 // map(f, enumerate(count())) and the like
 constexpr std::uint32_t k_max_body_depth = 400;  // deeper bodies are taken to leave: no finding
 
-TSSymbol lookup(const char* name, bool named) {
-    return ts_language_symbol_for_name(analyzer::python_language(), name, static_cast<std::uint32_t>(std::strlen(name)),
-                                       named);
-}
-TSFieldId field_id(const char* name) {
-    return ts_language_field_id_for_name(analyzer::python_language(), name,
-                                         static_cast<std::uint32_t>(std::strlen(name)));
-}
 
 struct Symbols {
-    TSSymbol while_statement = lookup("while_statement", true), for_statement = lookup("for_statement", true),
-             break_statement = lookup("break_statement", true), return_statement = lookup("return_statement", true),
-             raise_statement = lookup("raise_statement", true), yield = lookup("yield", true),
-             function_definition = lookup("function_definition", true),
-             class_definition = lookup("class_definition", true), lambda = lookup("lambda", true),
-             call = lookup("call", true), true_ = lookup("true", true), false_ = lookup("false", true),
-             none = lookup("none", true), integer = lookup("integer", true), float_ = lookup("float", true),
-             string = lookup("string", true), concatenated_string = lookup("concatenated_string", true),
-             list = lookup("list", true), tuple = lookup("tuple", true), set = lookup("set", true),
-             dictionary = lookup("dictionary", true), parenthesized = lookup("parenthesized_expression", true),
-             not_operator = lookup("not_operator", true), comparison = lookup("comparison_operator", true),
-             boolean_operator = lookup("boolean_operator", true),
-             generator_expression = lookup("generator_expression", true), for_in_clause = lookup("for_in_clause", true),
-             comment = lookup("comment", true), try_statement = lookup("try_statement", true),
-             except_clause = lookup("except_clause", true), async_token = lookup("async", false),
-             and_token = lookup("and", false), or_token = lookup("or", false), eq = lookup("==", false),
-             ne = lookup("!=", false), lt = lookup("<", false), le = lookup("<=", false), gt = lookup(">", false),
-             ge = lookup(">=", false), ellipsis = lookup("ellipsis", true),
-             named_expression = lookup("named_expression", true),
-             conditional_expression = lookup("conditional_expression", true),
-             unary_operator = lookup("unary_operator", true), binary_operator = lookup("binary_operator", true),
-             identifier = lookup("identifier", true), minus = lookup("-", false), plus = lookup("+", false),
-             tilde = lookup("~", false), star = lookup("*", false), power = lookup("**", false);
-    TSFieldId condition = field_id("condition"), body = field_id("body"), right = field_id("right"),
-              left = field_id("left"), argument = field_id("argument"), op = field_id("operator"),
-              value = field_id("value");
+    TSSymbol while_statement = analyzer::grammar_symbol("while_statement", true), for_statement = analyzer::grammar_symbol("for_statement", true),
+             break_statement = analyzer::grammar_symbol("break_statement", true), return_statement = analyzer::grammar_symbol("return_statement", true),
+             raise_statement = analyzer::grammar_symbol("raise_statement", true), yield = analyzer::grammar_symbol("yield", true),
+             function_definition = analyzer::grammar_symbol("function_definition", true),
+             class_definition = analyzer::grammar_symbol("class_definition", true), lambda = analyzer::grammar_symbol("lambda", true),
+             call = analyzer::grammar_symbol("call", true), true_ = analyzer::grammar_symbol("true", true), false_ = analyzer::grammar_symbol("false", true),
+             none = analyzer::grammar_symbol("none", true), integer = analyzer::grammar_symbol("integer", true), float_ = analyzer::grammar_symbol("float", true),
+             string = analyzer::grammar_symbol("string", true), concatenated_string = analyzer::grammar_symbol("concatenated_string", true),
+             list = analyzer::grammar_symbol("list", true), tuple = analyzer::grammar_symbol("tuple", true), set = analyzer::grammar_symbol("set", true),
+             dictionary = analyzer::grammar_symbol("dictionary", true), parenthesized = analyzer::grammar_symbol("parenthesized_expression", true),
+             not_operator = analyzer::grammar_symbol("not_operator", true), comparison = analyzer::grammar_symbol("comparison_operator", true),
+             boolean_operator = analyzer::grammar_symbol("boolean_operator", true),
+             generator_expression = analyzer::grammar_symbol("generator_expression", true), for_in_clause = analyzer::grammar_symbol("for_in_clause", true),
+             comment = analyzer::grammar_symbol("comment", true), try_statement = analyzer::grammar_symbol("try_statement", true),
+             except_clause = analyzer::grammar_symbol("except_clause", true), async_token = analyzer::grammar_symbol("async", false),
+             and_token = analyzer::grammar_symbol("and", false), or_token = analyzer::grammar_symbol("or", false), eq = analyzer::grammar_symbol("==", false),
+             ne = analyzer::grammar_symbol("!=", false), lt = analyzer::grammar_symbol("<", false), le = analyzer::grammar_symbol("<=", false), gt = analyzer::grammar_symbol(">", false),
+             ge = analyzer::grammar_symbol(">=", false), ellipsis = analyzer::grammar_symbol("ellipsis", true),
+             named_expression = analyzer::grammar_symbol("named_expression", true),
+             conditional_expression = analyzer::grammar_symbol("conditional_expression", true),
+             unary_operator = analyzer::grammar_symbol("unary_operator", true), binary_operator = analyzer::grammar_symbol("binary_operator", true),
+             identifier = analyzer::grammar_symbol("identifier", true), minus = analyzer::grammar_symbol("-", false), plus = analyzer::grammar_symbol("+", false),
+             tilde = analyzer::grammar_symbol("~", false), star = analyzer::grammar_symbol("*", false), power = analyzer::grammar_symbol("**", false);
+    TSFieldId condition = analyzer::grammar_field("condition"), body = analyzer::grammar_field("body"), right = analyzer::grammar_field("right"),
+              left = analyzer::grammar_field("left"), argument = analyzer::grammar_field("argument"), op = analyzer::grammar_field("operator"),
+              value = analyzer::grammar_field("value");
 };
 
 const Symbols& symbols() {

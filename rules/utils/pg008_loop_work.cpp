@@ -21,21 +21,13 @@ using analyzer::Model;
 using analyzer::Node;
 using analyzer::ScopeId;
 
-TSSymbol lookup(const char* name, bool named) {
-    return ts_language_symbol_for_name(analyzer::python_language(), name, static_cast<std::uint32_t>(std::strlen(name)),
-                                       named);
-}
-TSFieldId field_id(const char* name) {
-    return ts_language_field_id_for_name(analyzer::python_language(), name,
-                                         static_cast<std::uint32_t>(std::strlen(name)));
-}
 
 // What PythonSymbols does not hold: the comparison and its operators, the
 // `condition` field.
 struct Symbols {
-    TSSymbol comparison = lookup("comparison_operator", true), lt = lookup("<", false), le = lookup("<=", false),
-             gt = lookup(">", false), ge = lookup(">=", false), ne = lookup("!=", false);
-    TSFieldId condition = field_id("condition");
+    TSSymbol comparison = analyzer::grammar_symbol("comparison_operator", true), lt = analyzer::grammar_symbol("<", false), le = analyzer::grammar_symbol("<=", false),
+             gt = analyzer::grammar_symbol(">", false), ge = analyzer::grammar_symbol(">=", false), ne = analyzer::grammar_symbol("!=", false);
+    TSFieldId condition = analyzer::grammar_field("condition");
 };
 
 const Symbols& symbols() {
