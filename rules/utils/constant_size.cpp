@@ -124,6 +124,32 @@ bool named_any(const Referents& callee, std::initializer_list<std::string_view> 
     return false;
 }
 
+// `base ** exponent` and `pow(base, exponent)` of two integers: exact while
+// it fits in 64 bits, else its magnitude, with the sign a negative base
+// gives an odd exponent. A negative exponent gives a float: no size.
+Magnitude power(const Magnitude& base, const Magnitude& exponent) {
+    if (!exponent.non_negative()) return {};
+    if (base.exact && *base.exact >= -1 && *base.exact <= 1) {
+        if (*base.exact == 0 && exponent.exact && *exponent.exact == 0) return integer(1);  // 0 ** 0
+        if (*base.exact != -1) return integer(*base.exact);
+        if (exponent.exact) return integer(*exponent.exact % 2 == 0 ? 1 : -1);
+        Magnitude one{Kind::integer, 0, std::nullopt};  // 1 or -1
+        one.may_be_negative = true;
+        return one;
+    }
+    if (base.exact && exponent.exact && base.log10 * static_cast<double>(*exponent.exact) < 19) {
+        std::int64_t out = 1;
+        bool overflow = false;
+        for (std::int64_t i = 0; i < *exponent.exact && !overflow; ++i)
+            overflow = __builtin_mul_overflow(out, *base.exact, &out);  // under 64 rounds: |base| >= 2
+        if (!overflow) return integer(out);
+    }
+    Magnitude out = sized(Kind::integer, power_log10(base.log10, exponent));
+    const bool even = exponent.exact && *exponent.exact % 2 == 0;
+    out.may_be_negative = !base.non_negative() && !even;
+    return out;
+}
+
 }  // namespace
 
 double saturate(double log10) {
@@ -495,21 +521,7 @@ Magnitude SizeEstimator::binary(Node expr, std::uint32_t depth) {
 
     if (op == t.power) {
         if (!ints) return {};
-        if (right.exact && *right.exact < 0) return {};  // a float
-        if (left.exact && *left.exact >= -1 && *left.exact <= 1) {
-            if (*left.exact == 0 && right.exact && *right.exact == 0) return integer(1);  // 0 ** 0
-            if (*left.exact != -1) return integer(*left.exact);
-            if (right.exact) return integer(*right.exact % 2 == 0 ? 1 : -1);
-            return Magnitude{Kind::integer, 0, std::nullopt};  // 1 or -1
-        }
-        if (left.exact && right.exact && left.log10 * static_cast<double>(*right.exact) < 19) {
-            std::int64_t out = 1;
-            bool overflow = false;
-            for (std::int64_t i = 0; i < *right.exact && !overflow; ++i)
-                overflow = __builtin_mul_overflow(out, *left.exact, &out);  // under 64 rounds: |base| >= 2
-            if (!overflow) return integer(out);
-        }
-        return sized(Kind::integer, power_log10(left.log10, right));
+        return power(left, right);
     }
     if (op == s.star_token) {
         if (ints) {
@@ -517,13 +529,17 @@ Magnitude SizeEstimator::binary(Node expr, std::uint32_t depth) {
             std::int64_t out = 0;
             if (left.exact && right.exact && !__builtin_mul_overflow(*left.exact, *right.exact, &out))
                 return integer(out);
-            return sized(Kind::integer, left.log10 + right.log10);
+            Magnitude product = sized(Kind::integer, left.log10 + right.log10);
+            product.may_be_negative = !left.non_negative() || !right.non_negative();
+            return product;
         }
         const Magnitude* sequence = is_sized(left.kind) ? &left : is_sized(right.kind) ? &right : nullptr;
         const Magnitude* times = left.kind == Kind::integer ? &left : right.kind == Kind::integer ? &right : nullptr;
         if (sequence == nullptr || times == nullptr) return {};
         if ((times->exact && *times->exact <= 0) || (sequence->exact && *sequence->exact == 0))
             return sized_exact(sequence->kind, 0);
+        // `pow(-3, n) * seq` may repeat nothing: only a count known not to be negative sizes it.
+        if (!times->non_negative()) return {};
         std::int64_t out = 0;
         if (sequence->exact && times->exact && !__builtin_mul_overflow(*sequence->exact, *times->exact, &out))
             return sized_exact(sequence->kind, out);
@@ -532,12 +548,14 @@ Magnitude SizeEstimator::binary(Node expr, std::uint32_t depth) {
     if (op == t.shift_left) {
         if (!ints) return {};
         if (left.exact && *left.exact == 0) return integer(0);
-        if (right.exact && *right.exact < 0) return {};
+        if (!right.non_negative()) return {};  // a negative shift count raises
         if (left.exact && right.exact && *right.exact < 62) {
             std::int64_t out = 0;
             if (!__builtin_mul_overflow(*left.exact, std::int64_t{1} << *right.exact, &out)) return integer(out);
         }
-        return sized(Kind::integer, left.log10 + value_of(right) * std::log10(2.0));
+        Magnitude shifted = sized(Kind::integer, left.log10 + value_of(right) * std::log10(2.0));
+        shifted.may_be_negative = !left.non_negative();
+        return shifted;
     }
     if (op == s.plus_token || op == s.minus_token) {
         if (ints) {
@@ -549,7 +567,11 @@ Magnitude SizeEstimator::binary(Node expr, std::uint32_t depth) {
             // |a ± b| is at least |a| - |b|: a lower bound only when one side is far the larger.
             double high = std::max(left.log10, right.log10), low = std::min(left.log10, right.log10);
             if (high - low < 1) return {};
-            return sized(Kind::integer, high + std::log10(1 - std::pow(10.0, low - high)));
+            Magnitude sum = sized(Kind::integer, high + std::log10(1 - std::pow(10.0, low - high)));
+            // Positive only when both are and the larger one is added, or is the left one.
+            sum.may_be_negative = !left.non_negative() || !right.non_negative() ||
+                                  (op == s.minus_token && right.log10 > left.log10);
+            return sum;
         }
         if (op == s.plus_token && left.kind == right.kind && is_sized(left.kind)) {
             std::int64_t out = 0;
@@ -602,13 +624,13 @@ Magnitude SizeEstimator::shape_elements(Node shape, std::uint32_t depth) {
     if (node_is_null(inner)) return {};
     if (node_symbol(inner) != s.tuple && node_symbol(inner) != s.list) {
         Magnitude n = visit(inner, depth + 1);
-        if (n.kind != Kind::integer) return {};
+        if (n.kind != Kind::integer || !n.non_negative()) return {};  // numpy refuses negative dimensions
         return n.exact && *n.exact <= 0 ? integer(0) : n;
     }
     double log10 = 0;
     for (std::uint32_t i = 0; i < node_named_child_count(inner) && i < 64; ++i) {
         Magnitude n = visit(node_named_child(inner, i), depth + 1);
-        if (n.kind != Kind::integer) return {};
+        if (n.kind != Kind::integer || (!n.exact && !n.non_negative())) return {};
         if (n.exact && *n.exact <= 0) return integer(0);
         log10 += n.log10;
     }
@@ -633,31 +655,28 @@ Magnitude SizeEstimator::call(Node node, const Referents& callee, std::uint32_t 
         Magnitude base = visit(argument(0, "base"), depth + 1);
         Magnitude exponent = visit(argument(1, "exp"), depth + 1);
         if (base.kind != Kind::integer || exponent.kind != Kind::integer) return {};
-        if (exponent.exact && *exponent.exact < 0) return {};
-        if (base.exact && *base.exact >= -1 && *base.exact <= 1) {
-            if (*base.exact == 1) return integer(1);
-            if (!exponent.exact) return *base.exact == 0 ? integer(0) : Magnitude{Kind::integer, 0, std::nullopt};
-            if (*base.exact == 0) return integer(*exponent.exact == 0 ? 1 : 0);
-            return integer(*exponent.exact % 2 == 0 ? 1 : -1);
-        }
-        return sized(Kind::integer, power_log10(base.log10, exponent));
+        return power(base, exponent);
     }
     if (named(callee, "math.factorial")) {
         Magnitude n = visit(argument(0), depth + 1);
-        if (n.kind != Kind::integer) return {};
+        if (n.kind != Kind::integer || !n.non_negative()) return {};  // a negative one raises
         return sized(Kind::integer, factorial_log10(n));
     }
     if (named_any(callee, {"builtins.int", "builtins.abs"})) {
         Magnitude n = visit(argument(0), depth + 1);
         if (n.kind != Kind::integer) return {};
-        if (named(callee, "builtins.abs") && n.exact && *n.exact < 0 && *n.exact != INT64_MIN)
-            return integer(-*n.exact);
+        if (named(callee, "builtins.abs")) {
+            if (n.exact && *n.exact < 0)
+                return *n.exact == INT64_MIN ? sized(Kind::integer, n.log10) : integer(-*n.exact);
+            n.may_be_negative = false;
+        }
         return n;
     }
     if (named_any(callee, {"builtins.bytearray", "builtins.bytes"})) {
         Magnitude n = visit(argument(0), depth + 1);
         // `bytes(10**12)` zero bytes; `bytes(range(256))` one byte an item.
         if (n.kind != Kind::integer && n.kind != Kind::range && n.kind != Kind::list) return {};
+        if (n.kind == Kind::integer && !n.non_negative()) return {};  // `bytes(-1)` raises
         return Magnitude{Kind::bytes, n.log10, n.exact};
     }
     // Lazy views the size of what they read: `map(str, range(10**10))` is a range's worth of items.
@@ -688,6 +707,7 @@ Magnitude SizeEstimator::call(Node node, const Referents& callee, std::uint32_t 
             return sized_exact(Kind::range, n);
         }
         if (stop.exact && *stop.exact <= 0) return sized_exact(Kind::range, 0);
+        if (!stop.non_negative()) return {};  // may be empty
         return Magnitude{Kind::range, stop.log10, stop.exact};
     }
     if (named_any(callee,

@@ -37,8 +37,14 @@ struct Magnitude {
     Kind kind = Kind::unknown;
     double log10 = 0;
     std::optional<std::int64_t> exact;  // the integer or the length, when it fits
+    // An integer whose sign is not known: `(-3) ** n`, `a - b`. Used as a
+    // repeat count, a width or a length it may build nothing (or raise), so
+    // it is no lower bound on anything.
+    bool may_be_negative = false;
 
     bool known() const { return kind != Kind::unknown; }
+    // Known to be at least zero: exact and so, or built only from such values.
+    bool non_negative() const { return exact ? *exact >= 0 : !may_be_negative; }
 };
 
 // What counts as too big: the profile's memory limit, and a million digits.

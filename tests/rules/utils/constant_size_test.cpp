@@ -172,3 +172,21 @@ TEST_CASE("Sizes are described as orders of magnitude") {
     }
     CHECK(SizeEstimator::describe(judge("r'a' * 10**10").size) == "about 10^10 characters");
 }
+
+TEST_CASE("A power's sign follows its base and exponent, and a count of unknown sign sizes nothing") {
+    Judged called = judge("pow(-3, 1)");  // computed as `**` is: exactly -3
+    REQUIRE(called.size.exact);
+    CHECK(*called.size.exact == -3);
+    CHECK(judge("pow(-7, 20)").size.exact == judge("(-7) ** 20").size.exact);
+    CHECK(judge("(-3) ** (10**20)").size.may_be_negative);    // an exponent of unknown parity
+    CHECK_FALSE(judge("3 ** (10**20)").size.may_be_negative);  // a positive base
+    CHECK(judge("(10**20 - 10**25)").size.may_be_negative);
+    CHECK_FALSE(judge("(10**25 - 10**20)").size.may_be_negative);
+    CHECK_FALSE(judge("abs(10**20 - 10**25)").size.may_be_negative);
+    // Repeated by a count that may be negative: possibly empty, so no size.
+    CHECK_FALSE(judge("(-3) ** (10**20) * 'ab'").size.known());
+    CHECK_FALSE(judge("(10**20 - 10**25) * 'ab'").size.known());
+    CHECK(judge("(10**25 - 10**20) * 'ab'").oversize);
+    CHECK_FALSE(judge("range((-3) ** (10**20))").size.known());
+    CHECK_FALSE(judge("math.factorial(-5)").size.known());  // raises
+}
