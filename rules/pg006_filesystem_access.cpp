@@ -395,7 +395,7 @@ std::vector<std::string> path_rules() {
     return {
         "constant paths: literals, concatenation, f-strings of constants, pathlib.Path(...), `/`, "
         "os.path.join, joinpath, names bound to one",
-        "absolute: `/...`, `~`, Path.home(), os.getcwd(), abspath, realpath, resolve(), absolute()",
+        "absolute: `/...`, a leading `~`, Path.home(), os.getcwd(), abspath, realpath, resolve(), absolute()",
         "`..` that leaves the working folder",
         "open modes: w, a, x, + write; no mode reads; a mode that is not constant writes",
         "the profile's filesystem.read, filesystem.write, filesystem.write_deny and filesystem.dynamic_paths"};

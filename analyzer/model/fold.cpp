@@ -31,6 +31,9 @@ using Kind = FoldedValue::Kind;
 
 // What the working folder's absolute path folds to (os.getcwd(), abspath): absolute, and readable in messages.
 constexpr std::string_view k_working_folder = "/<cwd>";
+// The home folder, as os.path.expanduser and Path.home() give it; `/<home:NAME>`
+// for `~NAME`. Absolute, as the folder itself is: a join starts over at it.
+constexpr std::string_view k_home_folder = "/<home>";
 
 Node field(Node node, TSFieldId id) {
     return node_child_by_field_id(node, id);
@@ -1049,8 +1052,9 @@ std::optional<ConstantFolder::Value> ConstantFolder::fold_builtin_call(std::stri
 }
 
 // Path mode: what a pathlib or os.path call stands for as a path. Anchors
-// outside the working folder fold to absolute-looking text: `~` for the
-// home folder, `/<cwd>` for the working folder's absolute path.
+// outside the working folder fold to absolute-looking text: `/<home>` for
+// the home folder, `/<cwd>` for the working folder's absolute path. A `~`
+// that nothing expands is a folder so named, as it is to CPython.
 std::optional<std::string> ConstantFolder::fold_path_call(std::string_view q, Node call, Node function, ScopeId scope,
                                                           int depth) {
     auto joined_arguments = [&](std::string out) -> std::optional<std::string> {
@@ -1074,14 +1078,17 @@ std::optional<std::string> ConstantFolder::fold_path_call(std::string_view q, No
     };
     auto absolute = [](std::optional<std::string> path) -> std::optional<std::string> {
         if (!path) return std::nullopt;
-        // `~user/x` is that user's home when expanded; a folder so named in the
-        // working folder otherwise: absolute either way, so left as it is.
-        if (path->starts_with('~')) return path;
         return join_path(std::string(k_working_folder), *path);
     };
-    // expanduser: `~` and `~/...` are the home folder, which the anchor `~`
-    // stands for, `~user` that user's: the text stays, read as absolute.
-    auto home_expanded = [](std::optional<std::string> path) { return path; };
+    // expanduser: `~` and `~/...` are the home folder, `~user` that user's;
+    // only a leading one.
+    auto home_expanded = [](std::optional<std::string> path) -> std::optional<std::string> {
+        if (!path || !path->starts_with('~')) return path;
+        std::size_t slash = path->find('/');
+        std::string_view user = std::string_view(*path).substr(1, slash == std::string::npos ? std::string::npos : slash - 1);
+        std::string home = user.empty() ? std::string(k_home_folder) : "/<home:" + std::string(user) + ">";
+        return slash == std::string::npos ? home : home + path->substr(slash);
+    };
     auto pathlib = [](std::optional<std::string> path) -> std::optional<std::string> {
         if (!path) return std::nullopt;
         return pathlib_text(*path);
@@ -1099,7 +1106,7 @@ std::optional<std::string> ConstantFolder::fold_path_call(std::string_view q, No
     if (q == "os.path.join") return joined_arguments("");
     if (q == "os.getcwd" || q == "os.getcwdb" || (pathlib_member && method == "cwd"))
         return std::string(k_working_folder);
-    if (pathlib_member && method == "home") return "~";
+    if (pathlib_member && method == "home") return std::string(k_home_folder);
     if (q == "os.fspath") return argument_text();
     if (q == "os.path.expanduser") return home_expanded(argument_text());
     if (q == "os.path.normpath") return normal_path(argument_text());
@@ -1147,9 +1154,17 @@ std::string ConstantFolder::pathlib_text(const std::string& path) {
     return out.empty() ? "." : out;
 }
 
+namespace {
+// `<cwd>`, `<home>`, `<home:user>`: the first part of an anchor, after its slash.
+bool is_anchor(std::string_view part) {
+    return part == k_working_folder.substr(1) || part == k_home_folder.substr(1) ||
+           (part.starts_with("<home:") && part.ends_with('>'));
+}
+}  // namespace
+
 // posixpath.normpath: `..` takes away the part before it. When that part is
-// an anchor (`~`, `~user`, `/<cwd>`), which stands for more than one part,
-// the path stays as it is: absolute, which the filesystem rule refuses.
+// an anchor (`/<home>`, `/<home:user>`, `/<cwd>`), which stands for more than
+// one part, the path stays as it is: absolute, which the filesystem rule refuses.
 std::optional<std::string> ConstantFolder::normal_path(std::optional<std::string> path) {
     if (!path) return std::nullopt;
     if (path->empty()) return ".";
@@ -1169,8 +1184,7 @@ std::optional<std::string> ConstantFolder::normal_path(std::optional<std::string
             continue;
         }
         if (parts.empty()) continue;  // `/..` is `/`
-        if (parts.size() == 1 && (parts.back().starts_with('~') || (slashes && parts.back() == k_working_folder.substr(1))))
-            return path;
+        if (parts.size() == 1 && slashes == 1 && is_anchor(parts.back())) return path;
         parts.pop_back();
     }
     std::string out(slashes, '/');
@@ -1189,9 +1203,7 @@ std::optional<std::string> ConstantFolder::fold_path_text(Node expr, ScopeId sco
 }
 
 std::string ConstantFolder::join_path(const std::string& base, const std::string& part) {
-    // A leading `~` here is a home folder (Path.home(), expanduser), absolute: it starts over
-    // too. Where the program meant a folder so named, the path is refused rather than allowed.
-    if (base.empty() || part.starts_with('/') || part.starts_with('~')) return part;
+    if (base.empty() || part.starts_with('/')) return part;
     return base.ends_with('/') ? base + part : base + "/" + part;
 }
 

@@ -26,8 +26,8 @@ std::optional<Part> part(Node expr, ScopeId scope, const Model& model, int depth
 
 // os.path.join's rule, which pathlib's `/` shares: an absolute part starts over.
 std::string joined(const std::string& base, const std::string& next) {
-    // A folded `~` is the home folder (Model::fold_path), absolute: it starts over too.
-    if (base.empty() || next.starts_with('/') || next.starts_with('~')) return next;
+    // The home folder folds to `/<home>` (Model::fold_path), absolute: it starts over too.
+    if (base.empty() || next.starts_with('/')) return next;
     return base.ends_with('/') ? base + next : base + "/" + next;
 }
 

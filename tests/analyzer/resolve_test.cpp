@@ -907,20 +907,27 @@ cwd = os.path.join(os.getcwd(), 'x')
 absolute = osp.abspath('y')
 resolved = P('z').resolve()
 user = osp.expanduser('~/.bashrc')
+other_user = osp.expanduser('~root/.ssh')
+tilde_part = P('a').joinpath('~', 'b')
+tilde_first = P('~') / 'x'
 formatted = P(f"out{'put'}") / ("a" + ".txt")
 empty = P()
 unknown = P(input())
-report; nested; joined; restart; home; cwd; absolute; resolved; user; formatted; empty; unknown
+report; nested; joined; restart; home; cwd; absolute; resolved; user; other_user; tilde_part; tilde_first
+formatted; empty; unknown
 )");
     CHECK(file.path("report") == "output/report.csv");
     CHECK(file.path("nested") == "a/b/c/d.txt");
     CHECK(file.path("joined") == "input/x/data.csv");
     CHECK(file.path("restart") == "/etc/passwd");  // an absolute part starts over, as os.path.join does
-    CHECK(file.path("home") == "~/.ssh");
+    CHECK(file.path("home") == "/<home>/.ssh");
     CHECK(file.path("cwd") == "/<cwd>/x");
     CHECK(file.path("absolute") == "/<cwd>/y");
     CHECK(file.path("resolved") == "/<cwd>/z");
-    CHECK(file.path("user") == "~/.bashrc");
+    CHECK(file.path("user") == "/<home>/.bashrc");
+    CHECK(file.path("other_user") == "/<home:root>/.ssh");
+    CHECK(file.path("tilde_part") == "a/~/b");  // pathlib expands `~` only in expanduser
+    CHECK(file.path("tilde_first") == "~/x");
     CHECK(file.path("formatted") == "output/a.txt");
     CHECK(file.path("empty") == ".");
     CHECK(file.path("unknown") == std::nullopt);

@@ -28,7 +28,8 @@ TEST_CASE("A path that is not constant keeps the folders it starts with") {
     CHECK(folder("f'/etc/{name}'") == "/etc/");
     CHECK(folder("f'/etc/{{x}}/{name}'") == "/etc/{x}/");
     CHECK(folder("'../' + name") == "../");
-    CHECK(folder("Path.home() / name") == "~/");
+    CHECK(folder("Path.home() / name") == "/<home>/");
+    CHECK(folder("Path('input').joinpath('~', name)") == "input/~/");  // a `~` part is a folder so named
     CHECK(folder("(Path('src') / name) / 'x'") == "src/");
     // Only whole folders: `.gi` + name may be `.git` or `.gitignore`.
     CHECK(folder("'.gi' + name") == std::nullopt);

@@ -35,6 +35,7 @@ import math
 import multiprocessing
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -495,7 +496,7 @@ def numpy_sized(g, n):
 
 PATH_TEXTS = ["", ".", "..", "a", "a/", "a//b", "./a", "a/./b/", "a/../b", "../x", "a/b/../../..", "/", "//x",
               "///x", "/etc", "/etc/passwd", "/tmp/../etc", "/..", "~", "~/x", "~root/x", "x~", "input/data.csv",
-              "/<cwd>", "/<cwd>/..", "é/ß", "a\\b"]
+              "/<cwd>", "/<cwd>/..", "/<home>", "/<home>/..", "é/ß", "a\\b"]
 
 
 def path_expr(g, depth):
@@ -708,12 +709,18 @@ SIZE_KINDS = {"str": {"str", "bytes", "bytearray"}, "bytes": {"bytes", "bytearra
               "array": {"ndarray"}}
 
 
+ANCHOR = re.compile(r"^/<(cwd|home|home:[^/>]*)>(?=/|$)")
+
+
 def same_path(claim, actual):
     """Whether CPython's value names the path pygate folded: compared as pathlib
     compares paths (repeated slashes, `.` parts and a trailing slash do not
-    matter; `..` does). The anchors `/<cwd>` (the working folder) and a leading
-    `~` (the home folder) are read as such, or as a literal part where the
-    program wrote one: both are absolute to the filesystem rule, which refuses."""
+    matter; `..` does). A leading anchor is read as what it stands for on this
+    machine: `/<cwd>` the working folder, `/<home>` the home folder and
+    `/<home:user>` that user's (os.path.expanduser), or as the literal text
+    where the program wrote it: both are absolute to the filesystem rule,
+    which refuses. A `~` is a literal part: pathlib expands it only in
+    expanduser, which folds to an anchor."""
     if actual["kind"] == "path":
         text = actual["text"]
     elif actual["kind"] in ("str", "bytes"):
@@ -722,13 +729,12 @@ def same_path(claim, actual):
         return False
     folded = bytes.fromhex(claim).decode("utf-8", "surrogateescape")
     readings = [folded]
-    if folded == "/<cwd>" or folded.startswith("/<cwd>/"):
-        readings.append(os.getcwd() + folded[len("/<cwd>"):])
-    if folded.startswith("~"):
-        first, _, rest = folded.partition("/")
-        readings.append(os.path.expanduser(first) + ("/" + rest if rest or folded.endswith("/") else ""))
-        if first in PurePosixPath(text).parts:  # a literal `~` (not expanded), read as home: refused
-            return True
+    anchor = ANCHOR.match(folded)
+    if anchor:
+        name = anchor.group(1)
+        stands_for = (os.getcwd() if name == "cwd" else
+                      os.path.expanduser("~" + name[len("home:"):] if name.startswith("home:") else "~"))
+        readings.append(stands_for + folded[anchor.end():])
     if any(str(PurePosixPath(reading)) == str(PurePosixPath(text)) for reading in readings):
         return True
     # A `..` that would take an anchor away stays in the folded text (still absolute): compared normalised.
