@@ -25,6 +25,9 @@ void add_mcp_command(CLI::App& app, McpOptions& options) {
     mcp->add_option("--jobs,-j", options.jobs, "Check threads (default: all cores)")->check(CLI::Range(1u, 1024u));
     mcp->add_option("--max-runs", options.max_runs, "Runs at once; more are queued (default: cores)")
         ->check(CLI::Range(1u, 1024u));
+    mcp->add_option("--max-sessions", options.max_sessions,
+                    "Sessions open at once; more are refused (default: from cores and memory)")
+        ->check(CLI::Range(1u, 4096u));
     mcp->callback([&options] { std::exit(serve_mcp(STDIN_FILENO, STDOUT_FILENO, options) ? k_exit_allow : k_exit_usage); });
 }
 

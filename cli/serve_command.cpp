@@ -26,6 +26,10 @@ void add_serve_commands(CLI::App& app, ServeCommandOptions& options) {
     serve_command->add_option("--max-runs", options.serve.max_runs, "Runs at once; more are queued (default: cores)")
         ->check(CLI::Range(1u, 1024u));
     serve_command
+        ->add_option("--max-sessions", options.serve.max_sessions,
+                     "Sessions open at once; more are refused too_many_sessions (default: from cores and memory)")
+        ->check(CLI::Range(1u, 4096u));
+    serve_command
         ->add_option("--max-line", options.serve.max_line, "The longest request line in bytes (default: 16 MiB)")
         ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30));
     serve_command->add_option("--python", options.serve.python, "The interpreter runs use (an absolute path)")

@@ -288,6 +288,8 @@ private:
                                                         m_options.max_message * 2 + 65536, std::size_t{1} << 30))};
         if (m_options.jobs) args.insert(args.end(), {"--jobs", std::to_string(m_options.jobs)});
         if (m_options.max_runs) args.insert(args.end(), {"--max-runs", std::to_string(m_options.max_runs)});
+        if (m_options.max_sessions)
+            args.insert(args.end(), {"--max-sessions", std::to_string(m_options.max_sessions)});
         if (!child->start(args, error)) {
             child->kill();
             child->stop();

@@ -19,6 +19,7 @@ struct McpOptions {
     std::size_t max_message = std::size_t{16} << 20;
     unsigned jobs = 0;      // the server's check threads (0: one per core)
     unsigned max_runs = 0;  // runs at once (0: one per core)
+    unsigned max_sessions = 0;  // sessions open at once (0: the server's default, from cores and memory)
 };
 
 // Serves until `in_fd` ends; false, with the reason on stderr, when a profile

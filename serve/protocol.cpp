@@ -263,13 +263,14 @@ std::variant<Request, ProtocolError> parse_request(std::string_view line, const 
     }
 }
 
-std::string hello_line(std::size_t max_line, unsigned max_runs, unsigned jobs) {
+std::string hello_line(std::size_t max_line, unsigned max_runs, unsigned jobs, unsigned max_sessions) {
     nlohmann::ordered_json hello{{"protocol", k_protocol_version},
                {"pygate_version", k_pygate_version},
                {"ops", k_operation_names},
                {"max_line", max_line},
                {"max_runs", max_runs},
-               {"jobs", jobs}};
+               {"jobs", jobs},
+               {"max_sessions", max_sessions}};
     return nlohmann::ordered_json{{"hello", std::move(hello)}}.dump() + "\n";
 }
 

@@ -39,6 +39,7 @@ inline constexpr const char* cancelled = "cancelled";
 inline constexpr const char* session_busy = "session_busy";
 inline constexpr const char* session_closed = "session_closed";
 inline constexpr const char* preload_denied = "preload_denied";
+inline constexpr const char* too_many_sessions = "too_many_sessions";
 inline constexpr const char* internal_error = "internal_error";
 }  // namespace error_code
 
@@ -160,7 +161,7 @@ struct Request {
 std::variant<Request, ProtocolError> parse_request(std::string_view line, const std::string& default_profile);
 
 // The lines the server writes, each with its newline.
-std::string hello_line(std::size_t max_line, unsigned max_runs, unsigned jobs);
+std::string hello_line(std::size_t max_line, unsigned max_runs, unsigned jobs, unsigned max_sessions);
 std::string result_line(const nlohmann::json& id, std::string_view result_json);
 std::string error_line(const nlohmann::json& id, std::string_view code, std::string_view message);
 std::string event_line(const nlohmann::json& id, std::string_view event, std::string_view data);

@@ -15,6 +15,7 @@
 #include "analyzer/batch_memory.hpp"
 #include "analyzer/syntax/parse.hpp"
 #include "serve/answer_writer.hpp"
+#include "serve/capacity.hpp"
 #include "serve/ops/check_op.hpp"
 #include "serve/ops/information_ops.hpp"
 #include "serve/ops/run_op.hpp"
@@ -43,7 +44,7 @@ public:
           m_options(options),
           m_facts{options.python, options.default_profile},
           m_requests(k_queued_checks_per_job * options.jobs),
-          m_sessions(m_requests, m_out, m_profiles, options.python) {
+          m_sessions(m_requests, m_out, m_profiles, options.python, options.max_sessions) {
         for (unsigned i = 0; i < m_options.jobs; ++i)
             m_threads.emplace_back([this] { check_loop(); });
         for (unsigned i = 0; i < m_options.max_runs; ++i)
@@ -155,6 +156,7 @@ int serve(int input_fd, int output_fd, const ServeOptions& given) {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     if (options.jobs == 0) options.jobs = cores;
     if (options.max_runs == 0) options.max_runs = cores;
+    if (options.max_sessions == 0) options.max_sessions = default_max_sessions(cores, physical_memory_bytes());
     analyzer::keep_freed_memory_for_reuse();
     // A client that closes its end makes writes fail, not the process die.
     ::signal(SIGPIPE, SIG_IGN);
@@ -168,7 +170,7 @@ int serve(int input_fd, int output_fd, const ServeOptions& given) {
     const int signal_fd = ::signalfd(-1, &stop_signals, SFD_CLOEXEC);
 
     Server server(output_fd, options);
-    server.output().write(hello_line(options.max_line, options.max_runs, options.jobs));
+    server.output().write(hello_line(options.max_line, options.max_runs, options.jobs, options.max_sessions));
     LineReader reader(input_fd, options.max_line, signal_fd);
     std::string line;
     for (;;) {

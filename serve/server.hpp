@@ -14,6 +14,7 @@ struct ServeOptions {
     std::string default_profile = "safe_eval";  // for requests that name none
     unsigned jobs = 0;                          // check threads; 0: one per core
     unsigned max_runs = 0;                      // runs at once; 0: one per core
+    unsigned max_sessions = 0;                  // sessions open at once; 0: from cores and memory (serve/capacity)
     std::size_t max_line = 16 * 1024 * 1024;    // bytes of one request line
     std::string python = "/usr/bin/python3";
 };

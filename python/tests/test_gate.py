@@ -216,6 +216,18 @@ def test_session_keeps_state_and_gates_each_step(binary):
         assert [s["decision"] for s in closed["receipt"]["steps"]] == ["allow", "allow", "deny", "allow", "allow"]
 
 
+def test_a_session_beyond_max_sessions_raises_too_many_sessions(binary):
+    with Gate(max_sessions=1) as gate:
+        with gate.session() as first:
+            first.exec("x = 7")
+            with pytest.raises(RequestError) as error:
+                gate.session()
+            assert error.value.code == "too_many_sessions"
+            assert first.exec("x").value == "7"  # the open session is untouched
+        with gate.session() as again:  # the closed one made room
+            assert again.exec("1 + 1").value == "2"
+
+
 def test_async_session(binary):
     async def main():
         with Gate() as gate:

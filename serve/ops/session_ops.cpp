@@ -1,6 +1,7 @@
 #include "serve/ops/session_ops.hpp"
 
 #include <fmt/format.h>
+#include <poll.h>
 #include <signal.h>
 
 #include <optional>
@@ -59,15 +60,29 @@ std::optional<ordered_json> worker_answer(ServerSession& session, AnswerWriter& 
 
 }  // namespace
 
-Sessions::Sessions(RequestQueue& requests, AnswerWriter& out, ProfileCache& profiles, std::string python)
-    : m_requests(requests), m_out(out), m_profiles(profiles), m_python(std::move(python)) {}
+Sessions::Sessions(RequestQueue& requests, AnswerWriter& out, ProfileCache& profiles, std::string python,
+                   unsigned max_sessions)
+    : m_requests(requests),
+      m_out(out),
+      m_profiles(profiles),
+      m_python(std::move(python)),
+      m_max_sessions(max_sessions) {}
 
 Sessions::~Sessions() = default;
 
 void Sessions::start(const RequestId& id, SessionOpenOp op) {
+    std::string refusal;
+    if (!reserve_opening(refusal, id.value)) {
+        m_out.write(m_requests.complete(id, refusal));
+        return;
+    }
     auto opened = std::make_shared<ServerSession>();
     std::string error;
     if (!opened->worker.start(WorkerKind::session, error)) {
+        {
+            std::lock_guard lock(m_mutex);
+            --m_opening;
+        }
         m_out.write(m_requests.complete(id, error_line(id.value, error_code::run_error, error)));
         return;
     }
@@ -125,17 +140,22 @@ void Sessions::close_all() {
 std::string Sessions::answer(const RequestId& request_id, const SessionOpenOp& open,
                              const std::shared_ptr<ServerSession>& session) {
     const auto& id = request_id.value;
-    // Any answer but `opened` ends the worker started for it.
+    // Any answer but `opened` ends the worker started for it, and only then
+    // stops counting as opening (an opened session counts as open instead).
     struct EndUnlessOpened {
         ServerSession& session;
+        std::mutex& mutex;
+        std::size_t& opening;
         bool opened = false;
         ~EndUnlessOpened() {
             if (opened) return;
             session.worker.close_input();
             ::kill(session.worker.pid(), SIGTERM);
             session.worker.wait();
+            std::lock_guard lock(mutex);
+            --opening;
         }
-    } guard{*session};
+    } guard{*session, m_mutex, m_opening};
     auto profile = m_profiles.get(open.profile);
     if (auto* error = std::get_if<profiles::ProfileError>(&profile))
         return error_line(id, error_code::profile_error, error->to_string());
@@ -175,8 +195,9 @@ std::string Sessions::answer(const RequestId& request_id, const SessionOpenOp& o
         std::lock_guard lock(m_mutex);
         session->id = fmt::format("s{}", ++m_counter);
         m_sessions[session->id] = session;
+        --m_opening;  // in the same step as it becomes open: never counted twice or not at all
+        guard.opened = true;
     }
-    guard.opened = true;
     return result_line(id, ordered_json{{"session", session->id},
                                         {"profile", resolved->name},
                                         {"limits", (*answer)["opened"]["limits"]}}
@@ -268,6 +289,49 @@ std::string Sessions::step(const RequestId& request_id, ServerSession& session, 
     shaped["findings"] = ordered_json::parse(findings)["findings"];
     shaped["session_ended"] = result.contains("session");
     return result_line(id, shaped.dump(-1, ' ', false, ordered_json::error_handler_t::replace));
+}
+
+// Counts one more session as opening, or sets `refusal` to the error line
+// when the server holds its bound already.
+bool Sessions::reserve_opening(std::string& refusal, const nlohmann::json& id) {
+    std::unique_lock lock(m_mutex);
+    if (m_sessions.size() + m_opening >= m_max_sessions) {
+        lock.unlock();
+        forget_ended_sessions();
+        lock.lock();
+    }
+    const std::size_t held = m_sessions.size() + m_opening;
+    if (held >= m_max_sessions) {
+        refusal = error_line(id, error_code::too_many_sessions,
+                             fmt::format("too many sessions: {} of {} are open or opening (--max-sessions); "
+                                         "close one (session_close) before opening another",
+                                         held, m_max_sessions));
+        return false;
+    }
+    ++m_opening;
+    return true;
+}
+
+// Sessions whose worker ended on its own (the idle timeout) while no request
+// was using them still count until something reads their last answer: a
+// session not answering a request has said something only when it ended.
+void Sessions::forget_ended_sessions() {
+    std::vector<std::shared_ptr<ServerSession>> ended;
+    {
+        std::lock_guard lock(m_mutex);
+        for (auto& [name, session] : m_sessions) {
+            if (session->busy) continue;
+            pollfd ready{session->worker.output_fd(), POLLIN, 0};
+            const bool said_something = (session->answers && session->answers->has_buffered_line()) ||
+                                        ::poll(&ready, 1, 0) == 1;
+            if (said_something) {
+                session->busy = true;  // no request takes it while it is forgotten
+                ended.push_back(session);
+            }
+        }
+    }
+    for (auto& session : ended)
+        end(session, std::nullopt);
 }
 
 // Takes the session for one request; an error line when it cannot.

@@ -4,7 +4,10 @@
 // process (serve/workers/session_worker) handed the profile resolved here, the one
 // every step is gated under; what the gate has seen of the session; and the
 // receipt's list of steps. A session answers one request at a time; each
-// request is answered on a thread of its own.
+// request is answered on a thread of its own. At most `max_sessions` are open
+// or opening at once; one more is refused `too_many_sessions`, and no open
+// session is closed to make room (sessions that already ended on their own,
+// an idle timeout, are forgotten first).
 
 #include <condition_variable>
 #include <cstddef>
@@ -27,7 +30,8 @@ struct ServerSession;
 
 class Sessions {
 public:
-    Sessions(RequestQueue& requests, AnswerWriter& out, ProfileCache& profiles, std::string python);
+    Sessions(RequestQueue& requests, AnswerWriter& out, ProfileCache& profiles, std::string python,
+             unsigned max_sessions);
     Sessions(const Sessions&) = delete;
     Sessions& operator=(const Sessions&) = delete;
     ~Sessions();
@@ -59,6 +63,8 @@ private:
     std::string step(const RequestId& id, ServerSession& session, const SessionExecOp& exec);
     std::shared_ptr<ServerSession> take(const std::string& name, const nlohmann::json& id, std::string& error);
     void release(const std::shared_ptr<ServerSession>& session);
+    bool reserve_opening(std::string& refusal, const nlohmann::json& id);
+    void forget_ended_sessions();
     nlohmann::ordered_json end(const std::shared_ptr<ServerSession>& session,
                                std::optional<nlohmann::ordered_json> closed);
 
@@ -66,10 +72,12 @@ private:
     AnswerWriter& m_out;
     ProfileCache& m_profiles;
     const std::string m_python;
+    const unsigned m_max_sessions;
     std::mutex m_mutex;
     std::condition_variable m_done;
     std::unordered_map<std::string, std::shared_ptr<ServerSession>> m_sessions;
     std::size_t m_answering = 0;  // detached threads answering requests
+    std::size_t m_opening = 0;    // session_open requests under way, counted against m_max_sessions
     std::uint64_t m_counter = 0;
 };
 

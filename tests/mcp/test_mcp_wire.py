@@ -226,3 +226,21 @@ def test_a_bad_operator_profile_exits_2():
                           stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
     assert done.returncode == 2
     assert b"no_such_profile" in done.stderr
+
+
+def test_sessions_beyond_max_sessions_are_a_tool_error_that_says_so():
+    each = Client("--profile", "data_processing", "--max-sessions", "1")
+    try:
+        each.initialize()
+        first = each.request(1, "tools/call", {"name": "python_session_open", "arguments": {}})["result"]
+        assert first["isError"] is False
+        session = first["structuredContent"]["session"]
+        second = each.request(2, "tools/call", {"name": "python_session_open", "arguments": {}})["result"]
+        assert second["isError"] is True
+        assert "too many sessions" in second["content"][0]["text"]
+        # The open session is untouched.
+        step = each.request(3, "tools/call", {"name": "python_session_exec",
+                                              "arguments": {"session": session, "code": "1 + 1"}})["result"]
+        assert step["structuredContent"]["value"] == "2"
+    finally:
+        assert each.close() == 0

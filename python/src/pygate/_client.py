@@ -36,6 +36,7 @@ class Gate:
         binary: Optional[str] = None,
         jobs: Optional[int] = None,
         max_runs: Optional[int] = None,
+        max_sessions: Optional[int] = None,
         python: Optional[str] = None,
     ) -> None:
         self.profile = profile
@@ -45,6 +46,8 @@ class Gate:
             self._options += ["--jobs", str(int(jobs))]
         if max_runs is not None:
             self._options += ["--max-runs", str(int(max_runs))]
+        if max_sessions is not None:
+            self._options += ["--max-sessions", str(int(max_sessions))]
         if python is not None:
             self._options += ["--python", python]
         self._transport = Transport(
