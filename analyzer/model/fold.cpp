@@ -31,8 +31,8 @@ using Kind = FoldedValue::Kind;
 
 // What the working folder's absolute path folds to (os.getcwd(), abspath): absolute, and readable in messages.
 constexpr std::string_view k_working_folder = "/<cwd>";
-// The home folder, as os.path.expanduser and Path.home() give it; `/<home:NAME>`
-// for `~NAME`. Absolute, as the folder itself is: a join starts over at it.
+// The home folder, as os.path.expanduser and Path.home() give it. Absolute,
+// as the folder itself is: a join starts over at it.
 constexpr std::string_view k_home_folder = "/<home>";
 
 Node field(Node node, TSFieldId id) {
@@ -1080,14 +1080,13 @@ std::optional<std::string> ConstantFolder::fold_path_call(std::string_view q, No
         if (!path) return std::nullopt;
         return join_path(std::string(k_working_folder), *path);
     };
-    // expanduser: `~` and `~/...` are the home folder, `~user` that user's;
-    // only a leading one.
+    // expanduser: a leading `~` or `~/` is the home folder. `~user` is that
+    // user's home where the machine has that user and stays as it is where
+    // not: no one path, so unknown (PG006 still refuses it, pg006_path_prefix).
     auto home_expanded = [](std::optional<std::string> path) -> std::optional<std::string> {
         if (!path || !path->starts_with('~')) return path;
-        std::size_t slash = path->find('/');
-        std::string_view user = std::string_view(*path).substr(1, slash == std::string::npos ? std::string::npos : slash - 1);
-        std::string home = user.empty() ? std::string(k_home_folder) : "/<home:" + std::string(user) + ">";
-        return slash == std::string::npos ? home : home + path->substr(slash);
+        if (path->size() > 1 && (*path)[1] != '/') return std::nullopt;
+        return std::string(k_home_folder) + path->substr(1);
     };
     auto pathlib = [](std::optional<std::string> path) -> std::optional<std::string> {
         if (!path) return std::nullopt;
@@ -1155,15 +1154,14 @@ std::string ConstantFolder::pathlib_text(const std::string& path) {
 }
 
 namespace {
-// `<cwd>`, `<home>`, `<home:user>`: the first part of an anchor, after its slash.
+// `<cwd>`, `<home>`: the first part of an anchor, after its slash.
 bool is_anchor(std::string_view part) {
-    return part == k_working_folder.substr(1) || part == k_home_folder.substr(1) ||
-           (part.starts_with("<home:") && part.ends_with('>'));
+    return part == k_working_folder.substr(1) || part == k_home_folder.substr(1);
 }
 }  // namespace
 
 // posixpath.normpath: `..` takes away the part before it. When that part is
-// an anchor (`/<home>`, `/<home:user>`, `/<cwd>`), which stands for more than
+// an anchor (`/<home>`, `/<cwd>`), which stands for more than
 // one part, the path stays as it is: absolute, which the filesystem rule refuses.
 std::optional<std::string> ConstantFolder::normal_path(std::optional<std::string> path) {
     if (!path) return std::nullopt;
@@ -1184,7 +1182,9 @@ std::optional<std::string> ConstantFolder::normal_path(std::optional<std::string
             continue;
         }
         if (parts.empty()) continue;  // `/..` is `/`
-        if (parts.size() == 1 && slashes == 1 && is_anchor(parts.back())) return path;
+        // Only the path's own first part is an anchor: `/../<cwd>` spells a folder so named.
+        if (parts.size() == 1 && slashes == 1 && is_anchor(parts.back()) && parts.back().data() == text.data() + 1)
+            return path;
         parts.pop_back();
     }
     std::string out(slashes, '/');

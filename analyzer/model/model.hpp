@@ -112,8 +112,8 @@ public:
     std::optional<std::int64_t> fold_integer(Node expr, ScopeId scope) const;
     // The constant path `expr` names: strings as fold_string folds them, and
     // pathlib.Path(...), `/`, os.path.join, joinpath of constants. The home
-    // folder (Path.home(), expanduser) folds to `/<home>` (`~user`'s to
-    // `/<home:user>`), the working folder's absolute path (os.getcwd(),
+    // folder (Path.home(), expanduser of `~`) folds to `/<home>` (`~user`,
+    // which depends on the machine's users, is unknown), the working folder's absolute path (os.getcwd(),
     // abspath, resolve()) to `/<cwd>`, so both read as absolute. A `~` that
     // nothing expands stays a folder named `~`, as it is to CPython.
     std::optional<std::string> fold_path(Node expr, ScopeId scope) const;

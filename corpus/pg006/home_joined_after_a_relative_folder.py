@@ -6,4 +6,5 @@ from pathlib import Path
 
 key = open(os.path.join("input", os.path.expanduser("~/.ssh/id_rsa"))).read()  # expect: PG006
 same = (Path("input") / Path.home() / ".ssh" / "id_rsa").read_text()  # expect: PG006
-print(len(key), len(same))
+rooted = open(os.path.join("input", os.path.expanduser("~root/.ssh/id_rsa"))).read()  # expect: PG006
+print(len(key), len(same), len(rooted))

@@ -108,6 +108,17 @@ std::optional<Part> part(Node expr, ScopeId scope, const Model& model, int depth
             if (!base || !base->whole) return base;
             return joined_arguments(*base, expr, scope, model, depth);
         }
+        // `expanduser("~root/x")` is root's home on a machine with root, `~root/x`
+        // on one without: no one path (Model::fold_path leaves it unknown), but a
+        // home folder wherever there is one, absolute.
+        bool expands = q == "os.path.expanduser" ||
+                       (q.starts_with("pathlib.") && q.ends_with(".expanduser") && node_symbol(function) == p.attribute);
+        if (expands) {
+            Node argument = q == "os.path.expanduser" ? model.argument(expr, 0) : model.attribute_object(function);
+            auto expanded = part(argument, scope, model, depth + 1);
+            if (expanded && expanded->text.starts_with('~')) return Part{"/<home>/", false};
+            return std::nullopt;
+        }
     }
     return std::nullopt;
 }

@@ -30,6 +30,10 @@ TEST_CASE("A path that is not constant keeps the folders it starts with") {
     CHECK(folder("'../' + name") == "../");
     CHECK(folder("Path.home() / name") == "/<home>/");
     CHECK(folder("Path('input').joinpath('~', name)") == "input/~/");  // a `~` part is a folder so named
+    // Another user's home depends on the machine's users: no path, but a home folder either way.
+    CHECK(folder("os.path.expanduser('~root/.ssh/id_rsa')") == "/<home>/");
+    CHECK(folder("os.path.join('input', os.path.expanduser('~root/x'))") == "/<home>/");
+    CHECK(folder("Path('~root/x').expanduser()") == "/<home>/");
     CHECK(folder("(Path('src') / name) / 'x'") == "src/");
     // Only whole folders: `.gi` + name may be `.git` or `.gitignore`.
     CHECK(folder("'.gi' + name") == std::nullopt);

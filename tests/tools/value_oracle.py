@@ -709,15 +709,14 @@ SIZE_KINDS = {"str": {"str", "bytes", "bytearray"}, "bytes": {"bytes", "bytearra
               "array": {"ndarray"}}
 
 
-ANCHOR = re.compile(r"^/<(cwd|home|home:[^/>]*)>(?=/|$)")
+ANCHOR = re.compile(r"^/<(cwd|home)>(?=/|$)")
 
 
 def same_path(claim, actual):
     """Whether CPython's value names the path pygate folded: compared as pathlib
     compares paths (repeated slashes, `.` parts and a trailing slash do not
     matter; `..` does). A leading anchor is read as what it stands for on this
-    machine: `/<cwd>` the working folder, `/<home>` the home folder and
-    `/<home:user>` that user's (os.path.expanduser), or as the literal text
+    machine: `/<cwd>` the working folder, `/<home>` the home folder, or as the literal text
     where the program wrote it: both are absolute to the filesystem rule,
     which refuses. A `~` is a literal part: pathlib expands it only in
     expanduser, which folds to an anchor."""
@@ -731,9 +730,7 @@ def same_path(claim, actual):
     readings = [folded]
     anchor = ANCHOR.match(folded)
     if anchor:
-        name = anchor.group(1)
-        stands_for = (os.getcwd() if name == "cwd" else
-                      os.path.expanduser("~" + name[len("home:"):] if name.startswith("home:") else "~"))
+        stands_for = os.getcwd() if anchor.group(1) == "cwd" else os.path.expanduser("~")
         readings.append(stands_for + folded[anchor.end():])
     if any(str(PurePosixPath(reading)) == str(PurePosixPath(text)) for reading in readings):
         return True
