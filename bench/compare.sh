@@ -78,8 +78,9 @@ add_command floor "$floor" --jobs "$jobs" "$corpus"
 add_command walk "$floor" --walk --jobs "$jobs" "$corpus"
 add_command pygate "$pygate" check --jobs "$jobs" --format json --fail-on never --output /dev/null "$corpus"
 if ((ruff_wasm)); then
-    # Fetched into the build folder, never committed; Node from Debian.
-    install_missing_packages compare.sh nodejs npm
+    # Fetched into the build folder, never committed; Node from the machine's
+    # nodejs package (bootstrap.sh installs it, npm included).
+    [[ -x /usr/bin/node ]] && command -v npm >/dev/null || install_missing_packages compare.sh nodejs npm
     ruff_package=$("$repo_root/bench/fetch_ruff_wasm.sh" "$build_dir/_deps/ruff-wasm") || die "could not fetch Ruff's WebAssembly build"
     /usr/bin/node "$repo_root/bench/ruff_wasm_check.js" "$ruff_package" "$corpus" >"$out/ruff-wasm-line.txt"
     add_command pygate_1 "$pygate" check --jobs 1 --format json --fail-on never --output /dev/null "$corpus"
