@@ -133,7 +133,7 @@ struct RememberedAnswers {
     std::string last_name;
     const std::vector<const NameEntry*>* last_answers = nullptr;
 };
-constexpr std::size_t k_max_remembered = 4096;
+constexpr std::size_t k_max_remembered = 1024;
 thread_local RememberedAnswers t_answers;
 
 const std::vector<const NameEntry*>& answers_for(std::string_view name) {
