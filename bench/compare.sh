@@ -2,14 +2,18 @@
 # Times `pygate check` against its parse-only floor (pygate-parse-floor), the
 # walk floor (the same plus one cursor visit of every node, doing nothing) and
 # Bandit 1.6.2 over one corpus, with the same number of jobs, and fails when
-# pygate costs more than --max-floor-ratio times the parse floor.
+# pygate costs more than --max-floor-ratio times the parse floor. With
+# --ruff-wasm it also times Ruff's official WebAssembly build
+# (bench/fetch_ruff_wasm.sh: npm, pinned version and integrity hash) with only
+# its flake8-bandit rules (`S`) under Debian's Node, one thread, against
+# `pygate check --jobs 1` on the same files, in the same rounds.
 #
 # The floors and pygate run in turn, round after round, and the ratio is the
 # median of each round's own ratio: on a shared VM the machine's speed drifts
 # by several percent within a minute, and timing each command's runs in one
 # block (as hyperfine does) puts that drift into the ratio.
 #
-# Usage: bench/compare.sh [--jobs N] [--runs N] [--max-floor-ratio R] [DIR]
+# Usage: bench/compare.sh [--jobs N] [--runs N] [--max-floor-ratio R] [--ruff-wasm] [DIR]
 #   DIR defaults to /usr/lib/python3.11 (668 .py files on Debian 12; 1,644 with
 #   libpython3.11-testsuite installed: docs/benchmarks.md shows how to bench without it).
 #   PYGATE_BUILD: the build folder holding pygate and pygate-parse-floor
@@ -25,13 +29,15 @@ corpus=/usr/lib/python3.11
 jobs=$(nproc)
 runs=10
 max_floor_ratio=1.3
+ruff_wasm=0
 
 while (($#)); do
     case $1 in
         --jobs) jobs=${2:?--jobs needs a value}; shift 2 ;;
         --runs) runs=${2:?--runs needs a value}; shift 2 ;;
         --max-floor-ratio) max_floor_ratio=${2:?--max-floor-ratio needs a value}; shift 2 ;;
-        -h | --help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        --ruff-wasm) ruff_wasm=1; shift ;;
+        -h | --help) sed -n '2,21s/^# \{0,1\}//p' "$0"; exit 0 ;;
         -*) die "unknown option $1" ;;
         *) corpus=$1; shift ;;
     esac
@@ -71,6 +77,15 @@ add_command() { local name=$1; shift; rounds+=("$name" "$#" "$@"); }
 add_command floor "$floor" --jobs "$jobs" "$corpus"
 add_command walk "$floor" --walk --jobs "$jobs" "$corpus"
 add_command pygate "$pygate" check --jobs "$jobs" --format json --fail-on never --output /dev/null "$corpus"
+if ((ruff_wasm)); then
+    # Fetched into the build folder, never committed; Node from the machine's
+    # nodejs package (bootstrap.sh installs it, npm included).
+    [[ -x /usr/bin/node ]] && command -v npm >/dev/null || install_missing_packages compare.sh nodejs npm
+    ruff_package=$("$repo_root/bench/fetch_ruff_wasm.sh" "$build_dir/_deps/ruff-wasm") || die "could not fetch Ruff's WebAssembly build"
+    /usr/bin/node "$repo_root/bench/ruff_wasm_check.js" "$ruff_package" "$corpus" >"$out/ruff-wasm-line.txt"
+    add_command pygate_1 "$pygate" check --jobs 1 --format json --fail-on never --output /dev/null "$corpus"
+    add_command ruff_wasm /usr/bin/node "$repo_root/bench/ruff_wasm_check.js" "$ruff_package" "$corpus"
+fi
 /usr/bin/python3 "$repo_root/bench/rounds.py" "$out/rounds.json" "$runs" 2 "${rounds[@]}"
 # Bandit exits 1 whenever it finds an issue, hence --ignore-failure.
 hyperfine --shell=bash --warmup 0 --runs 3 --ignore-failure --export-json "$out/bandit.json" \
@@ -91,7 +106,9 @@ ratio = round_ratio("pygate", "floor")
 pygate_s, bandit_s = median(times["pygate"]), statistics.mean(times["bandit"])
 print(f"\ncorpus {corpus}: {files} files, {size / 1e6:.2f} MB, --jobs {jobs}")
 print(f"{'':10}{'median s':>9}{'min s':>8}{'max s':>8}{'runs':>6}")
-for name in ("floor", "walk", "pygate", "bandit"):
+for name in ("floor", "walk", "pygate", "bandit", "pygate_1", "ruff_wasm"):
+    if name not in times:
+        continue
     t = times[name]
     print(f"{name:10}{median(t):9.3f}{min(t):8.3f}{max(t):8.3f}{len(t):6}")
 print(f"pygate throughput   {files / pygate_s:.0f} files/s, {size / 1e6 / pygate_s:.1f} MB/s")
@@ -100,6 +117,10 @@ print(f"walk / floor        {round_ratio('walk', 'floor'):.2f}x (visiting every 
 print(f"pygate / floor      {ratio:.2f}x (max {max_ratio}; median of the rounds' ratios)")
 print(f"pygate / walk       {round_ratio('pygate', 'walk'):.2f}x")
 print(f"bandit / pygate     {bandit_s / pygate_s:.1f}x (Bandit's mean of 3 runs, pygate's median)")
+if "ruff_wasm" in times:
+    print(f"ruff-wasm / pygate  {round_ratio('ruff_wasm', 'pygate_1'):.2f}x (one thread each: Ruff's WebAssembly build, "
+          f"`S` rules only, vs pygate check --jobs 1; median of the rounds' ratios)")
+    print("                    native Ruff is usually 1.5-3x faster than its WebAssembly build; it cannot be installed here")
 print(f"JSON in {out}")
 if ratio > float(max_ratio):
     sys.exit(f"compare.sh: pygate is {ratio:.2f}x the parse floor, above --max-floor-ratio {max_ratio}")

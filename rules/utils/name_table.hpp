@@ -6,7 +6,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "analyzer/rule_hooks.hpp"
@@ -19,13 +18,16 @@ struct NameEntry {
     analyzer::Severity severity = analyzer::Severity::error;
 };
 
-// A rule's table indexed for lookups: exact patterns by hash, and wildcard
-// patterns by their first segment, so a name is globbed only against the few
-// wildcards that share its first segment.
+// A rule's table of qualified-name patterns. Every table made joins one
+// index of all of them (name_table.cpp): a name is matched once against that
+// index, which answers for every table at the same time, and the answer is
+// kept for the thread, so the next rule that asks about the same name (the
+// engine shows a reference to every rule in turn) reads its table's entry
+// from that answer rather than matching again.
 //
-// Tables are constants at namespace scope: each adds its first segments to
-// an index all tables share, while the program starts and before any thread
-// asks, and that index keeps views of the entries' patterns for good.
+// Tables are constants at namespace scope: each joins the index while the
+// program starts and before any thread asks, and the index keeps views of
+// the entries' patterns for good.
 class NameTable {
 public:
     explicit NameTable(std::span<const NameEntry> entries);
@@ -35,14 +37,8 @@ public:
     std::span<const NameEntry> entries() const { return m_entries; }
 
 private:
-    const NameEntry* match_uncached(std::string_view name) const;
     std::span<const NameEntry> m_entries;
-    std::unordered_map<std::string_view, const NameEntry*> m_exact;
-    // The wildcard entries by their pattern's first segment (patterns never start with `*`), sorted by it.
-    std::vector<std::pair<std::string_view, std::vector<const NameEntry*>>> m_wildcards_by_root;
-    // This table's bit in the index of first segments (name_table.cpp): most
-    // names share none with the table and are turned away without a search.
-    std::uint64_t m_bit = 0;
+    std::uint32_t m_index = 0;  // where this table's answer is in the combined index's answers
 };
 
 // How specific a match is: its pattern's literal characters, above every generic rule.

@@ -1,6 +1,7 @@
 // NameTable (rules/utils/name_table): the most specific entry matching a name or one
-// of its dotted prefixes, and the same answer every time, whatever the
-// per-thread cache of answers holds.
+// of its dotted prefixes, each table answering for itself from the one
+// combined index, and the same answer every time, whatever the per-thread
+// memory of answers holds.
 #include "rules/utils/name_table.hpp"
 
 #include <catch2/catch.hpp>
@@ -41,8 +42,8 @@ TEST_CASE("name table: exact, wildcard, prefix and no match") {
 }
 
 TEST_CASE("name table: a name stored where another was asked about gets its own answer") {
-    // The cache is indexed by where a name's text is stored: the same buffer
-    // holding another name, or another table asked about it, must not reuse the answer.
+    // Answers are remembered by the name's text: the same buffer holding
+    // another name, or another table asked about it, must not reuse the answer.
     char buffer[32] = {};
     std::string_view name(buffer, std::strlen("os.system"));
     std::memcpy(buffer, "os.system", name.size());
@@ -63,4 +64,13 @@ TEST_CASE("name table: names too long to cache are matched all the same") {
     std::string long_name = "subprocess." + std::string(100, 'x');
     CHECK(what(k_table.match(long_name)) == "starts a process");
     CHECK(what(k_table.match(long_name)) == "starts a process");
+}
+
+TEST_CASE("name table: each table answers from its own longest matching prefix") {
+    // One search answers for both tables: k_table only through the prefix
+    // `os.system`, k_other through its wildcard on the whole name.
+    CHECK(what(k_table.match("os.system.__call__")) == "runs a shell command");
+    CHECK(what(k_other.match("os.system.__call__")) == "touches the operating system");
+    CHECK(what(k_other.match("subprocess.run")) == "none");
+    CHECK(what(k_table.match("subprocess.run")) == "runs a process");
 }
