@@ -528,8 +528,10 @@ std::variant<Sandbox, std::string> build_sandbox(const RunRequest& request, cons
 
     LandlockPaths paths;
     paths.read_exec.push_back(interpreter_installation(request.python));
+    // /etc/matplotlibrc: Debian's matplotlib reads its defaults there (its
+    // mpl-data/matplotlibrc is a link to it) and cannot be imported without it.
     for (const char* system : {"/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc/ld.so.cache", "/etc/localtime",
-                               "/sys/devices/system/cpu", "/dev/urandom", "/dev/zero"})
+                               "/etc/matplotlibrc", "/sys/devices/system/cpu", "/dev/urandom", "/dev/zero"})
         paths.read_exec.emplace_back(system);
     paths.read_write = {workdir.path, "/dev/null"};
     paths.deny_tcp = cut_network;

@@ -200,7 +200,8 @@ public:
                         {"step", step},
                         {"code", command.at("code")},
                         {"token", token},
-                        {"output_limit", output_limit}});
+                        {"output_limit", output_limit},
+                        {"display", command.value("display", false)}});
         std::string out, err;
         const auto deadline = started + std::chrono::seconds(seconds);
         for (;;) {
@@ -334,6 +335,7 @@ private:
         ordered_json result{{"status", status}, {"stdout", out}, {"stderr", err}};
         result["value"] = driver != nullptr ? (*driver)["value"] : nlohmann::json(nullptr);
         result["traceback"] = driver != nullptr ? (*driver)["traceback"] : nlohmann::json(nullptr);
+        if (driver != nullptr && driver->contains("display")) result["display"] = (*driver)["display"];
         result["truncated"] = driver != nullptr && driver->value("truncated", false);
         result["duration_ms"] =
             driver != nullptr ? (*driver)["duration_ms"]

@@ -223,3 +223,24 @@ def test_a_step_cannot_open_the_drivers_channel(serve, tmp_path):
     result = step(server, 3, session, "open(sum([int(number)])).read()")
     assert result["status"] == "exception" and "PermissionError" in result["traceback"], result
     assert step(server, 4, session, "1 + 1")["value"] == "2"
+
+
+def test_display_answers_rich_values_and_figures(serve):
+    server = serve()
+    answer = server.ask({"id": 1, "op": "session_open", "profile": "plotting"})
+    session = answer["result"]["session"]
+    plain = step(server, 2, session, "x = 1\nx")
+    assert "display" not in plain  # only asked for
+    frame = step(server, 3, session, 'import pandas as pd\npd.DataFrame({"a": [1, 2]})', display=True)
+    assert frame["display"]["data"]["text/plain"] == frame["value"]
+    assert '<table border="1" class="dataframe">' in frame["display"]["data"]["text/html"]
+    assert frame["display"]["figures"] == []
+    drawn = step(server, 4, session, "import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])\nplt.show()",
+                 display=True)
+    assert drawn["status"] == "ok" and drawn["stderr"] == "", drawn
+    assert drawn["display"]["data"] is None
+    [figure] = drawn["display"]["figures"]
+    import base64
+    assert base64.b64decode(figure["image/png"]).startswith(b"\x89PNG\r\n\x1a\n")
+    # A figure is shown once: drawing it closed it.
+    assert step(server, 5, session, "len(plt.get_fignums())", display=True)["value"] == "0"

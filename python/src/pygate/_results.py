@@ -199,6 +199,7 @@ class StepResult:
     cpu_ms: Optional[float]
     findings: Tuple[Finding, ...]
     session_ended: bool
+    display: Optional[Mapping[str, Any]] = None
 
 
 def step_result_from_json(data: Mapping[str, Any]) -> StepResult:
@@ -218,4 +219,5 @@ def step_result_from_json(data: Mapping[str, Any]) -> StepResult:
         cpu_ms=float(cpu) if isinstance(cpu, (int, float)) else None,
         findings=tuple(finding_from_json(f) for f in _field(data, "findings", list)),
         session_ended=bool(data.get("session_ended", False)),
+        display=data["display"] if isinstance(data.get("display"), dict) else None,
     )
