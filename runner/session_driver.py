@@ -164,7 +164,8 @@ def _serve():
         except BaseException as error:  # noqa: B036 - a step's SystemExit is its own end, not the session's
             status = "exception"
             traceback_text = user_traceback(error)
-            stderr.write(traceback_text)
+            if display is None:  # a notebook shows the traceback itself, once
+                stderr.write(traceback_text)
         if display is not None and status != "memory_limit":
             display["figures"] = drawn_figures()
         duration_ms = (time.perf_counter() - started) * 1000

@@ -1,0 +1,239 @@
+"""`pygate kernel` driven as notebooks and agents drive kernels: nbclient runs
+whole notebooks through the installed kernelspec, jupyter_client's
+KernelManager sends cells one by one, interrupts, restarts and kills."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import signal
+import subprocess
+import threading
+
+import nbformat
+import pytest
+from jupyter_client.manager import KernelManager
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+from conftest import alive, children_of, eventually
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def notebook(*cells: str, kernel: str = "pygate-plotting") -> nbformat.NotebookNode:
+    book = nbformat.v4.new_notebook()
+    book.metadata["kernelspec"] = {"name": kernel, "display_name": kernel, "language": "python"}
+    book.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+    return book
+
+
+def execute(book: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    NotebookClient(book, timeout=180, startup_timeout=120).execute()
+    return book
+
+
+class Agent:
+    """A code-interpreter agent's use of a kernel: a KernelManager and its client."""
+
+    def __init__(self, kernel: str) -> None:
+        self.manager = KernelManager(kernel_name=kernel)
+        self.manager.start_kernel()
+        self.client = self.manager.client()
+        self.client.start_channels()
+        self.client.wait_for_ready(timeout=120)
+
+    def run(self, code: str, interrupt_after: float = 0.0):
+        """The execute_reply's content and the cell's iopub messages (type, content)."""
+        msg_id = self.client.execute(code)
+        if interrupt_after:
+            threading.Timer(interrupt_after, self.manager.interrupt_kernel).start()
+        messages = []
+        while True:
+            message = self.client.get_iopub_msg(timeout=180)
+            if message["parent_header"].get("msg_id") != msg_id:
+                continue
+            if message["msg_type"] == "status" and message["content"]["execution_state"] == "idle":
+                break
+            messages.append((message["msg_type"], message["content"]))
+        while True:
+            reply = self.client.get_shell_msg(timeout=180)
+            if reply["parent_header"].get("msg_id") == msg_id:
+                return reply["content"], messages
+
+    def server_pid(self) -> int:
+        [server] = children_of(self.manager.provisioner.process.pid)
+        return server
+
+    def close(self) -> None:
+        self.client.stop_channels()
+        if self.manager.is_alive():
+            self.manager.shutdown_kernel(now=False)
+
+
+@pytest.fixture
+def agent():
+    started = []
+
+    def start(kernel: str = "pygate-data_processing") -> Agent:
+        started.append(Agent(kernel))
+        return started[-1]
+
+    yield start
+    for one in started:
+        one.close()
+
+
+def test_install_writes_a_kernelspec_per_profile():
+    listed = json.loads(subprocess.run(["jupyter", "kernelspec", "list", "--json"], check=True,
+                                       capture_output=True, text=True, timeout=60).stdout)["kernelspecs"]
+    for profile in ("plotting", "data_processing"):
+        spec = listed[f"pygate-{profile}"]["spec"]
+        assert spec["display_name"] == f"Python 3 (pygate {profile})"
+        assert spec["argv"][-4:] == ["--output-dir", spec["argv"][-3], "-f", "{connection_file}"]
+        assert spec["language"] == "python"
+
+
+def test_numpy_pandas_and_matplotlib_cells_show_rich_outputs():
+    book = execute(notebook(
+        "import numpy as np\nprint('hello')\nnp.arange(3) * 2",
+        "import pandas as pd\ndf = pd.DataFrame({'A': [1, 2], 'B': [3, 4]})\ndf",
+        "import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\nax.plot([1, 2, 3], [1, 4, 9])\nplt.show()",
+        "df.eval('(A + B) / 2').tolist()",
+    ))
+    first, frame, figure, expression = book.cells
+    assert [cell.execution_count for cell in book.cells] == [1, 2, 3, 4]
+    assert first.outputs[0] == {"output_type": "stream", "name": "stdout", "text": "hello\n"}
+    assert first.outputs[1]["output_type"] == "execute_result"
+    assert first.outputs[1]["data"] == {"text/plain": "array([0, 2, 4])"}
+    assert first.outputs[1]["execution_count"] == 1
+    [shown] = frame.outputs
+    assert shown["data"]["text/plain"] == "   A  B\n0  1  3\n1  2  4"
+    assert '<table border="1" class="dataframe">' in shown["data"]["text/html"]
+    [drawn] = figure.outputs
+    assert drawn["output_type"] == "display_data"
+    assert base64.b64decode(drawn["data"]["image/png"]).startswith(PNG)
+    assert expression.outputs[0]["data"]["text/plain"] == "[2.0, 3.0]"
+
+
+def test_a_refused_cell_fails_the_notebook_at_that_cell_and_runs_nothing(folders):
+    marker = folders["output"] / "never.txt"
+    book = notebook("x = 1", "with open('output/never.txt', 'w') as f:\n    f.write('ran')\nimport os\nos.system('id')",
+                    "x + 1")
+    with pytest.raises(CellExecutionError) as raised:
+        execute(book)
+    [error] = book.cells[1].outputs
+    assert error["output_type"] == "error"
+    assert error["ename"] == "GateDenied[PG003 import-not-allowed, PG004 process-execution]"
+    assert "nothing of it ran" in error["evalue"]
+    assert error["traceback"][1].startswith("  line 3: PG003 import-not-allowed: import of `os`")
+    assert any(line.startswith("  line 4: PG004 process-execution") for line in error["traceback"])
+    assert any(line.startswith("      how to comply: ") for line in error["traceback"])
+    assert "PG004" in str(raised.value)
+    assert book.cells[2].outputs == []  # execution stopped at the refused cell
+    assert not marker.exists()
+
+
+def test_a_cell_that_makes_an_earlier_function_dangerous_is_refused():
+    book = notebook("def count(text):\n    return len(text)", "count('abc')", "len = eval\ncount('1 + 1')")
+    with pytest.raises(CellExecutionError):
+        execute(book)
+    assert book.cells[1].outputs[0]["data"]["text/plain"] == "3"
+    [error] = book.cells[2].outputs
+    assert error["ename"] == "GateDenied[PG001 dynamic-code-execution]"
+    assert any(line.startswith("  an earlier cell: PG001") for line in error["traceback"])
+    assert any(line.startswith("  line 1: PG001") for line in error["traceback"])
+
+
+def test_exceptions_show_the_users_frames_only_and_the_session_goes_on(agent):
+    kernel = agent()
+    kernel.run("def half(x):\n    return x / 0")
+    reply, messages = kernel.run("half(4)")
+    assert reply["status"] == "error" and reply["ename"] == "ZeroDivisionError"
+    assert [kind for kind, _ in messages if kind != "status"] == ["execute_input", "error"]
+    frames = [line for line in reply["traceback"] if line.startswith("  File ")]
+    assert len(frames) == 2 and all('"<step ' in frame for frame in frames)
+    assert kernel.run("half.__name__")[0]["status"] == "ok"
+
+
+def test_interrupt_stops_the_cell_and_the_next_cell_gets_a_new_session(agent):
+    kernel = agent()
+    kernel.run("x = 1")
+    reply, messages = kernel.run("import time\nprint('started', flush=True)\nfor i in range(600):\n    time.sleep(0.1)",
+                                 interrupt_after=3)
+    assert reply["status"] == "error" and reply["ename"] == "KeyboardInterrupt"
+    assert "next cell starts a new session" in reply["evalue"]
+    assert ("stream", {"name": "stdout", "text": "started\n"}) in messages
+    reply, _ = kernel.run("x")
+    assert reply["ename"] == "NameError"
+    assert kernel.run("y = 2\ny")[1][-1][1]["data"]["text/plain"] == "2"
+
+
+def test_restart_starts_a_new_session_and_shutdown_leaves_no_process(agent):
+    kernel = agent()
+    kernel.run("x = 1")
+    server = kernel.server_pid()
+    workers = children_of(server)
+    assert workers, "the session's worker"
+    kernel.manager.restart_kernel(now=False)
+    kernel.client.wait_for_ready(timeout=120)
+    assert eventually(lambda: not alive(server) and not any(alive(pid) for pid in workers))
+    assert kernel.run("x")[0]["ename"] == "NameError"
+    server = kernel.server_pid()
+    workers = children_of(server)
+    kernel.manager.shutdown_kernel(now=False)
+    assert eventually(lambda: not alive(server) and not any(alive(pid) for pid in workers))
+
+
+def test_a_cell_over_the_memory_limit_says_so_and_the_next_cell_gets_a_new_session(agent):
+    kernel = agent()
+    kernel.run("n = int(open('input/n.txt').read())")
+    reply, _ = kernel.run("blob = bytearray(n)")
+    assert reply["status"] == "error" and reply["ename"] == "MemoryLimit"
+    assert "memory limit (2048 MB)" in reply["evalue"] and "next cell starts a new session" in reply["evalue"]
+    assert kernel.run("n")[0]["ename"] == "NameError"
+    assert kernel.run("1 + 1")[0]["status"] == "ok"
+
+
+def test_a_kernel_killed_from_outside_takes_its_session_with_it(agent):
+    kernel = agent()
+    kernel.run("x = 1")
+    server = kernel.server_pid()
+    workers = children_of(server)
+    os.kill(kernel.manager.provisioner.process.pid, signal.SIGKILL)
+    # The server reads the end of its input and closes the session.
+    assert eventually(lambda: not alive(server) and not any(alive(pid) for pid in workers))
+    kernel.manager.restart_kernel(now=True)
+    kernel.client.wait_for_ready(timeout=120)
+    assert kernel.run("x")[0]["ename"] == "NameError"
+
+
+def test_input_dir_is_input_and_output_is_copied_to_output_dir(folders):
+    book = execute(notebook(
+        "import pandas as pd\nbirths = pd.read_csv('input/births.csv')\nint(births['n'].sum())",
+        "import matplotlib.pyplot as plt\nplt.plot(births['year'], births['n'])\nplt.savefig('output/births.png')",
+    ))
+    assert book.cells[0].outputs[0]["data"]["text/plain"] == "6"
+    assert (folders["output"] / "births.png").read_bytes().startswith(PNG)
+
+
+def test_an_agent_uses_it_through_kernel_manager(agent):
+    kernel = agent("pygate-data_processing")
+    info = kernel.client.kernel_info(reply=True, timeout=60)["content"]
+    assert info["implementation"] == "pygate"
+    assert info["pygate"]["profile"] == "data_processing"
+    assert info["implementation_version"] == info["pygate"]["version"]
+    assert "data_processing" in info["banner"]
+    reply, messages = kernel.run("values = [3, 1, 2]\nsorted(values)")
+    assert reply == {**reply, "status": "ok", "execution_count": 1}
+    assert messages[-1] == ("execute_result", {"execution_count": 1, "data": {"text/plain": "[1, 2, 3]"},
+                                               "metadata": {}})
+    completed = kernel.client.complete("val", 3, reply=True, timeout=60)["content"]
+    assert completed["matches"] == ["values"] and completed["cursor_start"] == 0
+    inspected = kernel.client.inspect("values", 6, reply=True, timeout=60)["content"]
+    assert inspected["status"] == "ok" and inspected["found"] is False
+    refused, _ = kernel.run("import subprocess\nsubprocess.run(['id'])")
+    assert refused["status"] == "error" and refused["ename"].startswith("GateDenied[PG003")
+    assert refused["execution_count"] == 2
+    assert kernel.run("len(values)")[1][-1][1]["data"]["text/plain"] == "3"  # the session went on
