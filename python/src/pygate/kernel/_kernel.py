@@ -132,16 +132,17 @@ class GatedKernel(Kernel):
             return self._error(_replies.session_ended(result.status, limits), silent)
         shown = _replies.outputs(result)
         if not silent:
-            for figure in shown.figures:
-                self.send_response(self.iopub_socket, "display_data", {"data": figure, "metadata": {}})
             if result.truncated:
                 self._stream("stderr", "[pygate: output past the profile's limit was dropped]\n")
+            if shown.value is not None and result.status != "exception":
+                self.send_response(self.iopub_socket, "execute_result",
+                                   {"execution_count": self.execution_count, "data": shown.value, "metadata": {}})
+            # After the value, as inline backends show figures: at the end of the cell.
+            for figure in shown.figures:
+                self.send_response(self.iopub_socket, "display_data", {"data": figure, "metadata": {}})
         self._copy_outputs(session)
         if result.status == "exception":
             return self._error(_replies.exception(result), silent)
-        if shown.value is not None and not silent:
-            self.send_response(self.iopub_socket, "execute_result",
-                               {"execution_count": self.execution_count, "data": shown.value, "metadata": {}})
         return self._ok()
 
     def _live_session(self) -> Session:
