@@ -880,7 +880,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     const bool setup_failed = read_setup_report(fds.report.read.get(), result);
     fds.report.read.reset();
     record_isolation(result.isolation, setup_failed, sandbox, request, workdir.get(), as_root);
-    if (!setup_failed && request.on_started) request.on_started(workdir.get().path);
+    if (!setup_failed && request.on_started) request.on_started(workdir.get().path, child);
 
     OutputPump pump(result, request, std::move(fds.out.read), std::move(fds.err.read));
     const Ending ending =

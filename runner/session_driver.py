@@ -17,6 +17,7 @@ def _serve():
     import io
     import json
     import linecache
+    import signal
     from os import environ as os_environ
     import sys
     import threading
@@ -72,6 +73,17 @@ def _serve():
 
         def flush(self):
             pass
+
+    # A cancelled step gets SIGINT from its worker: a KeyboardInterrupt in the
+    # step's own code, never in the driver's between steps (it would lose the
+    # channel's state), so the session goes on after it.
+    in_step = [False]
+
+    def on_interrupt(signum, frame):
+        if in_step[0]:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_interrupt)
 
     stdout, stderr = StepOutput("stdout"), StepOutput("stderr")
     sys.stdout, sys.stderr = stdout, stderr
@@ -146,9 +158,13 @@ def _serve():
             last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
             if last is not None:
                 tree.body.pop()
-            exec(compile(tree, filename, "exec"), namespace)
-            if last is not None:
-                result = eval(compile(ast.Expression(last.value), filename, "eval"), namespace)
+            body = compile(tree, filename, "exec")
+            expression = compile(ast.Expression(last.value), filename, "eval") if last is not None else None
+            # The value's repr and HTML are the step's code too: interruptible.
+            in_step[0] = True
+            try:
+                exec(body, namespace)
+                result = eval(expression, namespace) if expression is not None else None
                 if result is not None:
                     text = repr(result)
                     value = text if len(text) <= value_limit else text[:value_limit] + "..."
@@ -157,6 +173,8 @@ def _serve():
                         html = value_html(result)
                         if html is not None:
                             display["data"]["text/html"] = html
+            finally:
+                in_step[0] = False
         except MemoryError as error:
             # Over the session's memory: the worker ends the session.
             status = "memory_limit"

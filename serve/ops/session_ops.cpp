@@ -248,7 +248,7 @@ std::string Sessions::step(const RequestId& request_id, ServerSession& session, 
     nlohmann::json command{
         {"op", "exec"}, {"step", step}, {"code", exec.code}, {"stream", exec.stream}, {"display", exec.display}};
     if (exec.timeout) command["timeout"] = *exec.timeout;
-    m_requests.set_worker(request_id, session.worker.pid());
+    m_requests.set_worker(request_id, session.worker.pid(), true);
     session.worker.write(command.dump() + "\n");
     auto answer = worker_answer(session, m_out, id, exec.stream);
     m_requests.set_worker(request_id, -1);

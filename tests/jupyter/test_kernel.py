@@ -157,17 +157,26 @@ def test_exceptions_show_the_users_frames_only_and_the_session_goes_on(agent):
     assert kernel.run("half.__name__")[0]["status"] == "ok"
 
 
-def test_interrupt_stops_the_cell_and_the_next_cell_gets_a_new_session(agent):
+def test_interrupt_stops_the_cell_and_the_session_goes_on(agent):
     kernel = agent()
     kernel.run("x = 1")
     reply, messages = kernel.run("import time\nprint('started', flush=True)\nfor i in range(600):\n    time.sleep(0.1)",
                                  interrupt_after=3)
     assert reply["status"] == "error" and reply["ename"] == "KeyboardInterrupt"
-    assert "next cell starts a new session" in reply["evalue"]
+    assert reply["traceback"][-1] == "KeyboardInterrupt"
+    assert any(line.startswith('  File "<step 2>", line 4') for line in reply["traceback"])
     assert ("stream", {"name": "stdout", "text": "started\n"}) in messages
-    reply, _ = kernel.run("x")
-    assert reply["ename"] == "NameError"
-    assert kernel.run("y = 2\ny")[1][-1][1]["data"]["text/plain"] == "2"
+    assert kernel.run("x + i")[1][-1][1]["data"]["text/plain"] != ""  # both names survived
+
+
+def test_a_cell_that_ignores_its_interrupt_ends_its_session(agent):
+    kernel = agent()
+    kernel.run("x = 1")
+    reply, _ = kernel.run("import time\nfor j in range(600):\n    try:\n        time.sleep(0.1)\n"
+                          "    except KeyboardInterrupt:\n        pass", interrupt_after=3)
+    assert reply["status"] == "error" and reply["ename"] == "KeyboardInterrupt"
+    assert "did not stop within 5 s" in reply["evalue"] and "next cell starts a new session" in reply["evalue"]
+    assert kernel.run("x")[0]["ename"] == "NameError"
 
 
 def test_restart_starts_a_new_session_and_shutdown_leaves_no_process(agent):

@@ -107,7 +107,8 @@ class PendingStep:
         return step_result_from_json(result_of(self.future.result(timeout)))
 
     def cancel(self) -> None:
-        """Stops the step: ``pygate serve`` kills its interpreter, so the session ends with it."""
+        """Interrupts the step: a KeyboardInterrupt in it, and the session goes on; a step
+        that does not stop within 5 s ends its session (status ``interrupted``)."""
         self._transport.submit({"op": "cancel", "target": self.request_id})
 
 

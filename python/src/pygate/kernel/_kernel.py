@@ -39,7 +39,7 @@ class KernelSettings:
 
 
 _IDENTIFIER_TAIL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
-_LIMIT_STATUSES = {"memory_limit", "cpu_limit", "timeout", "session_lost", "disk_limit"}
+_LIMIT_STATUSES = {"memory_limit", "cpu_limit", "timeout", "session_lost", "disk_limit", "interrupted"}
 
 
 class GatedKernel(Kernel):
@@ -103,7 +103,8 @@ class GatedKernel(Kernel):
             except FutureTimeout:
                 continue
             except KeyboardInterrupt:
-                # Stop the step at the server, then wait for its answer.
+                # The server interrupts the step (a KeyboardInterrupt in the
+                # cell, the session goes on); wait for its answer.
                 interrupted = True
                 try:
                     pending.cancel()

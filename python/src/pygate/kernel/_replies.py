@@ -78,6 +78,8 @@ def exception(result: StepResult) -> CellError:
 
 def session_ended(status: str, limits: Mapping[str, Any]) -> CellError:
     """A cell that ended its session: which limit, and that the next cell starts anew."""
+    if status == "interrupted":
+        return interrupted(ignored=True)
     ename, limit = _SESSION_ENDINGS.get(status, ("SessionLost", "an unknown cause ({status})"))
     try:
         limit = limit.format(status=status, **limits)
@@ -88,8 +90,13 @@ def session_ended(status: str, limits: Mapping[str, Any]) -> CellError:
     return CellError(ename, evalue, [f"{ename}: {evalue}"])
 
 
-def interrupted() -> CellError:
-    evalue = ("the cell was interrupted; pygate stopped it by ending its session, so every name defined so far "
+def interrupted(ignored: bool = False) -> CellError:
+    """An interrupt that had to end the session: the cell did not stop when
+    interrupted (`ignored`), or the interrupt came before the cell reached the
+    interpreter. An interrupt the cell stopped at is an ordinary exception."""
+    why = ("the cell did not stop within 5 s of its interrupt" if ignored
+           else "the cell was interrupted before it started")
+    evalue = (f"{why}; pygate stopped it by ending its session, so every name defined so far "
               "is gone and the next cell starts a new session")
     return CellError("KeyboardInterrupt", evalue, [f"KeyboardInterrupt: {evalue}"])
 
