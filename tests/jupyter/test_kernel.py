@@ -246,3 +246,13 @@ def test_an_agent_uses_it_through_kernel_manager(agent):
     assert refused["status"] == "error" and refused["ename"].startswith("GateDenied[PG003")
     assert refused["execution_count"] == 2
     assert kernel.run("len(values)")[1][-1][1]["data"]["text/plain"] == "3"  # the session went on
+
+
+def test_a_file_outside_input_is_refused_with_where_to_put_it():
+    book = notebook("import pandas as pd\nbirths = pd.read_csv('births.csv')", kernel="pygate-data_processing")
+    with pytest.raises(CellExecutionError):
+        execute(book)
+    [error] = book.cells[0].outputs
+    assert error["ename"] == "GateDenied[PG006 filesystem-access]"
+    assert any("open `input/births.csv`" in line and "a kernel's `--input-dir`" in line
+               for line in error["traceback"])
