@@ -183,7 +183,7 @@ class StepResult:
     ``status``: ``ok``, ``exception`` (the session goes on), ``gate_denied``
     (the step never reached the interpreter; the session goes on),
     ``output_truncated``, or one that ended the session: ``timeout``,
-    ``memory_limit``, ``cpu_limit``, ``session_lost``. ``value`` is the repr
+    ``memory_limit``, ``cpu_limit``, ``interrupted``, ``session_lost``. ``value`` is the repr
     of a trailing expression, as a REPL shows it.
     """
 
