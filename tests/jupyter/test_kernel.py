@@ -8,16 +8,21 @@ import base64
 import json
 import os
 import signal
+import socket
 import subprocess
+import sys
 import threading
+from pathlib import Path
+from typing import Optional
 
 import nbformat
 import pytest
+from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from conftest import alive, children_of, eventually
+from conftest import SOURCE, alive, children_of, eventually
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -37,8 +42,8 @@ def execute(book: nbformat.NotebookNode) -> nbformat.NotebookNode:
 class Agent:
     """A code-interpreter agent's use of a kernel: a KernelManager and its client."""
 
-    def __init__(self, kernel: str) -> None:
-        self.manager = KernelManager(kernel_name=kernel)
+    def __init__(self, kernel: str, specs: Optional[KernelSpecManager] = None) -> None:
+        self.manager = KernelManager(kernel_name=kernel, **({"kernel_spec_manager": specs} if specs else {}))
         self.manager.start_kernel()
         self.client = self.manager.client()
         self.client.start_channels()
@@ -256,3 +261,51 @@ def test_a_file_outside_input_is_refused_with_where_to_put_it():
     assert error["ename"] == "GateDenied[PG006 filesystem-access]"
     assert any("open `input/births.csv`" in line and "a kernel's `--input-dir`" in line
                for line in error["traceback"])
+
+
+ATTACKS = sorted((Path(__file__).resolve().parents[1] / "runner" / "attacks").glob("*.py"))
+MARKERS = ("CONNECTED", "LEAKED", "PTRACE", "RAISED", "SIGNALLED")
+
+
+@pytest.fixture(scope="module")
+def attack_kernels(folders):
+    """pygate-data_processing with tight limits and an input/ of its own, in a prefix of its own."""
+    prefix, inputs = folders["root"] / "attack-prefix", folders["root"] / "attack-in"
+    inputs.mkdir()
+    subprocess.run([sys.executable, "-m", "pygate", "kernel", "install", "--prefix", str(prefix),
+                    "--profile", "data_processing", "--input-dir", str(inputs), "--timeout", "5",
+                    "--memory", "256"], check=True, env={**os.environ, "PYTHONPATH": str(SOURCE)}, timeout=120)
+    return KernelSpecManager(kernel_dirs=[str(prefix / "share" / "jupyter" / "kernels")]), inputs
+
+
+@pytest.mark.parametrize("attack", ATTACKS, ids=[a.stem for a in ATTACKS])
+def test_the_runners_attacks_as_cells_escape_nothing(attack_kernels, tmp_path, attack):
+    specs, inputs = attack_kernels
+    secret, outside = tmp_path / "secret.txt", tmp_path / "outside.txt"
+    secret.write_text("the caller's secret\n")
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    listener.setblocking(False)
+    (inputs / "target.txt").write_text(str(outside) if attack.stem == "write_outside" else str(secret))
+    (inputs / "port.txt").write_text(str(listener.getsockname()[1]))
+    kernel = Agent("pygate-data_processing", specs)
+    try:
+        reply, messages = kernel.run(attack.read_text())
+        # What the cell printed or returned (a refusal or a traceback quotes
+        # the cell's source, markers included: those are not output).
+        shown = "".join(content["text"] if kind == "stream" else json.dumps(content.get("data"))
+                        for kind, content in messages if kind in ("stream", "execute_result", "display_data"))
+        assert not any(marker in shown for marker in MARKERS), (attack.stem, reply.get("ename"), shown[-2000:])
+        assert secret.read_text() == "the caller's secret\n"
+        assert not outside.exists()
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+        # The kernel is unharmed: the next cell is answered (in a new session if the attack ended its own).
+        assert kernel.run("1 + 1")[1][-1][1]["data"]["text/plain"] == "2"
+        server = kernel.server_pid()
+        workers = children_of(server)
+    finally:
+        listener.close()
+        kernel.close()
+    assert eventually(lambda: not alive(server) and not any(alive(pid) for pid in workers))

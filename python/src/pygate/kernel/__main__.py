@@ -19,12 +19,12 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--sys-prefix", action="store_true", help="into this Python's prefix (a venv)")
     where.add_argument("--prefix", metavar="DIR", help="into DIR/share/jupyter/kernels")
     _folders(install)
+    _limits(install)
     install.add_argument("--binary", metavar="PATH", help="the pygate binary (default: the package's, $PYGATE, PATH)")
     run = commands.add_parser("run", help="start the kernel (what a kernelspec runs)")
     run.add_argument("--profile", default="data_processing")
     _folders(run)
-    run.add_argument("--timeout", type=int, help="each cell's wall clock in seconds (at most the profile's)")
-    run.add_argument("--memory", type=int, help="the session's memory in MB (at most the profile's)")
+    _limits(run)
     run.add_argument("-f", dest="connection_file", required=True, help="the connection file Jupyter hands over")
     return parser
 
@@ -34,6 +34,11 @@ def _folders(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output-dir", metavar="DIR", help="the session's output/ is copied here after each cell")
 
 
+def _limits(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--timeout", type=int, help="each cell's wall clock in seconds (at most the profile's)")
+    parser.add_argument("--memory", type=int, help="the session's memory in MB (at most the profile's)")
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     options = _parser().parse_args(argv)
     if options.command == "install":
@@ -41,7 +46,8 @@ def main(argv: Optional[List[str]] = None) -> int:
 
         prefix = sys.prefix if options.sys_prefix else options.prefix
         for path in install(options.profiles or ["data_processing"], user=options.user, prefix=prefix,
-                            input_dir=options.input_dir, output_dir=options.output_dir, binary=options.binary):
+                            input_dir=options.input_dir, output_dir=options.output_dir, binary=options.binary,
+                            timeout=options.timeout, memory=options.memory):
             print(f"installed {path}")
         return 0
     from ipykernel.kernelapp import IPKernelApp

@@ -20,12 +20,15 @@ def kernel_name(profile: str) -> str:
     return "pygate-" + "".join(c if c.isalnum() or c in "._-" else "_" for c in stem)
 
 
-def kernelspec(profile: str, input_dir: Optional[str], output_dir: Optional[str],
-               binary: Optional[str]) -> Dict[str, object]:
+def kernelspec(profile: str, input_dir: Optional[str], output_dir: Optional[str], binary: Optional[str],
+               timeout: Optional[int] = None, memory: Optional[int] = None) -> Dict[str, object]:
     argv: List[str] = [sys.executable, "-m", "pygate.kernel", "run", "--profile", profile]
     for flag, folder in (("--input-dir", input_dir), ("--output-dir", output_dir)):
         if folder:
             argv += [flag, str(Path(folder).resolve())]
+    for flag, limit in (("--timeout", timeout), ("--memory", memory)):
+        if limit is not None:
+            argv += [flag, str(int(limit))]
     argv += ["-f", "{connection_file}"]
     env: Dict[str, str] = {
         "PYGATE": str(Path(find_binary(binary)).resolve()),
@@ -55,7 +58,8 @@ def _default_paths() -> List[str]:
 
 
 def install(profiles: List[str], *, user: bool, prefix: Optional[str], input_dir: Optional[str],
-            output_dir: Optional[str], binary: Optional[str]) -> List[str]:
+            output_dir: Optional[str], binary: Optional[str], timeout: Optional[int] = None,
+            memory: Optional[int] = None) -> List[str]:
     """Installs a kernelspec per profile; returns where each went."""
     from jupyter_client.kernelspec import KernelSpecManager
 
@@ -64,7 +68,7 @@ def install(profiles: List[str], *, user: bool, prefix: Optional[str], input_dir
     for profile in profiles:
         if profile.endswith(".toml"):
             profile = str(Path(profile).resolve())
-        spec = kernelspec(profile, input_dir, output_dir, binary)
+        spec = kernelspec(profile, input_dir, output_dir, binary, timeout, memory)
         with tempfile.TemporaryDirectory() as folder:
             with open(os.path.join(folder, "kernel.json"), "w", encoding="utf-8") as file:
                 json.dump(spec, file, indent=1)
