@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Callable, List
@@ -33,7 +32,8 @@ def installed(folders) -> Path:
         pytest.fail("set PYGATE to the pygate binary")
     prefix = folders["root"] / "prefix"
     env = {**os.environ, "PYTHONPATH": str(SOURCE)}
-    subprocess.run([sys.executable, "-m", "pygate", "kernel", "install", "--prefix", str(prefix),
+    # The native binary's `pygate kernel` (the venv's console script is python_package's test).
+    subprocess.run([binary, "kernel", "install", "--prefix", str(prefix),
                     "--profile", "plotting", "--profile", "data_processing",
                     "--input-dir", str(folders["input"]), "--output-dir", str(folders["output"])],
                    check=True, env=env, timeout=120)
