@@ -245,6 +245,11 @@ def test_an_agent_uses_it_through_kernel_manager(agent):
                                                "metadata": {}})
     completed = kernel.client.complete("val", 3, reply=True, timeout=60)["content"]
     assert completed["matches"] == ["values"] and completed["cursor_start"] == 0
+    for code, status in (("for i in values:", "incomplete"), ("x = (1,", "incomplete"), ("x = 1", "complete"),
+                         ("x = = 1", "invalid")):
+        msg_id = kernel.client.is_complete(code)
+        answer = kernel.client.get_shell_msg(timeout=60)
+        assert answer["parent_header"]["msg_id"] == msg_id and answer["content"]["status"] == status, code
     inspected = kernel.client.inspect("values", 6, reply=True, timeout=60)["content"]
     assert inspected["status"] == "ok" and inspected["found"] is False
     refused, _ = kernel.run("import subprocess\nsubprocess.run(['id'])")
@@ -309,3 +314,16 @@ def test_the_runners_attacks_as_cells_escape_nothing(attack_kernels, tmp_path, a
         listener.close()
         kernel.close()
     assert eventually(lambda: not alive(server) and not any(alive(pid) for pid in workers))
+
+
+def test_a_server_killed_under_the_kernel_fails_the_cell_and_nothing_runs_unchecked(agent, folders):
+    kernel = agent()
+    kernel.run("x = 1")
+    os.kill(kernel.server_pid(), signal.SIGKILL)
+    reply, _ = kernel.run("with open('output/after-kill.txt', 'w') as f:\n    f.write('ran')")
+    assert reply["status"] == "error" and reply["ename"] == "PygateUnavailable", reply
+    assert "nothing of this cell ran" in reply["evalue"]
+    assert not (folders["output"] / "after-kill.txt").exists()
+    # The next cell gets a new server and a new session.
+    assert kernel.run("x")[0]["ename"] == "NameError"
+    assert kernel.run("2 * 21")[1][-1][1]["data"]["text/plain"] == "42"

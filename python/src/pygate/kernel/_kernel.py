@@ -10,6 +10,7 @@ gets an error reply, and nothing runs that the server did not gate.
 from __future__ import annotations
 
 import ast
+import codeop
 import queue
 import re
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -237,6 +238,16 @@ class GatedKernel(Kernel):
             name for name in self._names if name.startswith(prefix))
         return {"status": "ok", "matches": matches, "cursor_start": cursor_pos - len(prefix),
                 "cursor_end": cursor_pos, "metadata": {}}
+
+    def do_is_complete(self, code: str) -> Dict[str, Any]:
+        # Compiled, never run: whether a console should ask for another line.
+        try:
+            compiled = codeop.compile_command(code, "<cell>", "exec")
+        except (SyntaxError, ValueError, OverflowError):
+            return {"status": "invalid"}
+        if compiled is None:
+            return {"status": "incomplete", "indent": "    " if code.rstrip().endswith(":") else ""}
+        return {"status": "complete"}
 
     def do_inspect(self, code: str, cursor_pos: int, detail_level: int = 0,
                    omit_sections: Any = ()) -> Dict[str, Any]:
