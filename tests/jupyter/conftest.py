@@ -4,10 +4,12 @@ prefix that JUPYTER_PATH points at, as an operator would install them."""
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import subprocess
 import time
 from pathlib import Path
-from typing import Callable, List
+from typing import Callable, Iterator, List
 
 import pytest
 
@@ -26,7 +28,7 @@ def folders(tmp_path_factory) -> dict:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def installed(folders) -> Path:
+def installed(folders) -> Iterator[Path]:
     binary = os.environ.get("PYGATE")
     if not binary:
         pytest.fail("set PYGATE to the pygate binary")
@@ -38,7 +40,18 @@ def installed(folders) -> Path:
                     "--input-dir", str(folders["input"]), "--output-dir", str(folders["output"])],
                    check=True, env=env, timeout=120)
     os.environ["JUPYTER_PATH"] = str(prefix / "share" / "jupyter")
-    return prefix
+    # The kernels' servers put their sessions' work directories here, where
+    # what they leave is seen; a folder of the system's, which the sessions'
+    # unprivileged uid can reach (pytest's own are its owner's only).
+    temp = tempfile.mkdtemp(prefix="pygate-kernel-test-")
+    os.chmod(temp, 0o755)
+    os.environ["TMPDIR"] = temp
+    yield prefix
+    shutil.rmtree(temp, ignore_errors=True)
+
+
+def work_directories() -> List[str]:
+    return [name for name in os.listdir(os.environ["TMPDIR"]) if name.startswith("pygate-")]
 
 
 def children_of(pid: int) -> List[int]:

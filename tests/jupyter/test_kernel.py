@@ -22,7 +22,7 @@ from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from conftest import SOURCE, alive, children_of, eventually
+from conftest import SOURCE, alive, children_of, eventually, work_directories
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -196,8 +196,10 @@ def test_restart_starts_a_new_session_and_shutdown_leaves_no_process(agent):
     assert kernel.run("x")[0]["ename"] == "NameError"
     server = kernel.server_pid()
     workers = children_of(server)
+    assert work_directories()
     kernel.manager.shutdown_kernel(now=False)
     assert eventually(lambda: not alive(server) and not any(alive(pid) for pid in workers))
+    assert eventually(lambda: work_directories() == [])
 
 
 def test_a_cell_over_the_memory_limit_says_so_and_the_next_cell_gets_a_new_session(agent):
@@ -218,6 +220,7 @@ def test_a_kernel_killed_from_outside_takes_its_session_with_it(agent):
     os.kill(kernel.manager.provisioner.process.pid, signal.SIGKILL)
     # The server reads the end of its input and closes the session.
     assert eventually(lambda: not alive(server) and not any(alive(pid) for pid in workers))
+    assert eventually(lambda: work_directories() == [])
     kernel.manager.restart_kernel(now=True)
     kernel.client.wait_for_ready(timeout=120)
     assert kernel.run("x")[0]["ename"] == "NameError"
