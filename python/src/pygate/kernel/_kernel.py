@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import ast
 import codeop
+import contextlib
 import queue
 import re
+import signal
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, Iterator, List, Optional, Set
 
 from ipykernel.kernelbase import Kernel
 
@@ -41,6 +43,17 @@ class KernelSettings:
 
 _IDENTIFIER_TAIL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 _LIMIT_STATUSES = {"memory_limit", "cpu_limit", "timeout", "session_lost", "disk_limit", "interrupted"}
+
+
+@contextlib.contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    # Outside a step, a KeyboardInterrupt would escape do_execute and leave
+    # the request without a reply; ipykernel restores its own handler after.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class GatedKernel(Kernel):
@@ -84,7 +97,8 @@ class GatedKernel(Kernel):
         if not code.strip():
             return self._ok()
         try:
-            session = self._live_session()
+            with _interrupts_ignored():
+                session = self._live_session()
         except PygateError as error:
             return self._error(_replies.unavailable(f"pygate could not open a session: {error}"), silent)
         events: "queue.Queue[tuple]" = queue.Queue()
@@ -122,7 +136,8 @@ class GatedKernel(Kernel):
                 self._forget_session()
                 return self._error(_replies.unavailable(f"pygate serve failed ({error})"), silent)
         self._publish_streams(events, silent)
-        return self._answer(result, code, session, silent)
+        with _interrupts_ignored():  # the step is over: an interrupt now has nothing to stop
+            return self._answer(result, code, session, silent)
 
     def _answer(self, result: Any, code: str, session: Session, silent: bool) -> Dict[str, Any]:
         if result.status == "gate_denied":
