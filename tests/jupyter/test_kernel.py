@@ -310,7 +310,8 @@ def test_the_runners_attacks_as_cells_escape_nothing(attack_kernels, tmp_path, a
         with pytest.raises(BlockingIOError):
             listener.accept()
         # The kernel is unharmed: the next cell is answered (in a new session if the attack ended its own).
-        assert kernel.run("1 + 1")[1][-1][1]["data"]["text/plain"] == "2"
+        after, shown_after = kernel.run("1 + 1")
+        assert after["status"] == "ok" and shown_after[-1][1]["data"]["text/plain"] == "2", (after, shown_after)
         server = kernel.server_pid()
         workers = children_of(server)
     finally:
