@@ -20,7 +20,7 @@ readonly library_packages=(
     python3-pytest python3-build python3-venv python3-numpy python3-pandas
     python3-dask python3-distributed python3-matplotlib python3-scipy python3-seaborn
     python3-setuptools python3-ipykernel python3-jupyter-client python3-nbclient python3-nbformat
-    jupyter-nbconvert
+    jupyter-nbconvert jupyter-client
 )
 
 as_root() {

@@ -7,6 +7,7 @@
 #include "cli/config_command.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/hook_command.hpp"
+#include "cli/kernel_command.hpp"
 #include "cli/mcp_command.hpp"
 #include "cli/profile_commands.hpp"
 #include "cli/repl_command.hpp"
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
         add_repl_command(app, repl_options);
         pygate::mcp::McpOptions mcp_options;
         add_mcp_command(app, mcp_options);
+        add_kernel_command(app);
         ServeCommandOptions serve_options;
         add_serve_commands(app, serve_options);
         try {

@@ -528,8 +528,10 @@ std::variant<Sandbox, std::string> build_sandbox(const RunRequest& request, cons
 
     LandlockPaths paths;
     paths.read_exec.push_back(interpreter_installation(request.python));
+    // /etc/matplotlibrc: Debian's matplotlib reads its defaults there (its
+    // mpl-data/matplotlibrc is a link to it) and cannot be imported without it.
     for (const char* system : {"/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc/ld.so.cache", "/etc/localtime",
-                               "/sys/devices/system/cpu", "/dev/urandom", "/dev/zero"})
+                               "/etc/matplotlibrc", "/sys/devices/system/cpu", "/dev/urandom", "/dev/zero"})
         paths.read_exec.emplace_back(system);
     paths.read_write = {workdir.path, "/dev/null"};
     paths.deny_tcp = cut_network;
@@ -878,7 +880,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     const bool setup_failed = read_setup_report(fds.report.read.get(), result);
     fds.report.read.reset();
     record_isolation(result.isolation, setup_failed, sandbox, request, workdir.get(), as_root);
-    if (!setup_failed && request.on_started) request.on_started(workdir.get().path);
+    if (!setup_failed && request.on_started) request.on_started(workdir.get().path, child);
 
     OutputPump pump(result, request, std::move(fds.out.read), std::move(fds.err.read));
     const Ending ending =

@@ -43,8 +43,9 @@ struct RunRequest {
     // in order, on the calling thread; `from_stderr` says which stream.
     std::function<void(bool from_stderr, std::string_view kept)> on_output;
     // Called once the program has started (its setup done), with the work
-    // directory's path: a session lists its output/ while it runs.
-    std::function<void(const std::string& workdir)> on_started;
+    // directory's path and the program's pid: a session lists its output/
+    // while it runs, and interrupts a step with SIGINT.
+    std::function<void(const std::string& workdir, pid_t program)> on_started;
 };
 
 enum class Status {

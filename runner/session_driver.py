@@ -12,15 +12,19 @@
 
 def _serve():
     import ast
+    import base64
     import builtins
     import io
     import json
     import linecache
+    import signal
+    from os import environ as os_environ
     import sys
     import threading
     import time
     import traceback
     import types
+    import warnings
 
     steps_in = io.open(3, "r", encoding="utf-8", closefd=True)
     answers_out = io.open(4, "w", encoding="utf-8", closefd=True)
@@ -70,6 +74,17 @@ def _serve():
         def flush(self):
             pass
 
+    # A cancelled step gets SIGINT from its worker: a KeyboardInterrupt in the
+    # step's own code, never in the driver's between steps (it would lose the
+    # channel's state), so the session goes on after it.
+    in_step = [False]
+
+    def on_interrupt(signum, frame):
+        if in_step[0]:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_interrupt)
+
     stdout, stderr = StepOutput("stdout"), StepOutput("stderr")
     sys.stdout, sys.stderr = stdout, stderr
     sys.stdin = io.StringIO("")
@@ -88,6 +103,39 @@ def _serve():
         lines += traceback.format_exception_only(type(error), error)
         return "".join(lines)
 
+    # What a notebook shows of a step (session_exec's `display`): the value's
+    # HTML beside its repr, and each matplotlib figure the step left open,
+    # drawn by Agg and closed, as inline backends do at the end of a cell.
+    html_limit = 1 << 20
+    figure_limit = 8 << 20
+
+    def value_html(result):
+        method = getattr(result, "_repr_html_", None)
+        if not callable(method):
+            return None
+        try:
+            html = method()
+        except Exception:  # noqa: BLE001 - a failing _repr_html_ leaves the repr, as IPython does
+            return None
+        return html if isinstance(html, str) and len(html) <= html_limit else None
+
+    def drawn_figures():
+        pyplot = sys.modules.get("matplotlib.pyplot")
+        if pyplot is None:
+            return []
+        figures = []
+        try:
+            for number in pyplot.get_fignums():
+                buffer = io.BytesIO()
+                pyplot.figure(number).savefig(buffer, format="png", bbox_inches="tight")
+                if buffer.tell() <= figure_limit:
+                    figures.append({"image/png": base64.b64encode(buffer.getvalue()).decode("ascii")})
+        except Exception as error:  # noqa: BLE001 - a figure that cannot be drawn is the step's stderr
+            stderr.write(f"a figure could not be drawn: {type(error).__name__}: {error}\n")
+        finally:
+            pyplot.close("all")
+        return figures
+
     def run_step(request):
         step, code, token = request["step"], request["code"], request["token"]
         value_limit = request.get("value_limit", 10000)
@@ -96,6 +144,12 @@ def _serve():
         filename = f"<step {step}>"
         linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
         value = None
+        display = {"data": None, "figures": []} if request.get("display") else None
+        if display is not None:
+            # No window exists to show a figure in: figures are drawn at the
+            # end of the step instead, and plt.show() says nothing about it.
+            os_environ.setdefault("MPLBACKEND", "agg")
+            warnings.filterwarnings("ignore", message=".*non-GUI backend.*")
         traceback_text = None
         status = "ok"
         started, cpu_started = time.perf_counter(), time.process_time()
@@ -104,12 +158,23 @@ def _serve():
             last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
             if last is not None:
                 tree.body.pop()
-            exec(compile(tree, filename, "exec"), namespace)
-            if last is not None:
-                result = eval(compile(ast.Expression(last.value), filename, "eval"), namespace)
+            body = compile(tree, filename, "exec")
+            expression = compile(ast.Expression(last.value), filename, "eval") if last is not None else None
+            # The value's repr and HTML are the step's code too: interruptible.
+            in_step[0] = True
+            try:
+                exec(body, namespace)
+                result = eval(expression, namespace) if expression is not None else None
                 if result is not None:
                     text = repr(result)
                     value = text if len(text) <= value_limit else text[:value_limit] + "..."
+                    if display is not None:
+                        display["data"] = {"text/plain": value}
+                        html = value_html(result)
+                        if html is not None:
+                            display["data"]["text/html"] = html
+            finally:
+                in_step[0] = False
         except MemoryError as error:
             # Over the session's memory: the worker ends the session.
             status = "memory_limit"
@@ -117,7 +182,10 @@ def _serve():
         except BaseException as error:  # noqa: B036 - a step's SystemExit is its own end, not the session's
             status = "exception"
             traceback_text = user_traceback(error)
-            stderr.write(traceback_text)
+            if display is None:  # a notebook shows the traceback itself, once
+                stderr.write(traceback_text)
+        if display is not None and status != "memory_limit":
+            display["figures"] = drawn_figures()
         duration_ms = (time.perf_counter() - started) * 1000
         cpu_ms = (time.process_time() - cpu_started) * 1000
         for stream in (stdout, stderr):
@@ -126,7 +194,8 @@ def _serve():
             status = "output_truncated"
         send({"step": step, "token": token, "status": status, "value": value, "traceback": traceback_text,
               "duration_ms": round(duration_ms, 3), "cpu_ms": round(cpu_ms, 3),
-              "truncated": stdout.truncated or stderr.truncated})
+              "truncated": stdout.truncated or stderr.truncated,
+              **({"display": display} if display is not None else {})})
 
     def preload(request):
         failed = {}

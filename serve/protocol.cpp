@@ -202,6 +202,7 @@ SessionExecOp read_op(Tag<SessionExecOp>, Fields& fields, const std::string&) {
     exec.code = fields.required_string("code");
     exec.timeout = fields.optional_positive("timeout");
     exec.stream = fields.optional_bool("stream", false);
+    exec.display = fields.optional_bool("display", false);
     return exec;
 }
 

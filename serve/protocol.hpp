@@ -113,6 +113,7 @@ struct SessionExecOp {
     std::string code;
     std::optional<std::int64_t> timeout;  // this step's wall clock, at most the session's
     bool stream = false;
+    bool display = false;  // answer with the value's rich representations and the figures the step drew
 };
 
 struct SessionFilesOp {

@@ -97,6 +97,9 @@ std::string RequestQueue::cancel(const RequestId& target, std::string& dropped) 
             drop(m_runs);
         dropped = drop_queued(target, "dropped before it started");
         if (m_in_flight.empty()) m_idle.notify_all();
+    } else if (entry.worker > 0 && entry.interruptible) {
+        answer["state"] = "running";
+        ::kill(entry.worker, SIGUSR1);
     } else {
         answer["state"] = "running";
         entry.cancel_requested = true;
@@ -119,11 +122,12 @@ bool RequestQueue::cancel_requested(const RequestId& id) {
     return found != m_in_flight.end() && found->second.cancel_requested;
 }
 
-void RequestQueue::set_worker(const RequestId& id, pid_t pid) {
+void RequestQueue::set_worker(const RequestId& id, pid_t pid, bool interruptible) {
     std::lock_guard lock(m_mutex);
     auto found = m_in_flight.find(id.key);
     if (found == m_in_flight.end()) return;
     found->second.worker = pid;
+    found->second.interruptible = interruptible && pid > 0;
     // A cancel that came while the worker was being started found no pid to signal.
     if (pid > 0 && found->second.cancel_requested) ::kill(pid, SIGTERM);
 }

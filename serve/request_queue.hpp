@@ -55,8 +55,10 @@ public:
     bool cancel_requested(const RequestId& id);
     // The process the request's work runs in, for a cancel to signal; -1 once
     // its output is read (from then on it is reaped and its pid may be
-    // reused). A request already cancelled signals it at once.
-    void set_worker(const RequestId& id, pid_t pid);
+    // reused). A request already cancelled signals it at once. An
+    // `interruptible` worker (a session's step) is sent SIGUSR1 by a cancel,
+    // and interrupts the step instead of ending: its answer is the step's own.
+    void set_worker(const RequestId& id, pid_t pid, bool interruptible = false);
 
     // The request is answered: forgotten, and its answer line returned to be
     // written (`cancelled` instead if a cancel came while it ran). Forgotten
@@ -80,6 +82,7 @@ private:
         bool running = false;
         bool cancel_requested = false;
         pid_t worker = -1;
+        bool interruptible = false;
     };
 
     template <class Job>

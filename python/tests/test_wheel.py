@@ -53,6 +53,23 @@ def test_pip_install_of_the_source_folder_needs_no_index(binary, tmp_path):
     out = subprocess.run([str(venv / "bin" / "python"), "-c", "import pygate; print(pygate.check('x = 1').allowed)"],
                          check=True, capture_output=True, text=True, env=env, cwd=tmp_path)
     assert out.stdout == "True\n"
+    # docs/jupyter.md's commands after this set-up: the kernelspec, then a notebook through it.
+    env.pop("PYGATE_BINARY")
+    env.pop("JUPYTER_PATH", None)
+    subprocess.run([str(venv / "bin" / "pygate"), "kernel", "install", "--sys-prefix", "--profile", "plotting"],
+                   check=True, env=env, cwd=tmp_path, timeout=120)
+    spec = (venv / "share" / "jupyter" / "kernels" / "pygate-plotting" / "kernel.json").read_text()
+    assert "PYTHONPATH" not in spec  # the venv's own package, and its own binary
+    run_notebook = (
+        "import nbformat\nfrom nbclient import NotebookClient\n"
+        "book = nbformat.v4.new_notebook(metadata={'kernelspec': {'name': 'pygate-plotting', 'display_name': 'p'}})\n"
+        "book.cells = [nbformat.v4.new_code_cell('import numpy as np\\nint(np.arange(4).sum())')]\n"
+        "NotebookClient(book, timeout=120, startup_timeout=120).execute()\n"
+        "print(book.cells[0].outputs[0]['data']['text/plain'])\n"
+    )
+    out = subprocess.run([str(venv / "bin" / "python"), "-c", run_notebook], check=True, capture_output=True,
+                         text=True, env=env, cwd=tmp_path, timeout=300)
+    assert out.stdout == "6\n"
 
 
 def test_package_version_matches_the_project():

@@ -266,9 +266,10 @@ std::string Sessions::step(const RequestId& request_id, ServerSession& session, 
         return result_line(id, result.dump());
     }
     session.program.accept(exec.code, std::move(verdict));
-    nlohmann::json command{{"op", "exec"}, {"step", step}, {"code", exec.code}, {"stream", exec.stream}};
+    nlohmann::json command{
+        {"op", "exec"}, {"step", step}, {"code", exec.code}, {"stream", exec.stream}, {"display", exec.display}};
     if (exec.timeout) command["timeout"] = *exec.timeout;
-    m_requests.set_worker(request_id, session.worker.pid());
+    m_requests.set_worker(request_id, session.worker.pid(), true);
     session.worker.write(command.dump() + "\n");
     auto answer = worker_answer(session, m_out, id, exec.stream);
     m_requests.set_worker(request_id, -1);
@@ -286,6 +287,7 @@ std::string Sessions::step(const RequestId& request_id, ServerSession& session, 
     ordered_json shaped{{"step", step}, {"status", result["status"]}, {"decision", decision}};
     for (const char* key : {"stdout", "stderr", "value", "traceback", "truncated", "duration_ms", "cpu_ms"})
         shaped[key] = result.value(key, ordered_json(nullptr));
+    if (exec.display) shaped["display"] = result.value("display", ordered_json(nullptr));
     shaped["findings"] = ordered_json::parse(findings)["findings"];
     shaped["session_ended"] = result.contains("session");
     return result_line(id, shaped.dump(-1, ' ', false, ordered_json::error_handler_t::replace));

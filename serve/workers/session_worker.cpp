@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -52,6 +53,9 @@ using Clock = std::chrono::steady_clock;
 // wall-clock limit for the interpreter. Idle and step timeouts come first.
 constexpr std::int64_t k_session_lifetime_seconds = 24 * 60 * 60;
 constexpr std::size_t k_max_driver_line = std::size_t{1} << 28;
+// How long an interrupted step has to stop (its KeyboardInterrupt handled)
+// before its session is ended instead.
+constexpr auto k_interrupt_grace = std::chrono::seconds(5);
 
 void answer(const ordered_json& message) {
     write_all(STDOUT_FILENO, message.dump(-1, ' ', false, ordered_json::error_handler_t::replace) + "\n");
@@ -89,7 +93,7 @@ const char* lost_status(runner::Status status) {
 
 class Session {
 public:
-    Session(int cancel_read_end) : m_cancel(cancel_read_end) {}
+    Session(int cancel_read_end, int interrupt_read_end) : m_cancel(cancel_read_end), m_interrupt(interrupt_read_end) {}
 
     // Starts the interpreter; an error answer and false when it cannot.
     bool open(const WorkerJob& job) {
@@ -131,7 +135,12 @@ public:
         m_request.limits.wall_seconds = k_session_lifetime_seconds;
         m_request.pass_fds = {steps[0], answers[1]};
         m_request.cancel_fd = m_cancel;
-        m_request.on_started = [this](const std::string& workdir) { m_workdir = workdir; };
+        m_request.on_started = [this](const std::string& workdir, pid_t program) {
+            m_workdir = workdir;
+            // A pidfd names this process and no other, even once it is reaped
+            // and its pid reused: an interrupt can never reach another.
+            m_program = static_cast<int>(::syscall(SYS_pidfd_open, program, 0));
+        };
         // The runner blocks until the interpreter ends: it gets a thread, and
         // tells the main loop through a pipe when it is done.
         int done[2];
@@ -195,23 +204,31 @@ public:
                                                          m_limits.output_bytes)
                                               : m_limits.output_bytes;
         const bool stream = command.value("stream", false);
+        // An interrupt meant for an earlier step, come after its answer, is not this one's.
+        drain(m_interrupt);
+        m_interrupted = false;
         const auto started = Clock::now();
         send_to_driver({{"op", "exec"},
                         {"step", step},
                         {"code", command.at("code")},
                         {"token", token},
-                        {"output_limit", output_limit}});
+                        {"output_limit", output_limit},
+                        {"display", command.value("display", false)}});
         std::string out, err;
         const auto deadline = started + std::chrono::seconds(seconds);
         for (;;) {
             auto message = next_driver_message(deadline);
             if (!message) {
                 const bool timed_out = !m_ended && Clock::now() >= deadline;
-                if (timed_out)
+                const bool ignored_interrupt = !m_ended && m_interrupted && Clock::now() >= m_interrupt_deadline;
+                if (timed_out || ignored_interrupt)
                     stop_now();  // the interpreter is busy in the step: no grace period
                 else
                     finish();
-                const char* status = timed_out ? "timeout" : m_result ? lost_status(m_result->status) : "session_lost";
+                const char* status = ignored_interrupt ? "interrupted"
+                                     : timed_out       ? "timeout"
+                                     : m_result        ? lost_status(m_result->status)
+                                                       : "session_lost";
                 answer({{"step", step_result(status, out, err, started, nullptr)}});
                 return false;
             }
@@ -309,14 +326,19 @@ private:
         for (;;) {
             // The reader may hold a whole line already: ask it first.
             const auto now = Clock::now();
-            if (now >= deadline) return std::nullopt;
+            const auto until = m_interrupted ? std::min(deadline, m_interrupt_deadline) : deadline;
+            if (now >= until) return std::nullopt;
             // Rounded up: a wait of 0 ms before the deadline would spin.
-            const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - now).count();
-            pollfd fds[2] = {{m_answers, POLLIN, 0}, {m_done, POLLIN, 0}};
+            const auto left = std::chrono::ceil<std::chrono::milliseconds>(until - now).count();
+            pollfd fds[3] = {{m_answers, POLLIN, 0}, {m_done, POLLIN, 0}, {m_interrupt, POLLIN, 0}};
             const bool buffered = m_reader->has_buffered_line();
-            int ready = buffered ? 1 : ::poll(fds, 2, static_cast<int>(std::min<long long>(left, 1000)));
+            int ready = buffered ? 1 : ::poll(fds, 3, static_cast<int>(std::min<long long>(left, 1000)));
             if (ready < 0 && errno != EINTR) return std::nullopt;
             if (ready <= 0) continue;
+            if (!buffered && fds[2].revents != 0) {
+                interrupt();
+                continue;
+            }
             if (buffered || fds[0].revents != 0) {
                 LineReader::Next next = m_reader->next(line);
                 if (next == LineReader::Next::end) return std::nullopt;
@@ -334,6 +356,7 @@ private:
         ordered_json result{{"status", status}, {"stdout", out}, {"stderr", err}};
         result["value"] = driver != nullptr ? (*driver)["value"] : nlohmann::json(nullptr);
         result["traceback"] = driver != nullptr ? (*driver)["traceback"] : nlohmann::json(nullptr);
+        if (driver != nullptr && driver->contains("display")) result["display"] = (*driver)["display"];
         result["truncated"] = driver != nullptr && driver->value("truncated", false);
         result["duration_ms"] =
             driver != nullptr ? (*driver)["duration_ms"]
@@ -341,6 +364,24 @@ private:
         result["cpu_ms"] = driver != nullptr ? (*driver)["cpu_ms"] : nlohmann::json(nullptr);
         if (m_ended) result["session"] = {{"ended", true}, {"status", m_result ? runner::status_name(m_result->status) : "ended"}};
         return result;
+    }
+
+    // A `cancel` of the running step: the interpreter gets SIGINT, which the
+    // driver turns into a KeyboardInterrupt in the step, and the step has
+    // k_interrupt_grace to answer before its session is ended.
+    void interrupt() {
+        drain(m_interrupt);
+        if (m_interrupted || m_ended) return;
+        m_interrupted = true;
+        m_interrupt_deadline = Clock::now() + k_interrupt_grace;
+        const int program = m_program.load();
+        if (program >= 0) ::syscall(SYS_pidfd_send_signal, program, SIGINT, nullptr, 0);
+    }
+
+    static void drain(int fd) {
+        char buffer[64];
+        while (fd >= 0 && ::read(fd, buffer, sizeof buffer) > 0) {
+        }
     }
 
     std::string ended_reason() const {
@@ -364,6 +405,7 @@ private:
         pollfd done{m_done, POLLIN, 0};
         if (::poll(&done, 1, 2000) <= 0) signal_stop();
         if (m_thread.joinable()) m_thread.join();
+        if (m_program >= 0) ::close(m_program.exchange(-1));
         if (m_answers >= 0) ::close(m_answers);
         m_answers = -1;
     }
@@ -376,6 +418,10 @@ public:
 
 private:
     int m_cancel;
+    int m_interrupt;
+    std::atomic<int> m_program{-1};  // the interpreter's pidfd, once started (set on the runner's thread)
+    bool m_interrupted = false;
+    Clock::time_point m_interrupt_deadline;
     analyzer::Profile m_profile;
     std::string m_profile_sha256;  // the job's, which job_profile() checked is m_profile's
     runner::Limits m_limits;
@@ -402,11 +448,13 @@ int session_worker_main(pid_t parent) {
     runner::keep_mounts_private();
     const int stop_fd = cancel_on_stop_signals(parent);
     if (stop_fd < 0) return 4;
+    const int interrupt_fd = interrupt_on_signal();
+    if (interrupt_fd < 0) return 4;
 
     LineReader commands(STDIN_FILENO, std::size_t{1} << 30);
     std::string line;
     if (commands.next(line) != LineReader::Next::line) return 0;
-    Session session(stop_fd);
+    Session session(stop_fd, interrupt_fd);
     try {
         auto job = decode_worker_job(line);
         if (auto* error = std::get_if<std::string>(&job)) {

@@ -17,4 +17,8 @@ int cancel_on_stop_signals(pid_t parent);
 // A stop, as if SIGTERM had come (async-signal-safe).
 void signal_stop() noexcept;
 
+// SIGUSR1, a server's `cancel` of a session's step, becomes a byte on a
+// pipe: returns its read end (-1 when the pipe cannot be made).
+int interrupt_on_signal();
+
 }  // namespace pygate::serve

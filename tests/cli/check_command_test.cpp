@@ -318,3 +318,27 @@ TEST_CASE("a name the resolver cannot finish within its limits fails closed", "[
                               finding["message"].get<std::string>().find("cannot resolve `v399`") != std::string::npos);
     CHECK(refused);
 }
+
+TEST_CASE("a path outside the sandbox's folders is refused with where to put it", "[cli]") {
+    TempDir dir;
+    std::string notebook = dir.file("notebook.py",
+                                    "import pandas as pd\n"
+                                    "import matplotlib.pyplot as plt\n"
+                                    "births = pd.read_csv(\"data/births.csv\")\n"
+                                    "plt.savefig(\"figures/fig.png\")\n");
+    auto checked = run_pygate({"check", "--no-color", "--profile", "plotting", notebook});
+    CHECK(checked.exit_code == 1);
+    CHECK(checked.out.find("reads `data/births.csv`, outside profile plotting's filesystem.read (input/, output/); "
+                           "to read it, hand it to the run as an input (`pygate run --input data/births.csv`, a "
+                           "session's `files`, a kernel's `--input-dir`) and open `input/births.csv`;") !=
+          std::string::npos);
+    CHECK(checked.out.find("writes `figures/fig.png`, outside profile plotting's filesystem.write (output/); write "
+                           "`output/fig.png` instead, and collect output/ with `pygate run --output-dir DIR` (a "
+                           "kernel's `--output-dir`);") != std::string::npos);
+    // A profile without the sandbox's folders gets no advice about them.
+    std::string profile = dir.file("elsewhere.toml",
+                                   "name = \"elsewhere\"\nextends = \"plotting\"\n[filesystem]\nread = [\"data/\"]\nwrite = [\"results/\"]\n");
+    auto elsewhere = run_pygate({"check", "--no-color", "--profile", profile, notebook});
+    CHECK(elsewhere.out.find("writes `figures/fig.png`, outside profile elsewhere's filesystem.write (results/); "
+                             "`plt.savefig`") != std::string::npos);
+}

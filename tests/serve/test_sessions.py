@@ -223,3 +223,54 @@ def test_a_step_cannot_open_the_drivers_channel(serve, tmp_path):
     result = step(server, 3, session, "open(sum([int(number)])).read()")
     assert result["status"] == "exception" and "PermissionError" in result["traceback"], result
     assert step(server, 4, session, "1 + 1")["value"] == "2"
+
+
+def test_display_answers_rich_values_and_figures(serve):
+    server = serve()
+    answer = server.ask({"id": 1, "op": "session_open", "profile": "plotting"})
+    session = answer["result"]["session"]
+    plain = step(server, 2, session, "x = 1\nx")
+    assert "display" not in plain  # only asked for
+    frame = step(server, 3, session, 'import pandas as pd\npd.DataFrame({"a": [1, 2]})', display=True)
+    assert frame["display"]["data"]["text/plain"] == frame["value"]
+    assert '<table border="1" class="dataframe">' in frame["display"]["data"]["text/html"]
+    assert frame["display"]["figures"] == []
+    drawn = step(server, 4, session, "import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])\nplt.show()",
+                 display=True)
+    assert drawn["status"] == "ok" and drawn["stderr"] == "", drawn
+    assert drawn["display"]["data"] is None
+    [figure] = drawn["display"]["figures"]
+    import base64
+    assert base64.b64decode(figure["image/png"]).startswith(b"\x89PNG\r\n\x1a\n")
+    # A figure is shown once: drawing it closed it.
+    assert step(server, 5, session, "len(plt.get_fignums())", display=True)["value"] == "0"
+
+
+def test_cancel_interrupts_a_running_step_and_the_session_goes_on(serve):
+    server = serve()
+    session = open_session(server, 1, files=BIG)
+    step(server, 2, session, READ_N + "kept = 41")
+    server.send({"id": 3, "op": "session_exec", "session": session, "code": "t = 0\nfor i in range(n):\n    t += i"})
+    time.sleep(1)
+    server.send({"id": 4, "op": "cancel", "target": 3})
+    answers = {answer["id"]: answer for answer in (server.read(60), server.read(60))}
+    assert answers[4]["result"]["state"] == "running"
+    interrupted = answers[3]["result"]
+    assert interrupted["status"] == "exception" and not interrupted["session_ended"], interrupted
+    assert interrupted["traceback"].endswith("KeyboardInterrupt\n")
+    assert 'File "<step 2>"' in interrupted["traceback"] and "session_driver" not in interrupted["traceback"]
+    assert step(server, 5, session, "kept + 1")["value"] == "42"
+
+
+def test_a_step_that_ignores_its_interrupt_ends_its_session(serve):
+    server = serve()
+    session = open_session(server, 1, files=BIG)
+    step(server, 5, session, READ_N)
+    code = "for j in range(n):\n    try:\n        for i in range(n):\n            pass\n    except KeyboardInterrupt:\n        pass"
+    server.send({"id": 2, "op": "session_exec", "session": session, "code": code})
+    time.sleep(1)
+    server.send({"id": 3, "op": "cancel", "target": 2})
+    answers = {answer["id"]: answer for answer in (server.read(60), server.read(60))}
+    assert answers[2]["result"]["status"] == "interrupted" and answers[2]["result"]["session_ended"]
+    again = server.ask({"id": 4, "op": "session_exec", "session": session, "code": "1"})
+    assert again["error"]["code"] == "session_closed"

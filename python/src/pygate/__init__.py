@@ -13,11 +13,12 @@ judges a corpus on a Dask cluster.
 from ._client import Gate, check, run
 from ._errors import BinaryNotFound, PygateError, RequestError, ServerError
 from ._results import ChainStep, CheckResult, Finding, RunResult, StepResult
-from ._session import AsyncSession, Session
+from ._session import AsyncSession, PendingStep, Session
 from ._version import __version__
 
 __all__ = [
     "AsyncSession",
+    "PendingStep",
     "Session",
     "StepResult",
     "BinaryNotFound",

@@ -26,7 +26,9 @@ class Gate:
 
     Fail closed: if the server dies or answers garbage, the call raises
     :class:`ServerError` and never returns an allow; the next call starts a new
-    server.
+    server. ``own_session`` starts the server in a session of its own, out of
+    reach of signals sent to the caller's process group (a notebook kernel's
+    interrupt); it still ends when the caller does, at the end of its input.
     """
 
     def __init__(
@@ -38,6 +40,7 @@ class Gate:
         max_runs: Optional[int] = None,
         max_sessions: Optional[int] = None,
         python: Optional[str] = None,
+        own_session: bool = False,
     ) -> None:
         self.profile = profile
         self._binary = binary
@@ -51,7 +54,7 @@ class Gate:
         if python is not None:
             self._options += ["--python", python]
         self._transport = Transport(
-            lambda: [find_binary(self._binary), "serve", "--profile", self.profile, *self._options])
+            lambda: [find_binary(self._binary), "serve", "--profile", self.profile, *self._options], own_session)
 
     def close(self) -> None:
         """Stops the server after what is in flight; the gate cannot be used after."""

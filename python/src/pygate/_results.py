@@ -183,7 +183,7 @@ class StepResult:
     ``status``: ``ok``, ``exception`` (the session goes on), ``gate_denied``
     (the step never reached the interpreter; the session goes on),
     ``output_truncated``, or one that ended the session: ``timeout``,
-    ``memory_limit``, ``cpu_limit``, ``session_lost``. ``value`` is the repr
+    ``memory_limit``, ``cpu_limit``, ``interrupted``, ``session_lost``. ``value`` is the repr
     of a trailing expression, as a REPL shows it.
     """
 
@@ -199,6 +199,7 @@ class StepResult:
     cpu_ms: Optional[float]
     findings: Tuple[Finding, ...]
     session_ended: bool
+    display: Optional[Mapping[str, Any]] = None
 
 
 def step_result_from_json(data: Mapping[str, Any]) -> StepResult:
@@ -218,4 +219,5 @@ def step_result_from_json(data: Mapping[str, Any]) -> StepResult:
         cpu_ms=float(cpu) if isinstance(cpu, (int, float)) else None,
         findings=tuple(finding_from_json(f) for f in _field(data, "findings", list)),
         session_ended=bool(data.get("session_ended", False)),
+        display=data["display"] if isinstance(data.get("display"), dict) else None,
     )

@@ -38,7 +38,7 @@ class _Call:
 class _Server:
     """One live `pygate serve` process and the thread that reads its answers."""
 
-    def __init__(self, argv: List[str]) -> None:
+    def __init__(self, argv: List[str], own_session: bool = False) -> None:
         self.process = subprocess.Popen(
             argv,
             stdin=subprocess.PIPE,
@@ -49,7 +49,9 @@ class _Server:
             # request is flushed as it is written.
             bufsize=-1,
             close_fds=True,
-            start_new_session=False,
+            # A notebook kernel's interrupt is a SIGINT to its process group:
+            # its server must not take it for a stop.
+            start_new_session=own_session,
         )
         self.calls: Dict[Any, _Call] = {}
         self.lock = threading.Lock()
@@ -211,8 +213,9 @@ class _Slot:
 class Transport:
     """Requests to a `pygate serve` started on the first call (and again after it dies)."""
 
-    def __init__(self, argv: Callable[[], List[str]]) -> None:
+    def __init__(self, argv: Callable[[], List[str]], own_session: bool = False) -> None:
         self._argv = argv
+        self._own_session = own_session
         self._ids = itertools.count(1)
         self._slot = _Slot()
         self._closed = False
@@ -236,7 +239,7 @@ class Transport:
                 if server is not None:
                     server.kill()
                 try:
-                    self._slot.server = _Server(self._argv())
+                    self._slot.server = _Server(self._argv(), self._own_session)
                 except OSError as error:
                     raise ServerError(f"cannot start pygate serve: {error}") from None
             return self._slot.server
