@@ -14,6 +14,7 @@
 #include "analyzer/text/unicode.hpp"
 #include "rules/utils/listed_names.hpp"
 #include "rules/utils/name_table.hpp"
+#include "rules/utils/pg006_contract_hint.hpp"
 #include "rules/utils/pg006_path_prefix.hpp"
 #include "rules/utils/pg006_url_scheme.hpp"
 #include "rules/utils/untraced_method_call.hpp"
@@ -687,18 +688,24 @@ private:
                 return false;
             }
             if (!under_any(*relative, m_files.write)) {
-                report(Severity::error, fmt::format("writes `{}`, outside profile {}'s filesystem.write ({})", *path,
-                                                    m_profile.name, listed(m_files.write)));
+                report(Severity::error, with_hint(fmt::format("writes `{}`, outside profile {}'s filesystem.write ({})",
+                                                              *path, m_profile.name, listed(m_files.write)),
+                                                  write_fix_hint(*relative, m_files.write)));
                 return false;
             }
             return true;
         }
         if (!under_any(*relative, m_files.read) && !under_any(*relative, m_files.write)) {
-            report(Severity::error, fmt::format("reads `{}`, outside profile {}'s filesystem.read ({})", *path,
-                                                m_profile.name, listed(m_files.read)));
+            report(Severity::error, with_hint(fmt::format("reads `{}`, outside profile {}'s filesystem.read ({})",
+                                                          *path, m_profile.name, listed(m_files.read)),
+                                              read_fix_hint(*relative, m_files.read)));
             return false;
         }
         return true;
+    }
+
+    static std::string with_hint(std::string problem, const std::string& hint) {
+        return hint.empty() ? problem : problem + ": " + hint;
     }
 
     bool dynamic(Node node, std::string_view verb) {
