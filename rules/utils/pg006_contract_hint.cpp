@@ -31,7 +31,8 @@ std::string read_fix_hint(std::string_view relative, const std::vector<std::stri
     const std::string* folder = folder_for_hint(read_prefixes);
     std::string_view name = file_name(relative);
     if (folder == nullptr || name.empty()) return {};
-    std::string hint = fmt::format("put the file in {} and read `{}{}`", with_slash(*folder), with_slash(*folder), name);
+    std::string hint =
+        fmt::format("put the file in {} and read `{}{}`", with_slash(*folder), with_slash(*folder), name);
     if (with_slash(*folder) == "input/") hint += fmt::format(" (`pygate run --input {}` copies it there)", relative);
     return hint;
 }

@@ -38,13 +38,14 @@ bool contains(const std::string& text, const std::string& part) {
 }  // namespace
 
 TEST_CASE("A file read outside input/ is told to go in input/ and to be passed with --input", "[rules][pg006]") {
-    auto found = messages("import pandas as pd\ndf = pd.read_csv(\"data/births.csv\")\n", builtin("data_processing"),
-                          "PG006");
+    auto found =
+        messages("import pandas as pd\ndf = pd.read_csv(\"data/births.csv\")\n", builtin("data_processing"), "PG006");
     REQUIRE(found.size() == 1);
     INFO(found[0]);
-    CHECK(contains(found[0], "reads `data/births.csv`, outside profile data_processing's filesystem.read "
-                             "(input/, output/): put the file in input/ and read `input/births.csv` "
-                             "(`pygate run --input data/births.csv` copies it there)"));
+    CHECK(contains(found[0],
+                   "reads `data/births.csv`, outside profile data_processing's filesystem.read "
+                   "(input/, output/): put the file in input/ and read `input/births.csv` "
+                   "(`pygate run --input data/births.csv` copies it there)"));
 }
 
 TEST_CASE("A figure saved outside output/ is told to be saved under output/", "[rules][pg006]") {
@@ -52,8 +53,9 @@ TEST_CASE("A figure saved outside output/ is told to be saved under output/", "[
                           builtin("plotting"), "PG006");
     REQUIRE(found.size() == 1);
     INFO(found[0]);
-    CHECK(contains(found[0], "writes `fig.png`, outside profile plotting's filesystem.write (output/): save it under "
-                             "output/, e.g. `output/fig.png` (`pygate run --output-dir DIR` copies output/ to DIR)"));
+    CHECK(contains(found[0],
+                   "writes `fig.png`, outside profile plotting's filesystem.write (output/): save it under "
+                   "output/, e.g. `output/fig.png` (`pygate run --output-dir DIR` copies output/ to DIR)"));
 }
 
 TEST_CASE("The fix names the profile's first folder, and no option for folders pygate run does not fill",
@@ -73,8 +75,9 @@ TEST_CASE("An import is told which built-in profile allows it", "[rules][pg003]"
     REQUIRE(plotting.size() == 1);
     INFO(plotting[0]);
     CHECK(contains(plotting[0], "; the built-in profile plotting allows it (`--profile plotting`)"));
-    CHECK(contains(plotting[0], "allows it with `[imports] allow_add = [\"matplotlib.pyplot\"]` (a TOML file, passed "
-                                "as `--profile FILE`)"));
+    CHECK(contains(plotting[0],
+                   "allows it with `[imports] allow_add = [\"matplotlib.pyplot\"]` (a TOML file, passed "
+                   "as `--profile FILE`)"));
     // From the root: through data_processing.
     auto seaborn = messages("import seaborn\n", builtin("safe_eval"), "PG003");
     REQUIRE(seaborn.size() == 1);
