@@ -85,7 +85,9 @@ struct WiderBuiltin {
 constexpr std::array<WiderBuiltin, 4> k_wider_builtins = {{
     {"data_processing", "safe_eval", {"csv", "numpy", "pandas", "scipy", "pathlib", "io", "os.path"}},
     {"plotting", "data_processing", {"matplotlib", "mpl_toolkits", "seaborn"}},
-    {"networked", "safe_eval", {"urllib.request", "urllib.parse", "urllib.error", "http.client", "requests", "aiohttp"}},
+    {"networked",
+     "safe_eval",
+     {"urllib.request", "urllib.parse", "urllib.error", "http.client", "requests", "aiohttp"}},
     {"repo_tooling", "safe_eval", {"pathlib", "os.path", "glob", "fnmatch", "ast", "tokenize"}},
 }};
 
@@ -126,9 +128,10 @@ std::string refused_import_message(const analyzer::Profile& profile, std::string
     if (!builtins.empty())
         message += fmt::format("; the built-in profile {} allows it (`--profile {}`)", fmt::join(builtins, " or "),
                                builtins.front());
-    message += fmt::format("; a profile with `extends = \"{}\"` allows it with `[imports] allow_add = [\"{}\"]` "
-                           "(a TOML file, passed as `--profile FILE`)",
-                           profile.name, module);
+    message += fmt::format(
+        "; a profile with `extends = \"{}\"` allows it with `[imports] allow_add = [\"{}\"]` "
+        "(a TOML file, passed as `--profile FILE`)",
+        profile.name, module);
     return message;
 }
 
