@@ -264,19 +264,24 @@ private:
         }
     }
 
-    // `for name in names`, where `names` is bound once, to a list or tuple
-    // literal: each element. The list holds only those when nothing can
+    // `for name in names` (or `for a, name in zip(others, names)`), where
+    // `names` is bound once, to a list or tuple literal: each element. The list holds only those when nothing can
     // change it: every other mention of `names` is a for loop's iterable too
     // (no `.append`, no item store, not passed on).
     void add_values_iterated(Node name, Node loop, ScopeId scope, int depth, Values& into) {
         TSSymbol kind = node_symbol(loop);
         if (kind != s.for_statement && kind != s.for_in_clause) return unknown();
-        Node target = field(loop, s.field_left);  // `for name in`, not `for a, b in`
-        std::string target_storage, name_storage;
-        if (node_symbol(target) != s.identifier ||
-            m_model.identifier(target, target_storage) != m_model.identifier(name, name_storage))
-            return unknown();
+        Node target = field(loop, s.field_left);
         Node iterable = field(loop, s.field_right);
+        std::string target_storage, name_storage;
+        if (node_symbol(target) == s.pattern_list || node_symbol(target) == s.tuple_pattern) {
+            // `for ax, name in zip(axes, names)`: the names zip pairs with that position.
+            iterable = zipped_iterable(m_model, target, iterable, m_model.identifier(name, name_storage), scope);
+            if (node_is_null(iterable)) return unknown();
+        } else if (node_symbol(target) != s.identifier ||
+                   m_model.identifier(target, target_storage) != m_model.identifier(name, name_storage)) {
+            return unknown();
+        }
         if (node_symbol(iterable) != s.identifier) return unknown();
         std::optional<Model::BoundValue> bound = m_model.single_value(iterable, scope);
         if (!bound || (node_symbol(bound->value) != s.list && node_symbol(bound->value) != s.tuple)) return unknown();

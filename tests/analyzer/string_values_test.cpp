@@ -191,6 +191,29 @@ class Report:
     }
 }
 
+TEST_CASE("a loop over zip follows each target to the list zip takes it from", "[string_values]") {
+    Analyzed file(R"py(
+comps = ["trend", "seasonal", "resid"]
+axes = [1, 2, 3]
+for ax, comp in zip(axes, comps):
+    print(getattr(ax, comp))
+)py");
+    Model::StringValues comp = file.possible("comp");
+    CHECK(comp.values == Strings{"resid", "seasonal", "trend"});
+    CHECK(comp.complete);
+    // A list changed elsewhere, a zip of another name, a star or a count that does not match: not all.
+    for (const std::string& code : {
+             std::string("comps = ['real']\nfor a, comp in zip([1], comps):\n    print(comp)\ncomps.append(input())\n"),
+             std::string("def zip(*a):\n    return []\ncomps = ['real']\nfor a, comp in zip([1], comps):\n"
+                         "    print(comp)\n"),
+             std::string("comps = ['real']\nfor a, comp in zip(*[[1], comps]):\n    print(comp)\n"),
+             std::string("comps = ['real']\nfor a, comp in zip([1], comps, [2]):\n    print(comp)\n"),
+         }) {
+        INFO(code);
+        CHECK(!Analyzed(code).possible("comp").complete);
+    }
+}
+
 TEST_CASE("a name with many constant values yields them all, and too many are not complete", "[string_values]") {
     std::string code = "def show(template):\n    return template.format(1)\n";
     for (int i = 0; i < 100; ++i)
