@@ -25,11 +25,14 @@ constexpr std::array<std::string_view, 1> k_cwe = {"CWE-829"};
 
 // The prefix rule: allowing `collections` allows `collections.abc`; allowing
 // `os.path` allows neither `os` nor `os.listdir`.
+bool under_prefix(std::string_view module, std::string_view prefix) {
+    return module == prefix ||
+           (module.starts_with(prefix) && module.size() > prefix.size() && module[prefix.size()] == '.');
+}
+
 bool allowed(const analyzer::Profile& profile, std::string_view module) {
-    return std::any_of(profile.imports_allow.begin(), profile.imports_allow.end(), [&](const std::string& prefix) {
-        return module == prefix ||
-               (module.starts_with(prefix) && module.size() > prefix.size() && module[prefix.size()] == '.');
-    });
+    return std::any_of(profile.imports_allow.begin(), profile.imports_allow.end(),
+                       [&](const std::string& prefix) { return under_prefix(module, prefix); });
 }
 
 // How many single-character edits turn `a` into `b` (both short module names).
@@ -70,14 +73,65 @@ std::vector<std::string_view> allowed_nearby(const analyzer::Profile& profile, s
     return near;
 }
 
-// The message of an import the profile refuses: what it allows nearby, and
-// the line a profile extending this one would add to allow the module.
+// The built-in profiles that extend another and the imports each adds
+// (profiles/*.toml; tests/rules/contract_hints_test.cpp holds this table
+// to them), so a refusal can name the built-in profile that allows a module
+// and keeps everything the refusing one allows.
+struct WiderBuiltin {
+    std::string_view name;
+    std::string_view extends;
+    std::array<std::string_view, 7> adds;
+};
+constexpr std::array<WiderBuiltin, 4> k_wider_builtins = {{
+    {"data_processing", "safe_eval", {"csv", "numpy", "pandas", "scipy", "pathlib", "io", "os.path"}},
+    {"plotting", "data_processing", {"matplotlib", "mpl_toolkits", "seaborn"}},
+    {"networked",
+     "safe_eval",
+     {"urllib.request", "urllib.parse", "urllib.error", "http.client", "requests", "aiohttp"}},
+    {"repo_tooling", "safe_eval", {"pathlib", "os.path", "glob", "fnmatch", "ast", "tokenize"}},
+}};
+
+bool adds_module(const WiderBuiltin& builtin, std::string_view module) {
+    return std::any_of(builtin.adds.begin(), builtin.adds.end(),
+                       [&](std::string_view prefix) { return !prefix.empty() && under_prefix(module, prefix); });
+}
+
+// The built-in profiles that extend `profile` (a built-in one, by name),
+// directly or through others, and allow `module` on the way.
+std::vector<std::string_view> builtins_allowing(std::string_view profile, std::string_view module) {
+    std::vector<std::string_view> found;
+    for (const WiderBuiltin& candidate : k_wider_builtins) {
+        bool allows = false;
+        const WiderBuiltin* step = &candidate;
+        for (int depth = 0; step != nullptr && depth < 8; ++depth) {
+            allows = allows || adds_module(*step, module);
+            if (step->extends == profile) {
+                if (allows) found.push_back(candidate.name);
+                break;
+            }
+            auto parent = std::find_if(k_wider_builtins.begin(), k_wider_builtins.end(),
+                                       [&](const WiderBuiltin& b) { return b.name == step->extends; });
+            step = parent == k_wider_builtins.end() ? nullptr : &*parent;
+        }
+    }
+    return found;
+}
+
+// The message of an import the profile refuses: what it allows nearby, the
+// built-in profile that allows it, and the lines of a profile file extending
+// this one that allow the module.
 std::string refused_import_message(const analyzer::Profile& profile, std::string_view module) {
     std::string message = fmt::format("import of `{}`, which profile {} does not allow", module, profile.name);
     std::vector<std::string_view> near = allowed_nearby(profile, module);
     if (!near.empty()) message += fmt::format(" (it allows `{}`)", fmt::join(near, "`, `"));
-    message += fmt::format("; a profile with `extends = \"{}\"` allows it with `[imports] allow_add = [\"{}\"]`",
-                           profile.name, module);
+    std::vector<std::string_view> builtins = builtins_allowing(profile.name, module);
+    if (!builtins.empty())
+        message += fmt::format("; the built-in profile {} allows it (`--profile {}`)", fmt::join(builtins, " or "),
+                               builtins.front());
+    message += fmt::format(
+        "; a profile with `extends = \"{}\"` allows it with `[imports] allow_add = [\"{}\"]` "
+        "(a TOML file, passed as `--profile FILE`)",
+        profile.name, module);
     return message;
 }
 

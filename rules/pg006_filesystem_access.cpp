@@ -14,6 +14,7 @@
 #include "analyzer/text/unicode.hpp"
 #include "rules/utils/listed_names.hpp"
 #include "rules/utils/name_table.hpp"
+#include "rules/utils/pg006_contract_hint.hpp"
 #include "rules/utils/pg006_path_prefix.hpp"
 #include "rules/utils/pg006_url_scheme.hpp"
 #include "rules/utils/untraced_method_call.hpp"
@@ -687,37 +688,24 @@ private:
                 return false;
             }
             if (!under_any(*relative, m_files.write)) {
-                report(Severity::error, fmt::format("writes `{}`, outside profile {}'s filesystem.write ({}){}", *path,
-                                                    m_profile.name, listed(m_files.write),
-                                                    where_to_write(*relative)));
+                report(Severity::error, with_hint(fmt::format("writes `{}`, outside profile {}'s filesystem.write ({})",
+                                                              *path, m_profile.name, listed(m_files.write)),
+                                                  write_fix_hint(*relative, m_files.write)));
                 return false;
             }
             return true;
         }
         if (!under_any(*relative, m_files.read) && !under_any(*relative, m_files.write)) {
-            report(Severity::error, fmt::format("reads `{}`, outside profile {}'s filesystem.read ({}){}", *path,
-                                                m_profile.name, listed(m_files.read), where_to_read(*relative)));
+            report(Severity::error, with_hint(fmt::format("reads `{}`, outside profile {}'s filesystem.read ({})",
+                                                          *path, m_profile.name, listed(m_files.read)),
+                                              read_fix_hint(*relative, m_files.read)));
             return false;
         }
         return true;
     }
 
-    // The one-line fix a newcomer needs, when the profile has the sandbox's
-    // folders: where the file goes, and the option that puts it there.
-    std::string where_to_read(const std::string& relative) const {
-        if (std::find(m_files.read.begin(), m_files.read.end(), "input/") == m_files.read.end()) return {};
-        const std::string name = relative.substr(relative.rfind('/') + 1);
-        return fmt::format("; to read it, hand it to the run as an input (`pygate run --input {}`, a session's "
-                           "`files`, a kernel's `--input-dir`) and open `input/{}`",
-                           relative, name);
-    }
-
-    std::string where_to_write(const std::string& relative) const {
-        if (std::find(m_files.write.begin(), m_files.write.end(), "output/") == m_files.write.end()) return {};
-        const std::string name = relative.substr(relative.rfind('/') + 1);
-        return fmt::format("; write `output/{}` instead, and collect output/ with `pygate run --output-dir DIR` (a "
-                           "kernel's `--output-dir`)",
-                           name);
+    static std::string with_hint(std::string problem, const std::string& hint) {
+        return hint.empty() ? problem : problem + ": " + hint;
     }
 
     bool dynamic(Node node, std::string_view verb) {

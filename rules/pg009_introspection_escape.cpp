@@ -290,6 +290,19 @@ bool exception_object(const analyzer::RuleContext& context, Node object) {
     return false;
 }
 
+// `obj.__class__.__name__` (or `__qualname__`): the class's name, a str, as
+// `type(obj).__name__` gives it; the class itself goes no further. Whatever
+// `__class__` holds (a class may define it), reading `__name__` of it is
+// what the profile's dunders.allow lets any object do.
+bool reads_only_class_name(const analyzer::RuleContext& context, Node node) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    Node outer = node_parent(node);
+    if (node_is_null(outer) || node_symbol(outer) != s.attribute) return false;
+    if (!node_eq(context.model().attribute_object(outer), node)) return false;
+    std::string_view name = context.model().text(context.model().attribute_name(outer));
+    return name == "__name__" || name == "__qualname__";
+}
+
 void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
     // "...".format and "...".format_map of a constant format string, called or copied
     // (`f = "{0.__class__}".format; f(x)`).
@@ -310,6 +323,7 @@ void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& co
     }
     std::optional<std::string> why = forbidden(site.attribute, context.profile());
     if (!why) return;
+    if (site.attribute == "__class__" && !site.store && reads_only_class_name(context, site.node)) return;
     // super().__init__(...) and other dunder methods on super() are ordinary, except the escapes.
     if (!escape_only(site.attribute) && is_super_call(context, site.object, site.scope)) return;
     context.report(k_rule, Severity::error, site.node, fmt::format("introspection: {}", *why), k_specificity);

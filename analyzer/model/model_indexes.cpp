@@ -2,6 +2,7 @@
 // them and kept in its lookup cache: who calls each of the file's functions
 // (and whether one escapes, read as a value), and every read of a name that is
 // not the iterable of a `for`.
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,6 +38,37 @@ const Model::FunctionCalls& Model::calls_of(ScopeId function) const {
     return index[static_cast<std::size_t>(function)];
 }
 
+bool calls_builtin_zip(const Model& model, Node call, ScopeId scope) {
+    const PythonSymbols& s = PythonSymbols::get();
+    if (node_symbol(call) != s.call) return false;
+    Node arguments = node_child_by_field_id(call, s.field_arguments);
+    if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return false;
+    for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
+        TSSymbol kind = node_symbol(node_named_child(arguments, i));
+        if (kind == s.list_splat || kind == s.dictionary_splat || kind == s.keyword_argument) return false;
+    }
+    Referents called = model.resolve(model.call_function(call), scope);
+    return !called.empty() && std::all_of(called.begin(), called.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::name && r.qualified == "builtins.zip";
+    });
+}
+
+Node zipped_iterable(const Model& model, Node targets, Node iterable, std::string_view name, ScopeId scope) {
+    const PythonSymbols& s = PythonSymbols::get();
+    if (!calls_builtin_zip(model, iterable, scope)) return {};
+    Node arguments = node_child_by_field_id(iterable, s.field_arguments);
+    std::vector<Node> parts, values;
+    for (std::uint32_t i = 0; i < node_named_child_count(targets); ++i)
+        if (node_symbol(node_named_child(targets, i)) != s.comment) parts.push_back(node_named_child(targets, i));
+    for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i)
+        if (node_symbol(node_named_child(arguments, i)) != s.comment) values.push_back(node_named_child(arguments, i));
+    if (parts.size() != values.size()) return {};
+    std::string storage;
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        if (node_symbol(parts[i]) == s.identifier && model.identifier(parts[i], storage) == name) return values[i];
+    return {};
+}
+
 const std::vector<const Model::Site*>& Model::reads_not_iterated(std::string_view name) const {
     auto& index = m_lookup_cache->name_reads;
     if (!index) {
@@ -48,6 +80,14 @@ const std::vector<const Model::Site*>& Model::reads_not_iterated(std::string_vie
             TSSymbol kind = node_symbol(parent);
             bool iterated = (kind == s.for_statement || kind == s.for_in_clause) &&
                             node_child_by_field_id(parent, s.field_right).id == site.node.id;
+            if (!iterated && kind == s.argument_list) {  // `for a, b in zip(xs, ys)`: xs and ys are iterated
+                Node call = node_parent(parent);
+                Node loop = node_parent(call);
+                TSSymbol loop_kind = node_symbol(loop);
+                iterated = (loop_kind == s.for_statement || loop_kind == s.for_in_clause) &&
+                           node_child_by_field_id(loop, s.field_right).id == call.id &&
+                           calls_builtin_zip(*this, call, site.scope);
+            }
             if (!iterated) (*index)[identifier(site.node)].push_back(&site);
         }
     }

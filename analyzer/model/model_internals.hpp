@@ -93,4 +93,11 @@ struct Model::LookupCache {
     std::optional<NameMap<std::vector<const Model::Site*>>> name_reads;
 };
 
+// A call of the builtin zip with plain arguments (no star, no keyword):
+// iterating it iterates each argument (model_indexes.cpp).
+bool calls_builtin_zip(const Model& model, Node call, ScopeId scope);
+// `for a, b in zip(xs, ys)`: the argument of zip that fills the target named
+// `name` of `targets`, one plain argument per target; a null node otherwise.
+Node zipped_iterable(const Model& model, Node targets, Node iterable, std::string_view name, ScopeId scope);
+
 }  // namespace pygate::analyzer

@@ -264,19 +264,24 @@ private:
         }
     }
 
-    // `for name in names`, where `names` is bound once, to a list or tuple
-    // literal: each element. The list holds only those when nothing can
+    // `for name in names` (or `for a, name in zip(others, names)`), where
+    // `names` is bound once, to a list or tuple literal: each element. The list holds only those when nothing can
     // change it: every other mention of `names` is a for loop's iterable too
     // (no `.append`, no item store, not passed on).
     void add_values_iterated(Node name, Node loop, ScopeId scope, int depth, Values& into) {
         TSSymbol kind = node_symbol(loop);
         if (kind != s.for_statement && kind != s.for_in_clause) return unknown();
-        Node target = field(loop, s.field_left);  // `for name in`, not `for a, b in`
-        std::string target_storage, name_storage;
-        if (node_symbol(target) != s.identifier ||
-            m_model.identifier(target, target_storage) != m_model.identifier(name, name_storage))
-            return unknown();
+        Node target = field(loop, s.field_left);
         Node iterable = field(loop, s.field_right);
+        std::string target_storage, name_storage;
+        if (node_symbol(target) == s.pattern_list || node_symbol(target) == s.tuple_pattern) {
+            // `for ax, name in zip(axes, names)`: the names zip pairs with that position.
+            iterable = zipped_iterable(m_model, target, iterable, m_model.identifier(name, name_storage), scope);
+            if (node_is_null(iterable)) return unknown();
+        } else if (node_symbol(target) != s.identifier ||
+                   m_model.identifier(target, target_storage) != m_model.identifier(name, name_storage)) {
+            return unknown();
+        }
         if (node_symbol(iterable) != s.identifier) return unknown();
         std::optional<Model::BoundValue> bound = m_model.single_value(iterable, scope);
         if (!bound || (node_symbol(bound->value) != s.list && node_symbol(bound->value) != s.tuple)) return unknown();
@@ -328,11 +333,13 @@ private:
 
     // `C.fmt` and `self.fmt`: what the class's body and its methods bind it
     // to. Code can set an attribute in ways no binding shows (setattr, a
-    // store through another name), so these values are never all of them.
+    // store through another name), so these values are all of them only when
+    // class_attribute_set_once says nothing else can set it.
     void add_values_of_attribute(Node attribute, ScopeId scope, int depth, Values& into) {
-        unknown();
         std::string name = m_model.identifier(field(attribute, s.field_attribute));
-        for (const Referent& object : m_model.resolve(field(attribute, s.field_object), scope)) {
+        Referents objects = m_model.resolve(field(attribute, s.field_object), scope);
+        if (!class_attribute_set_once(objects, name)) unknown();
+        for (const Referent& object : objects) {
             if (object.kind != Referent::Kind::user_class && object.kind != Referent::Kind::user_instance) continue;
             const Scope& cls = scope_at(object.scope);
             for (const auto* bindings : {&cls.names, &cls.instance_attributes}) {
@@ -345,6 +352,72 @@ private:
                     });
             }
         }
+    }
+
+    // Names through which code sets or looks up attributes other than by a
+    // plain `x.name = ...` the sites show: any of them in the file, and no
+    // class attribute's values are known to be all of them.
+    static bool sets_attributes_indirectly(std::string_view name) {
+        constexpr std::string_view k_indirect[] = {
+            "setattr",      "getattr",           "delattr",           "vars",        "attrgetter",  "methodcaller",
+            "__setattr__",  "__getattr__",       "__getattribute__",  "__delattr__", "__dict__",    "__class__",
+            "__set_name__", "__init_subclass__", "__class_getitem__", "__slots__",   "__prepare__", "type"};
+        return std::find(std::begin(k_indirect), std::end(k_indirect), name) != std::end(k_indirect);
+    }
+
+    // `self.template.format(...)` with `template = "..."` in the class body:
+    // the class's one binding is the attribute's only value when the object
+    // is an instance of (or is) one class of the file, which has no base, no
+    // decorator and no metaclass (a dataclass or NamedTuple takes the
+    // attribute as a constructor argument), binds the name once in its body
+    // and nowhere in its methods; no other class of the file binds the name;
+    // the class is only called or read from, never passed on (so no subclass
+    // can exist to override it); every attribute of that name in the file is
+    // read for a further step (`self.template.format`), never stored,
+    // deleted or made a loop's target; and nothing reaches attributes by name
+    // (setattr, __dict__, __setattr__, ...).
+    bool class_attribute_set_once(const Referents& objects, const std::string& name) const {
+        if (objects.empty()) return false;
+        ScopeId owner = objects.front().scope;
+        for (const Referent& object : objects)
+            if ((object.kind != Referent::Kind::user_class && object.kind != Referent::Kind::user_instance) ||
+                object.scope != owner)
+                return false;
+        const Scope& cls = scope_at(owner);
+        if (cls.kind != ScopeKind::class_body || node_symbol(cls.node) != s.class_definition) return false;
+        if (node_symbol(node_parent(cls.node)) == s.decorated_definition) return false;
+        Node bases = field(cls.node, s.field_superclasses);
+        if (!node_is_null(bases) && node_named_child_count(bases) != 0) return false;
+        auto bound = cls.names.find(name);
+        if (bound == cls.names.end() || bound->second.size() != 1 || bound->second.front().kind != Binding::Kind::value)
+            return false;
+        for (const auto& other : m_model.m_scopes) {
+            if (other->kind != ScopeKind::class_body) continue;
+            if (other->instance_attributes.find(name) != other->instance_attributes.end()) return false;
+            if (other.get() != &cls && other->names.find(name) != other->names.end()) return false;
+        }
+        std::string class_name = m_model.identifier(field(cls.node, s.field_name));
+        std::string storage;
+        for (const Model::Site& site : m_model.sites()) {
+            if (site.kind == Model::SiteKind::attribute) {
+                std::string_view attribute = m_model.identifier(field(site.node, s.field_attribute), storage);
+                // Only read for a further step (`self.template.format`): a store of any
+                // kind (`=`, `+=`, `del`, a for or with target) is no such step.
+                if ((attribute == name && (site.store || !(site.chained || site.callee))) ||
+                    sets_attributes_indirectly(attribute))
+                    return false;
+            } else if (site.kind == Model::SiteKind::name) {
+                std::string_view used = m_model.identifier(site.node, storage);
+                if (sets_attributes_indirectly(used)) return false;
+                // The class only called or read from (`Report(...)`, `Report.x`): passed on
+                // as a value it could become a base (make_dataclass, a class statement
+                // elsewhere) whose own binding a method of this class would read.
+                if (used == class_name && !(site.callee || site.chained) &&
+                    !node_eq(node_parent(site.node), cls.node))
+                    return false;
+            }
+        }
+        return true;
     }
 
     // A parameter holds its default and what each call of its function

@@ -121,7 +121,8 @@ print(echo(input()))
     CHECK(!formatted.complete);
 }
 
-TEST_CASE("an attribute's values are what the class and its methods set, never all of them", "[string_values]") {
+TEST_CASE("an attribute's values are what the class and its methods set, not all of them when set elsewhere",
+          "[string_values]") {
     Analyzed file(R"py(
 class Holder:
     kind = "{0.real}"
@@ -138,6 +139,79 @@ print(Holder.kind)
     Model::StringValues class_attribute = file.possible("Holder.kind");
     CHECK(class_attribute.values == Strings{"{0.real}"});
     CHECK(!class_attribute.complete);
+}
+
+TEST_CASE("a class attribute only its body binds is all its values, unless anything else may set it",
+          "[string_values]") {
+    const std::string base = R"py(
+class Report:
+    template = "{name}: {value:.2f}"
+    def render(self):
+        return self.template.format(name=1, value=2)
+)py";
+    Model::StringValues alone = Analyzed(base + "print(Report.template.upper())\n").possible("self.template");
+    CHECK(alone.values == Strings{"{name}: {value:.2f}"});
+    CHECK(alone.complete);
+    CHECK(Analyzed(base + "print(Report.template.upper())\n").possible("Report.template").complete);
+    // Read as a value, it may be stored anywhere else (or be a loop's target): not all of them.
+    CHECK(!Analyzed(base + "print(Report.template)\n").possible("Report.template").complete);
+    // Each of these may put other text there: the values stay, but not as all of them.
+    for (const std::string& elsewhere : {
+             std::string("Report.template = input()\n"),
+             std::string("r = Report()\nr.template = input()\n"),
+             std::string("del Report.template\n"),
+             std::string("setattr(Report(), 'template', input())\n"),
+             std::string("s = setattr\n"),
+             std::string("Report.__dict__\n"),
+             std::string("class Detailed(Report):\n    template = input()\n"),
+             std::string("class Other:\n    def __init__(self):\n        self.template = input()\n"),
+             std::string("import dataclasses\nD = dataclasses.make_dataclass('D', [], bases=(Report,), "
+                         "namespace={'template': input()})\n"),
+             std::string("class Meta:\n    pass\nclass D(Report, metaclass=Meta):\n    pass\n"),
+             std::string("R = Report\n"),
+             std::string("Report.template += input()\n"),
+             std::string("for Report.template in [input()]:\n    pass\n"),
+         }) {
+        INFO(elsewhere);
+        Model::StringValues values =
+            Analyzed(base + elsewhere + "print(Report().template.upper())\n").possible("Report().template");
+        CHECK(values.values == Strings{"{name}: {value:.2f}"});
+        CHECK(!values.complete);
+    }
+    // A class with a base, a decorator or a second binding in its body.
+    for (const std::string& variant : {
+             std::string("class Report(dict):\n    template = '{0}'\n    def f(self):\n        return self.template\n"),
+             std::string("import dataclasses\n@dataclasses.dataclass\nclass Report:\n    template: str = '{0}'\n"
+                         "    def f(self):\n        return self.template\n"),
+             std::string("class Report:\n    template = '{0}'\n    template = '{1}'\n    def f(self):\n"
+                         "        return self.template\n"),
+         }) {
+        INFO(variant);
+        CHECK(!Analyzed(variant).possible("self.template").complete);
+    }
+}
+
+TEST_CASE("a loop over zip follows each target to the list zip takes it from", "[string_values]") {
+    Analyzed file(R"py(
+comps = ["trend", "seasonal", "resid"]
+axes = [1, 2, 3]
+for ax, comp in zip(axes, comps):
+    print(getattr(ax, comp))
+)py");
+    Model::StringValues comp = file.possible("comp");
+    CHECK(comp.values == Strings{"resid", "seasonal", "trend"});
+    CHECK(comp.complete);
+    // A list changed elsewhere, a zip of another name, a star or a count that does not match: not all.
+    for (const std::string& code : {
+             std::string("comps = ['real']\nfor a, comp in zip([1], comps):\n    print(comp)\ncomps.append(input())\n"),
+             std::string("def zip(*a):\n    return []\ncomps = ['real']\nfor a, comp in zip([1], comps):\n"
+                         "    print(comp)\n"),
+             std::string("comps = ['real']\nfor a, comp in zip(*[[1], comps]):\n    print(comp)\n"),
+             std::string("comps = ['real']\nfor a, comp in zip([1], comps, [2]):\n    print(comp)\n"),
+         }) {
+        INFO(code);
+        CHECK(!Analyzed(code).possible("comp").complete);
+    }
 }
 
 TEST_CASE("a name with many constant values yields them all, and too many are not complete", "[string_values]") {

@@ -328,17 +328,17 @@ TEST_CASE("a path outside the sandbox's folders is refused with where to put it"
                                     "plt.savefig(\"figures/fig.png\")\n");
     auto checked = run_pygate({"check", "--no-color", "--profile", "plotting", notebook});
     CHECK(checked.exit_code == 1);
-    CHECK(checked.out.find("reads `data/births.csv`, outside profile plotting's filesystem.read (input/, output/); "
-                           "to read it, hand it to the run as an input (`pygate run --input data/births.csv`, a "
-                           "session's `files`, a kernel's `--input-dir`) and open `input/births.csv`;") !=
+    CHECK(checked.out.find("reads `data/births.csv`, outside profile plotting's filesystem.read (input/, output/): "
+                           "put the file in input/ and read `input/births.csv` (`pygate run --input data/births.csv` "
+                           "copies it there, as a session's `files` and a kernel's `--input-dir` do);") !=
           std::string::npos);
-    CHECK(checked.out.find("writes `figures/fig.png`, outside profile plotting's filesystem.write (output/); write "
-                           "`output/fig.png` instead, and collect output/ with `pygate run --output-dir DIR` (a "
-                           "kernel's `--output-dir`);") != std::string::npos);
-    // A profile without the sandbox's folders gets no advice about them.
+    CHECK(checked.out.find("writes `figures/fig.png`, outside profile plotting's filesystem.write (output/): save it "
+                           "under output/, e.g. `output/fig.png` (`pygate run --output-dir DIR` copies output/ to DIR, "
+                           "as a kernel's `--output-dir` does);") != std::string::npos);
+    // A profile with folders of its own is told those, and no option pygate run does not fill.
     std::string profile = dir.file("elsewhere.toml",
                                    "name = \"elsewhere\"\nextends = \"plotting\"\n[filesystem]\nread = [\"data/\"]\nwrite = [\"results/\"]\n");
     auto elsewhere = run_pygate({"check", "--no-color", "--profile", profile, notebook});
-    CHECK(elsewhere.out.find("writes `figures/fig.png`, outside profile elsewhere's filesystem.write (results/); "
-                             "`plt.savefig`") != std::string::npos);
+    CHECK(elsewhere.out.find("writes `figures/fig.png`, outside profile elsewhere's filesystem.write (results/): "
+                             "save it under results/, e.g. `results/fig.png`; `plt.savefig`") != std::string::npos);
 }

@@ -260,8 +260,11 @@ def comment_blocks(text: str) -> tuple[str, list]:
 ENTRY_KEYS = {"rule", "class", "reason", "names", "ids", "corpora", "message"}
 
 
-def load_classification(path: pathlib.Path) -> tuple[str, list]:
-    """The file's leading comment block (kept by --write) and its entries."""
+def load_classification(path: pathlib.Path, corpus_names=None) -> tuple[str, list]:
+    """The file's leading comment block (kept by --write) and its entries;
+    `corpora` must name one of corpus_names (default: this file's CORPORA)."""
+    if corpus_names is None:
+        corpus_names = {corpus.name for corpus in CORPORA}
     try:
         text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text)
@@ -291,7 +294,7 @@ def load_classification(path: pathlib.Path) -> tuple[str, list]:
             if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
                 raise Failure(f"{where}: `{key}` must be a list of non-empty strings")
             lists[key] = value
-        unknown_corpora = set(lists["corpora"]) - {corpus.name for corpus in CORPORA}
+        unknown_corpora = set(lists["corpora"]) - set(corpus_names)
         if unknown_corpora:
             raise Failure(f"{where}: unknown corpora {sorted(unknown_corpora)}")
         message = table.get("message", "")
