@@ -126,10 +126,18 @@ def _serve():
         figures = []
         try:
             for number in pyplot.get_fignums():
-                buffer = io.BytesIO()
-                pyplot.figure(number).savefig(buffer, format="png", bbox_inches="tight")
-                if buffer.tell() <= figure_limit:
-                    figures.append({"image/png": base64.b64encode(buffer.getvalue()).decode("ascii")})
+                # PNG for every front end, SVG for those that scale it; a
+                # drawing over the limit is left out in that format only.
+                drawn = {}
+                png, svg = io.BytesIO(), io.StringIO()
+                pyplot.figure(number).savefig(png, format="png", bbox_inches="tight")
+                if png.tell() <= figure_limit:
+                    drawn["image/png"] = base64.b64encode(png.getvalue()).decode("ascii")
+                pyplot.figure(number).savefig(svg, format="svg", bbox_inches="tight")
+                if svg.tell() <= figure_limit:
+                    drawn["image/svg+xml"] = svg.getvalue()
+                if drawn:
+                    figures.append(drawn)
         except Exception as error:  # noqa: BLE001 - a figure that cannot be drawn is the step's stderr
             stderr.write(f"a figure could not be drawn: {type(error).__name__}: {error}\n")
         finally:

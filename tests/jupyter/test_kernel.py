@@ -119,6 +119,7 @@ def test_numpy_pandas_and_matplotlib_cells_show_rich_outputs():
     [drawn] = figure.outputs
     assert drawn["output_type"] == "display_data"
     assert base64.b64decode(drawn["data"]["image/png"]).startswith(PNG)
+    assert drawn["data"]["image/svg+xml"].lstrip().startswith("<?xml") and "<svg" in drawn["data"]["image/svg+xml"]
     assert expression.outputs[0]["data"]["text/plain"] == "[2.0, 3.0]"
 
 
@@ -267,7 +268,7 @@ def test_a_file_outside_input_is_refused_with_where_to_put_it():
         execute(book)
     [error] = book.cells[0].outputs
     assert error["ename"] == "GateDenied[PG006 filesystem-access]"
-    assert any("open `input/births.csv`" in line and "a kernel's `--input-dir`" in line
+    assert any("read `input/births.csv`" in line and "a kernel's `--input-dir`" in line
                for line in error["traceback"])
 
 

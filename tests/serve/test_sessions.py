@@ -242,6 +242,7 @@ def test_display_answers_rich_values_and_figures(serve):
     [figure] = drawn["display"]["figures"]
     import base64
     assert base64.b64decode(figure["image/png"]).startswith(b"\x89PNG\r\n\x1a\n")
+    assert "<svg" in figure["image/svg+xml"]
     # A figure is shown once: drawing it closed it.
     assert step(server, 5, session, "len(plt.get_fignums())", display=True)["value"] == "0"
 
