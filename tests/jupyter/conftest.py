@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Callable, Iterator, List
 
 import pytest
+
+# The server's children are found as the serve tests find them.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "serve"))
+from process_probe import children_of  # noqa: E402,F401  (test_kernel imports it from here)
 
 SOURCE = Path(__file__).resolve().parents[2] / "python" / "src"
 
@@ -52,22 +57,6 @@ def installed(folders) -> Iterator[Path]:
 
 def work_directories() -> List[str]:
     return [name for name in os.listdir(os.environ["TMPDIR"]) if name.startswith("pygate-")]
-
-
-def children_of(pid: int) -> List[int]:
-    """The live processes whose parent is `pid`."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
-            found.append(int(entry))
-    return found
 
 
 def alive(pid: int) -> bool:

@@ -51,7 +51,10 @@ class Agent:
 
     def run(self, code: str, interrupt_after: float = 0.0):
         """The execute_reply's content and the cell's iopub messages (type, content)."""
-        msg_id = self.client.execute(code)
+        # As a code-interpreter agent does, each cell on its own: with
+        # stop_on_error, ipykernel aborts a request that reaches it within its
+        # abort window after a failed cell, which a loaded machine can hit.
+        msg_id = self.client.execute(code, stop_on_error=False)
         if interrupt_after:
             threading.Timer(interrupt_after, self.manager.interrupt_kernel).start()
         messages = []
