@@ -20,16 +20,8 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && npm pack --silent "@astral-sh/ruff-wasm-nodejs@$version" >/dev/null)
-tarball="$work/astral-sh-ruff-wasm-nodejs-$version.tgz"
-actual="sha512-$(openssl dgst -sha512 -binary "$tarball" | base64 -w0)"
-if [[ "$actual" != "$integrity" ]]; then
-    echo "fetch_ruff_wasm: integrity mismatch for @astral-sh/ruff-wasm-nodejs@$version" >&2
-    echo "  expected $integrity" >&2
-    echo "  got      $actual" >&2
-    exit 1
-fi
+tarball=$("$(dirname "$0")/../scripts/npm-pack-verified.sh" @astral-sh/ruff-wasm-nodejs "$version" "$integrity" "$work")
 rm -rf "$dest/package"
 tar -xzf "$tarball" -C "$dest"
-echo "$actual" > "$stamp"
+echo "$integrity" > "$stamp"
 echo "$dest/package"

@@ -18,15 +18,7 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && npm pack --silent "tree-sitter-python@$version" >/dev/null)
-tarball="$work/tree-sitter-python-$version.tgz"
-actual="sha512-$(openssl dgst -sha512 -binary "$tarball" | base64 -w0)"
-if [[ "$actual" != "$integrity" ]]; then
-    echo "fetch-grammar: integrity mismatch for tree-sitter-python@$version" >&2
-    echo "  expected $integrity" >&2
-    echo "  got      $actual" >&2
-    exit 1
-fi
+tarball=$("$(dirname "$0")/npm-pack-verified.sh" tree-sitter-python "$version" "$integrity" "$work")
 rm -rf "$dest/src"
 tar -xzf "$tarball" -C "$work" package/src package/LICENSE
 mv "$work/package/src" "$dest/src"
@@ -35,4 +27,4 @@ grep -q '#define LANGUAGE_VERSION 14' "$dest/src/parser.c" || {
     echo "fetch-grammar: parser.c is not ABI 14, which libtree-sitter 0.20.7 needs" >&2
     exit 1
 }
-echo "$actual" > "$stamp"
+echo "$integrity" > "$stamp"
