@@ -53,21 +53,13 @@ fetch() {
     fi
     local work
     work=$(mktemp -d -p "$scratch")
-    (cd "$work" && npm pack --silent "$package@$version" >/dev/null)
-    local tarball=("$work"/*.tgz)
-    local actual
-    actual="sha512-$(openssl dgst -sha512 -binary "${tarball[0]}" | base64 -w0)"
-    if [[ "$actual" != "$integrity" ]]; then
-        echo "sarif_validate: integrity mismatch for $package@$version" >&2
-        echo "  expected $integrity" >&2
-        echo "  got      $actual" >&2
-        return 1
-    fi
+    local tarball
+    tarball=$("$(dirname "$0")/../../scripts/npm-pack-verified.sh" "$package" "$version" "$integrity" "$work") || return 1
     rm -rf "$dest" "$stamp"
     mkdir -p "$work/unpacked"
-    tar -xzf "${tarball[0]}" -C "$work/unpacked"
+    tar -xzf "$tarball" -C "$work/unpacked"
     mv "$work/unpacked/package" "$dest"
-    echo "$actual" > "$stamp"
+    echo "$integrity" > "$stamp"
 }
 
 mkdir -p "$tool_dir"
