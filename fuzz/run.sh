@@ -4,8 +4,9 @@
 # profiles/ (TOML), fuzz/seeds/serve (protocol lines), fuzz/seeds/records
 # (JSON Lines records), fuzz/seeds/cache_entry (result-cache entries),
 # fuzz/seeds/baseline (baseline files), fuzz/seeds/configuration
-# (pygate.toml and pyproject.toml) and fuzz/seeds/worker_job (the jobs a
-# server hands its workers).
+# (pygate.toml and pyproject.toml), fuzz/seeds/worker_job (the jobs a
+# server hands its workers) and fuzz/seeds/template_link (what a warm run's
+# worker reads from its template).
 # Crashes are written to build/fuzz/crashes/.
 #
 # Usage: fuzz/run.sh [SECONDS]
@@ -20,10 +21,11 @@ if [[ ! -f build/fuzz/build.ninja ]]; then
 fi
 cmake --build build/fuzz --parallel "$(nproc)" --target pygate-fuzz-check pygate-fuzz-profile pygate-fuzz-serve \
     pygate-fuzz-records pygate-fuzz-cache_entry pygate-fuzz-shell_python pygate-fuzz-mcp pygate-fuzz-baseline \
-    pygate-fuzz-configuration pygate-fuzz-worker_job
+    pygate-fuzz-configuration pygate-fuzz-worker_job pygate-fuzz-template_link
 mkdir -p build/fuzz/crashes build/fuzz/corpus-check build/fuzz/corpus-profile build/fuzz/corpus-serve \
     build/fuzz/corpus-records build/fuzz/corpus-cache_entry build/fuzz/corpus-shell_python build/fuzz/corpus-mcp \
-    build/fuzz/corpus-baseline build/fuzz/corpus-configuration build/fuzz/corpus-worker_job
+    build/fuzz/corpus-baseline build/fuzz/corpus-configuration build/fuzz/corpus-worker_job \
+    build/fuzz/corpus-template_link
 # Seeds: each corpus file behind a profile byte (0: safe_eval), each built-in profile as is.
 if [[ -z $(ls -A build/fuzz/corpus-check) ]]; then
     i=0
@@ -40,8 +42,9 @@ cp -n fuzz/seeds/mcp/* build/fuzz/corpus-mcp/ 2>/dev/null || true
 cp -n fuzz/seeds/baseline/* build/fuzz/corpus-baseline/ 2>/dev/null || true
 cp -n fuzz/seeds/configuration/* build/fuzz/corpus-configuration/ 2>/dev/null || true
 cp -n fuzz/seeds/worker_job/* build/fuzz/corpus-worker_job/ 2>/dev/null || true
+cp -n fuzz/seeds/template_link/* build/fuzz/corpus-template_link/ 2>/dev/null || true
 status=0
-for target in check profile serve records cache_entry shell_python mcp baseline configuration worker_job; do
+for target in check profile serve records cache_entry shell_python mcp baseline configuration worker_job template_link; do
     echo "fuzz/run.sh: pygate-fuzz-$target for ${seconds}s"
     build/fuzz/fuzz/pygate-fuzz-$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix=build/fuzz/crashes/ -print_final_stats=1 "build/fuzz/corpus-$target" || status=1

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <ctime>
@@ -27,6 +28,8 @@
 #include <optional>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "runner/layers/cgroup.hpp"
 #include "runner/layers/env.hpp"
 #include "runner/layers/fds.hpp"
@@ -34,6 +37,7 @@
 #include "runner/layers/namespaces.hpp"
 #include "runner/layers/seccomp.hpp"
 #include "runner/layers/signal_filter.hpp"
+#include "runner/template_link.hpp"
 #include "runner/version_cache.hpp"
 #include "support/unique_fd.hpp"
 
@@ -541,7 +545,8 @@ std::variant<Sandbox, std::string> build_sandbox(const RunRequest& request, cons
     if (sandbox.landlock.abi > 0 && !sandbox.landlock.fd.valid())
         return "could not sandbox the program: " + sandbox.landlock.error;
 
-    sandbox.seccomp_options.deny_process_creation = limits.processes <= 1;
+    // A template forks its runs' children, each of which adds its run's filters.
+    sandbox.seccomp_options.deny_process_creation = limits.processes <= 1 && !request.template_process;
     sandbox.seccomp_options.deny_inet_sockets = cut_network;
     sandbox.seccomp = build_seccomp_program(sandbox.seccomp_options);
     if (sandbox.seccomp.instructions.empty()) return "could not sandbox the program: " + sandbox.seccomp.error;
@@ -552,7 +557,9 @@ std::variant<Sandbox, std::string> build_sandbox(const RunRequest& request, cons
     // RLIMIT_AS already, and Python starting in a fresh memory cgroup costs
     // every run about 5 ms: the cgroup is made only for runs that may fork.
     sandbox.cgroup =
-        limits.processes > 1
+        request.template_process ? Cgroup::not_made("not needed: a template (RLIMIT_AS bounds its memory; each run that "
+                                                    "may fork gets a cgroup of its own)")
+        : limits.processes > 1
             ? Cgroup::create({limits.processes + k_thread_allowance, limits.memory_mb * 1024 * 1024})
             : Cgroup::not_made("not needed: one process (seccomp refuses new processes; RLIMIT_AS bounds its memory)");
     return sandbox;
@@ -708,9 +715,32 @@ struct Ending {
     Clock::time_point end;
 };
 
+// A warm run's program is the template's child, not this process's: the
+// template reaps it and sends its wait status and resource use on the link.
+// A template gone before it could is a program killed.
+void receive_warm_ending(int link, Ending& ending, std::vector<std::string>& notes) {
+    LinkMessage message;
+    const LinkRead read = receive_link_message(link, 10000, message);
+    const std::optional<ChildExit> exit = read == LinkRead::message ? child_exit(message.text) : std::nullopt;
+    if (!exit) {
+        ending.wait_status = SIGKILL;  // as WIFSIGNALED with SIGKILL
+        notes.push_back("the template ended before it could report the run's end");
+        return;
+    }
+    ending.wait_status = exit->wait_status;
+    auto to_timeval = [](double ms) {
+        return timeval{static_cast<time_t>(ms / 1000.0), static_cast<suseconds_t>(std::fmod(ms, 1000.0) * 1000.0)};
+    };
+    ending.usage.ru_utime = to_timeval(exit->user_ms);
+    ending.usage.ru_stime = to_timeval(exit->sys_ms);
+    ending.usage.ru_maxrss = exit->max_rss_kb;
+}
+
 // Reads both streams until the program ends, the wall clock runs out or the
-// run is cancelled (then its process group is killed); reaps the program.
-Ending watch_child(pid_t child, OutputPump& pump, int cancel_fd, Clock::time_point deadline) {
+// run is cancelled (then its process group is killed); reaps the program
+// (a warm one through its template's link).
+Ending watch_child(pid_t child, OutputPump& pump, int cancel_fd, Clock::time_point deadline, const WarmStart* warm,
+                   std::vector<std::string>& notes) {
     Ending ending;
     const UniqueFd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, child, 0)));
     bool exited = false;
@@ -742,7 +772,11 @@ Ending watch_child(pid_t child, OutputPump& pump, int cancel_fd, Clock::time_poi
         ::kill(-child, SIGKILL);
         ::kill(child, SIGKILL);
     }
-    while (::wait4(child, &ending.wait_status, 0, &ending.usage) < 0 && errno == EINTR) {
+    if (warm != nullptr) {
+        receive_warm_ending(warm->link, ending, notes);
+    } else {
+        while (::wait4(child, &ending.wait_status, 0, &ending.usage) < 0 && errno == EINTR) {
+        }
     }
     ending.end = Clock::now();
     return ending;
@@ -760,6 +794,103 @@ RunResult not_started(RunResult result, std::string error, OwnedWorkdir& workdir
     result.workdir_removed = workdir.remove_unused();
     if (!result.workdir_removed) result.notes.push_back("could not remove the work directory " + workdir.get().path);
     return result;
+}
+
+// A warm run's child, forked by its template from the `fork` request the
+// server sent with this run's link. It reports its pid; it is moved into the
+// run's cgroup (it runs as the unprivileged user already, so this process,
+// root, writes it there); then it is handed, in the cold child's order, its
+// standard streams, its work directory, the resource limits, the Landlock
+// ruleset for that directory and the seccomp filters (the signal filter built
+// for its pid), and reports its setup as a cold child does. Nothing of the
+// run's code executes before that report.
+struct WarmChild {
+    pid_t pid = -1;
+    bool setup_failed = false;
+    std::string error;  // pid < 0: why there is no child
+};
+
+std::string hex_of(const void* data, std::size_t size) {
+    static constexpr char k_digits[] = "0123456789abcdef";
+    std::string text;
+    text.reserve(size * 2);
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) {
+        text += k_digits[bytes[i] >> 4];
+        text += k_digits[bytes[i] & 15];
+    }
+    return text;
+}
+
+WarmChild start_warm_child(const WarmStart& warm, const Workdir& workdir, const Sandbox& sandbox, int stdin_fd,
+                           const ChildDescriptors& fds, RunResult& result) {
+    WarmChild started;
+    LinkMessage message;
+    const LinkRead read = receive_link_message(warm.link, 10000, message);
+    const std::optional<pid_t> forked = read == LinkRead::message ? forked_child(message.text) : std::nullopt;
+    if (!forked) {
+        started.error = read == LinkRead::timeout ? "the template did not fork the run within 10 s"
+                                                  : "the template ended before it forked the run";
+        return started;
+    }
+    started.pid = *forked;
+    if (sandbox.cgroup.active()) {
+        if (int error = move_into_cgroup(sandbox.cgroup.join(), started.pid)) {
+            started.setup_failed = true;
+            result.error = std::string("could not sandbox the program: joining the cgroup: ") + std::strerror(error);
+            return started;
+        }
+    }
+    nlohmann::json rlimits = nlohmann::json::array();
+    for (const ResourceLimit& limit : sandbox.rlimits.limits) {
+        // Python's resource module spells "no limit" -1.
+        auto value = [](rlim_t number) {
+            return number == RLIM_INFINITY ? std::int64_t{-1} : static_cast<std::int64_t>(number);
+        };
+        rlimits.push_back({limit.resource, value(limit.soft), value(limit.hard)});
+    }
+    nlohmann::json environment = nlohmann::json::object();
+    for (const std::string& entry : clean_environment(workdir.path)) {
+        const std::size_t equals = entry.find('=');
+        environment[entry.substr(0, equals)] = entry.substr(equals + 1);
+    }
+    nlohmann::json setup = {
+        {"workdir", workdir.path},
+        {"rlimits", rlimits},
+        {"seccomp", hex_of(sandbox.seccomp.instructions.data(), sandbox.seccomp.instructions.size() * sizeof(sock_filter))},
+        {"environment", environment},
+    };
+    if (sandbox.seccomp_options.deny_process_creation) {
+        const auto program = signal_filter_program(started.pid);
+        setup["signal_filter"] = hex_of(program.data(), program.size() * sizeof(sock_filter));
+    }
+    std::vector<int> handed{stdin_fd, fds.out.write.get(), fds.err.write.get()};
+    if (sandbox.landlock.fd.valid()) handed.push_back(sandbox.landlock.fd.get());
+    if (int error = send_link_message(warm.link, setup.dump(), handed)) {
+        started.setup_failed = true;
+        result.error = std::string("could not hand the run to its template's child: ") + std::strerror(error);
+        return started;
+    }
+    const LinkRead answered = receive_link_message(warm.link, 10000, message);
+    const std::optional<ChildSetup> setup_report =
+        answered == LinkRead::message ? child_setup(message.text) : std::nullopt;
+    if (setup_report && setup_report->ready) return started;
+    started.setup_failed = true;
+    if (setup_report)
+        result.error =
+            "could not sandbox the program: " + setup_report->failed_step + ": " + std::strerror(setup_report->error);
+    else
+        result.error = "could not sandbox the program: the template's child ended during its setup";
+    return started;
+}
+
+// Whether `pid` lives in another network namespace than this process.
+bool in_own_network_namespace(pid_t pid) {
+    std::error_code ec;
+    const auto own = std::filesystem::read_symlink("/proc/self/ns/net", ec);
+    if (ec) return false;
+    const auto theirs = std::filesystem::read_symlink("/proc/" + std::to_string(pid) + "/ns/net", ec);
+    return !ec && theirs != own;
 }
 
 }  // namespace
@@ -790,7 +921,12 @@ const char* status_name(Status status) {
     return "internal_error";
 }
 
-std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
+namespace {
+
+// One run. A warm one that fails before any of its code executes (the
+// template gone, its work directory with it, a layer its child could not
+// take) sets `warm_failure` and is not a result: run() starts it cold.
+std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std::string& warm_failure) {
     if (request.python.empty() || request.python.front() != '/')
         return RunRequestError{"the interpreter must be an absolute path: " + request.python};
     if (::access(request.python.c_str(), X_OK) != 0)
@@ -802,8 +938,13 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     const bool as_root = ::geteuid() == 0;
     std::optional<WorkdirOwner> owner;
     if (as_root) owner = WorkdirOwner{request.run_as_uid, request.run_as_gid};
-    auto created = create_workdir(request.code, request.inputs, owner, request.input_files, request.limits.disk_mb);
-    if (auto* message = std::get_if<std::string>(&created)) return RunRequestError{*message};
+    const WarmStart* warm = request.warm ? &*request.warm : nullptr;
+    auto created = create_workdir(request.code, request.inputs, owner, request.input_files, request.limits.disk_mb,
+                                  warm != nullptr ? warm->template_dir : std::string());
+    if (auto* message = std::get_if<std::string>(&created)) {
+        if (warm != nullptr) warm_failure = *message;
+        return RunRequestError{*message};
+    }
     OwnedWorkdir workdir(std::move(std::get<Workdir>(created)));
 
     RunResult result;
@@ -852,16 +993,24 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     // The version: remembered from an earlier run of this very interpreter
     // file, else asked in parallel with the program.
-    const std::optional<std::string> identity =
-        request.version_cache_dir.empty() ? std::nullopt : interpreter_identity(request.python);
+    const std::optional<std::string> identity = request.version_cache_dir.empty() || warm != nullptr
+                                                    ? std::nullopt
+                                                    : interpreter_identity(request.python);
     const std::optional<std::string> cached_version =
         identity ? cached_python_version(request.version_cache_dir, *identity) : std::nullopt;
     VersionProbe probe;
-    if (!cached_version) probe = start_version_probe(request.python);
+    if (!cached_version && warm == nullptr) probe = start_version_probe(request.python);
 
     result.started_at = iso_utc_now();
     const auto start = Clock::now();
-    const Started started = start_with_signals_blocked(plan, parent_mask);
+    Started started;
+    WarmChild warm_child;
+    if (warm != nullptr) {
+        warm_child = start_warm_child(*warm, workdir.get(), sandbox, stdin_fd.get(), fds, result);
+        started.pid = warm_child.pid;
+    } else {
+        started = start_with_signals_blocked(plan, parent_mask);
+    }
     // The child holds its own copies now, or never will: the parent's close,
     // so that the report pipe reads EOF at the exec.
     fds.out.write.reset();
@@ -872,20 +1021,42 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     stdin_fd.reset();
     if (started.pid < 0) {
         finish_version_probe(probe);
+        if (warm != nullptr) {
+            warm_failure = warm_child.error;
+            return not_started(std::move(result), warm_child.error, workdir);
+        }
         return not_started(std::move(result), std::string("fork: ") + std::strerror(started.error), workdir);
     }
     const pid_t child = started.pid;
 
-    result.isolation.netns = !limits.network;
-    const bool setup_failed = read_setup_report(fds.report.read.get(), result);
+    bool setup_failed = false;
+    if (warm != nullptr) {
+        // The template entered the network namespace it was to have; its
+        // children share it.
+        result.isolation.netns = !limits.network && in_own_network_namespace(child);
+        if (!limits.network && !result.isolation.netns) result.isolation.netns_error = "the template has none";
+        setup_failed = warm_child.setup_failed;
+        if (setup_failed) {
+            ::kill(-child, SIGKILL);
+            ::kill(child, SIGKILL);
+            warm_failure = result.error;
+        }
+        result.warm = warm->identity;
+    } else {
+        result.isolation.netns = !limits.network;
+        setup_failed = read_setup_report(fds.report.read.get(), result);
+    }
     fds.report.read.reset();
     record_isolation(result.isolation, setup_failed, sandbox, request, workdir.get(), as_root);
     if (!setup_failed && request.on_started) request.on_started(workdir.get().path, child);
 
     OutputPump pump(result, request, std::move(fds.out.read), std::move(fds.err.read));
-    const Ending ending =
-        watch_child(child, pump, request.cancel_fd, start + std::chrono::seconds(limits.wall_seconds));
-    if (cached_version) {
+    std::vector<std::string> ending_notes;
+    const Ending ending = watch_child(child, pump, request.cancel_fd, start + std::chrono::seconds(limits.wall_seconds),
+                                      warm, ending_notes);
+    if (warm != nullptr) {
+        result.python_version = warm->identity.python;
+    } else if (cached_version) {
         result.python_version = *cached_version;
     } else {
         result.python_version = finish_version_probe(probe);
@@ -920,6 +1091,7 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     CollectedOutputs collected = collect_outputs(workdir.get(), setup_failed ? std::string() : request.output_dir);
     result.outputs = std::move(collected.files);
     result.notes = std::move(collected.notes);
+    result.notes.insert(result.notes.end(), ending_notes.begin(), ending_notes.end());
     if (oom_kills > 0 && result.status != Status::memory_limit)
         result.notes.push_back("the kernel killed " + std::to_string(oom_kills) +
                                " process(es) of the run over the memory limit");
@@ -927,6 +1099,19 @@ std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
     result.workdir_removed = workdir.remove();
     if (!result.workdir_removed) result.notes.push_back("could not remove the work directory " + workdir.get().path);
     return result;
+}
+
+}  // namespace
+
+std::variant<RunResult, RunRequestError> run(const RunRequest& request) {
+    std::string warm_failure;
+    auto ran = run_once(request, warm_failure);
+    if (warm_failure.empty()) return ran;
+    RunRequest cold = request;
+    cold.warm.reset();
+    auto again = run_once(cold, warm_failure);
+    if (auto* result = std::get_if<RunResult>(&again)) result->warm_unavailable = "the warm start failed: " + warm_failure;
+    return again;
 }
 
 }  // namespace pygate::runner

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -17,6 +18,24 @@
 namespace pygate::runner {
 
 inline constexpr unsigned k_nobody = 65534;
+
+// The interpreter a warm run is forked from (runner/template_driver.py).
+struct TemplateIdentity {
+    std::string id;      // one template, for as long as it lives
+    std::string python;  // its version, "3.11.2"
+    std::vector<std::pair<std::string, std::string>> modules;  // preloaded: name, __version__
+};
+
+// A warm run: its program is forked from a template instead of started.
+struct WarmStart {
+    // This run's link to the template (runner/template_link.hpp), already
+    // handed to the template with a `fork` request. The caller keeps it.
+    int link = -1;
+    // The template's work directory: the run's own is made in it, where the
+    // template's Landlock rules let the child reach it.
+    std::string template_dir;
+    TemplateIdentity identity;
+};
 
 struct RunRequest {
     std::string code;                         // written as main.py
@@ -46,6 +65,13 @@ struct RunRequest {
     // directory's path and the program's pid: a session lists its output/
     // while it runs, and interrupts a step with SIGINT.
     std::function<void(const std::string& workdir, pid_t program)> on_started;
+    // Set: a warm run, forked from this template; the child takes every layer
+    // a cold run's program gets before any of the run's code executes.
+    std::optional<WarmStart> warm;
+    // This run is a template (runner/template_driver.py): it may fork, so it
+    // gets neither the process filter nor the signal filter nor a cgroup
+    // (each child takes its run's), and its memory is bounded by RLIMIT_AS.
+    bool template_process = false;
 };
 
 enum class Status {
@@ -113,6 +139,8 @@ struct RunResult {
     std::string ended_at;
     std::string error;  // internal_error: which setup step failed, and why
     bool workdir_removed = false;
+    std::optional<TemplateIdentity> warm;  // a warm run: its template
+    std::string warm_unavailable;          // a warm run that started cold instead: why
 };
 
 // A problem with the request itself (an unreadable input, a missing

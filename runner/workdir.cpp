@@ -110,7 +110,8 @@ std::optional<std::string> invalid_input_name(const std::string& name) {
 
 std::variant<Workdir, std::string> create_workdir(const std::string& code, const std::vector<std::string>& inputs,
                                                   std::optional<WorkdirOwner> owner,
-                                                  const std::vector<InputFile>& input_files, std::int64_t disk_mb) {
+                                                  const std::vector<InputFile>& input_files, std::int64_t disk_mb,
+                                                  const std::string& parent) {
     // Check the inputs before creating anything.
     std::vector<std::pair<std::string, std::string>> named;  // name, bytes
     auto add_named = [&named](std::string name, std::string bytes) -> std::optional<std::string> {
@@ -132,7 +133,7 @@ std::variant<Workdir, std::string> create_workdir(const std::string& code, const
     }
 
     std::error_code ec;
-    fs::path temp = fs::temp_directory_path(ec);
+    fs::path temp = parent.empty() ? fs::temp_directory_path(ec) : fs::path(parent);
     if (ec) temp = "/tmp";
     remove_stale_workdirs(temp);
     std::string pattern = (temp / (std::string(k_workdir_prefix) + std::to_string(::getpid()) + "-XXXXXX")).string();

@@ -56,10 +56,12 @@ struct WorkdirOwner {
 // (private_mounts.hpp), so it ends with the process, however it ends.
 // Work directories that runs killed before they could remove them (their
 // pid gone, their lock free) are removed first.
+// `parent`: where it is made; empty: $TMPDIR (a warm run's is made in its
+// template's work directory, the only place the template may reach).
 std::variant<Workdir, std::string> create_workdir(const std::string& code, const std::vector<std::string>& inputs,
                                                   std::optional<WorkdirOwner> owner,
                                                   const std::vector<InputFile>& input_files = {},
-                                                  std::int64_t disk_mb = 0);
+                                                  std::int64_t disk_mb = 0, const std::string& parent = {});
 
 // True when the work directory's bounded file system has no room left.
 bool workdir_disk_full(const Workdir& workdir);

@@ -101,10 +101,14 @@ std::uint64_t oom_kill_count(const std::string& path) {
 }  // namespace
 
 int join_cgroup(const CgroupJoin& join) noexcept {
+    return move_into_cgroup(join, static_cast<pid_t>(::syscall(SYS_getpid)));
+}
+
+int move_into_cgroup(const CgroupJoin& join, pid_t process) noexcept {
     // The pid in decimal with no allocation: this runs in the vfork child.
     char digits[24];
     std::size_t length = 0;
-    auto pid = static_cast<unsigned long>(::syscall(SYS_getpid));
+    auto pid = static_cast<unsigned long>(process);
     do {
         digits[length++] = static_cast<char>('0' + pid % 10);
         pid /= 10;

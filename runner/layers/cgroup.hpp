@@ -10,6 +10,8 @@
 // Creating them needs write access there (root, or a delegated subtree);
 // without it the run goes on and the result says why there is no cgroup.
 
+#include <sys/types.h>
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -31,6 +33,10 @@ struct CgroupJoin {
 // In the child, before it drops root: writes its own pid into each
 // cgroup.procs. Async-signal-safe. Returns 0 or the errno of the failure.
 int join_cgroup(const CgroupJoin& join) noexcept;
+
+// The same for another process, `pid`: a warm run's child, which its
+// template forked as the unprivileged user, is moved in by its root worker.
+int move_into_cgroup(const CgroupJoin& join, pid_t pid) noexcept;
 
 // Owns the run's cgroup directories: they are removed when it ends, also
 // when the setup fails halfway. A directory left by a killed pygate stays

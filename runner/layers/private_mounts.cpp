@@ -1,5 +1,7 @@
 #include "runner/layers/private_mounts.hpp"
 
+#include <fcntl.h>
+
 #include <sched.h>
 #include <sys/mount.h>
 #include <unistd.h>
@@ -36,6 +38,21 @@ std::string keep_mounts_private() {
     // made here would propagate back to the host's namespace.
     if (::mount(nullptr, "/", nullptr, MS_REC | MS_SLAVE, nullptr) != 0)
         return std::string("mount --make-rslave /: ") + std::strerror(errno);
+    g_private.store(true);
+    return "";
+}
+
+std::string enter_private_mounts_of(pid_t process) {
+    if (g_private.load()) return "this process's mounts are private already";
+    if (const std::size_t threads = thread_count(); threads != 1)
+        return "the process has " + std::to_string(threads) + " threads: it cannot enter a mount namespace";
+    const std::string path = "/proc/" + std::to_string(process) + "/ns/mnt";
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return path + ": " + std::strerror(errno);
+    const int entered = ::setns(fd, CLONE_NEWNS);
+    const int error = errno;
+    ::close(fd);
+    if (entered != 0) return std::string("setns: ") + std::strerror(error);
     g_private.store(true);
     return "";
 }

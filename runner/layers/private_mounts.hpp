@@ -4,6 +4,8 @@
 // SIGKILL, the kernel unmounts them when its last process is gone, and the
 // host's mount table never holds them.
 
+#include <sys/types.h>
+
 #include <string>
 
 namespace pygate::runner {
@@ -17,7 +19,14 @@ namespace pygate::runner {
 // Returns an empty string, or why not.
 std::string keep_mounts_private();
 
-// Whether keep_mounts_private has succeeded in this process.
+// Moves this process into the mount namespace of `process`, one that
+// keep_mounts_private made there: a warm run's worker enters its template
+// worker's, where the template's work directory, and so the run's, is
+// mounted. The same conditions as keep_mounts_private; its mounts then end
+// with that namespace. Returns an empty string, or why not.
+std::string enter_private_mounts_of(pid_t process);
+
+// Whether keep_mounts_private (or enter_private_mounts_of) has succeeded in this process.
 bool mounts_are_private();
 
 }  // namespace pygate::runner

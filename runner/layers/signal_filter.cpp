@@ -37,11 +37,11 @@ constexpr sock_filter jump_if_equal(std::uint32_t k, std::uint8_t if_true, std::
 
 }  // namespace
 
-int apply_signal_filter(pid_t self) noexcept {
+std::array<sock_filter, k_signal_filter_length> signal_filter_program(pid_t self) noexcept {
     const auto own = static_cast<std::uint32_t>(self);
     const auto own_group = static_cast<std::uint32_t>(-self);
     // Jumps count the instructions skipped; the numbers are the positions.
-    const sock_filter program[] = {
+    return {{
         /* 0 */ statement(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch)),
         /* 1 */ jump_if_equal(k_native_arch, 1, 0),
         /* 2 */ statement(BPF_RET | BPF_K, k_allow),  // another architecture: the main filter kills it
@@ -65,9 +65,12 @@ int apply_signal_filter(pid_t self) noexcept {
         /* 18 */ jump_if_equal(own, 1, 0),  // -> 20
         /* 19 */ statement(BPF_RET | BPF_K, k_deny),
         /* 20 */ statement(BPF_RET | BPF_K, k_allow),
-    };
-    sock_fprog filter{static_cast<unsigned short>(sizeof program / sizeof program[0]),
-                      const_cast<sock_filter*>(program)};
+    }};
+}
+
+int apply_signal_filter(pid_t self) noexcept {
+    const std::array<sock_filter, k_signal_filter_length> program = signal_filter_program(self);
+    sock_fprog filter{static_cast<unsigned short>(program.size()), const_cast<sock_filter*>(program.data())};
     return ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter, 0, 0) == 0 ? 0 : errno;
 }
 
