@@ -9,12 +9,14 @@
 #include "profiles/compiled_profiles.hpp"
 #include "serve/workers/run_worker.hpp"
 #include "serve/workers/session_worker.hpp"
+#include "serve/workers/template_worker.hpp"
 #include "serve/workers/worker_process.hpp"
 
 namespace pygate::cli {
 
 using serve::run_worker_main;
 using serve::session_worker_main;
+using serve::template_worker_main;
 
 void add_serve_commands(CLI::App& app, ServeCommandOptions& options) {
     CLI::App* serve_command = app.add_subcommand(
@@ -30,8 +32,14 @@ void add_serve_commands(CLI::App& app, ServeCommandOptions& options) {
                      "Sessions open at once; more are refused too_many_sessions (default: from cores and memory)")
         ->check(CLI::Range(1u, 4096u));
     serve_command
+        ->add_option("--max-templates", options.serve.max_templates,
+                     "Warm-run templates kept, one per profile; runs under more profiles are cold (default: 4)")
+        ->check(CLI::Range(1u, 64u));
+    serve_command
         ->add_option("--max-line", options.serve.max_line, "The longest request line in bytes (default: 16 MiB)")
         ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30));
+    serve_command->add_flag("--unsafe-skip-gate", options.serve.unsafe_skip_gate,
+                            "UNSAFE, for testing the sandbox only: run the `run` requests' code without the static gate");
     serve_command->add_option("--python", options.serve.python, "The interpreter runs use (an absolute path)")
         ->capture_default_str();
     serve_command->callback([&options] {
@@ -54,6 +62,11 @@ void add_serve_commands(CLI::App& app, ServeCommandOptions& options) {
     session_worker->group("");
     session_worker->add_option("--parent", options.worker_parent)->required();
     session_worker->callback([&options] { std::exit(session_worker_main(options.worker_parent)); });
+    CLI::App* template_worker =
+        app.add_subcommand(serve::worker_subcommand(serve::WorkerKind::template_process), "");
+    template_worker->group("");
+    template_worker->add_option("--parent", options.worker_parent)->required();
+    template_worker->callback([&options] { std::exit(template_worker_main(options.worker_parent)); });
 }
 
 }  // namespace pygate::cli

@@ -93,6 +93,7 @@ ordered_json result_json(const std::string& decision, const runner::RunResult& r
     json["isolation"] = isolation_json(result.isolation);
     json["outputs"] = digests_json(result.outputs, true);
     if (!result.notes.empty()) json["notes"] = result.notes;
+    json["warm"] = result.warm.has_value();
     json["provenance"] = {{"code_sha256", provenance.code_sha256},
                           {"profile", provenance.profile},
                           {"profile_sha256", provenance.profile_sha256},
@@ -102,6 +103,13 @@ ordered_json result_json(const std::string& decision, const runner::RunResult& r
                           {"pygate_version", k_pygate_version},
                           {"started_at", result.started_at},
                           {"ended_at", result.ended_at}};
+    if (result.warm) {
+        ordered_json modules = ordered_json::object();
+        for (const auto& [name, version] : result.warm->modules)
+            modules[name] = version;
+        json["provenance"]["template"] = {
+            {"id", result.warm->id}, {"python_version", result.warm->python}, {"preloaded", std::move(modules)}};
+    }
     return json;
 }
 
@@ -203,6 +211,7 @@ GatedRunOutcome gated_run(const GatedRun& request) {
     run.version_cache_dir = runner::default_version_cache_dir();
     run.cancel_fd = request.cancel_fd;
     run.on_output = request.on_output;
+    run.warm = request.warm;
     auto ran = runner::run(run);
     if (auto* error = std::get_if<runner::RunRequestError>(&ran)) {
         outcome.kind = GatedRunOutcome::Kind::request_error;
@@ -214,6 +223,8 @@ GatedRunOutcome gated_run(const GatedRun& request) {
 
     Provenance provenance{runner::sha256_hex(request.code), profile.name, profile_sha256(profile), request.python};
     outcome.json = result_json(decision, *outcome.result, run.limits, provenance);
+    if (!request.cold_reason.empty()) outcome.json["warm_unavailable"] = request.cold_reason;
+    if (!outcome.result->warm_unavailable.empty()) outcome.json["warm_unavailable"] = outcome.result->warm_unavailable;
     return outcome;
 }
 

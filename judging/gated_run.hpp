@@ -57,6 +57,10 @@ struct GatedRun {
     bool allow_review = false;
     bool skip_gate = false;  // --unsafe-skip-gate: for testing the sandbox only
     int cancel_fd = -1;      // runner::RunRequest::cancel_fd
+    // Forked from this template (runner::RunRequest::warm); none: cold.
+    std::optional<runner::WarmStart> warm;
+    // A cold run that asked to be warm: why it is not (the result says).
+    std::string cold_reason;
     std::function<void(bool from_stderr, std::string_view kept)> on_output;
 };
 

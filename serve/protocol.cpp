@@ -155,6 +155,7 @@ RunOp read_op(Tag<RunOp>, Fields& fields, const std::string& default_profile) {
     run.overrides.output_limit = fields.optional_positive("output_limit");
     run.stream = fields.optional_bool("stream", false);
     run.allow_review = fields.optional_bool("allow_review", false);
+    run.warm = fields.optional_bool("warm", true);
     return run;
 }
 

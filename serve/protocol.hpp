@@ -73,6 +73,9 @@ struct RunOp {
     judging::LimitOverrides overrides;
     bool stream = false;
     bool allow_review = false;
+    // Forked from the profile's template when the server has one
+    // (serve/template_pool); false: a cold run, always.
+    bool warm = true;
 };
 
 struct CancelOp {

@@ -16,6 +16,7 @@
 #include "analyzer/syntax/parse.hpp"
 #include "serve/answer_writer.hpp"
 #include "serve/capacity.hpp"
+#include "serve/template_pool.hpp"
 #include "serve/ops/check_op.hpp"
 #include "serve/ops/information_ops.hpp"
 #include "serve/ops/run_op.hpp"
@@ -44,7 +45,8 @@ public:
           m_options(options),
           m_facts{options.python, options.default_profile},
           m_requests(k_queued_checks_per_job * options.jobs),
-          m_sessions(m_requests, m_out, m_profiles, options.python, options.max_sessions) {
+          m_sessions(m_requests, m_out, m_profiles, options.python, options.max_sessions),
+          m_templates(options.max_templates, options.python) {
         for (unsigned i = 0; i < m_options.jobs; ++i)
             m_threads.emplace_back([this] { check_loop(); });
         for (unsigned i = 0; i < m_options.max_runs; ++i)
@@ -137,7 +139,8 @@ private:
     void run_loop() {
         RunJob job;
         while (m_requests.next_run(job))
-            m_out.write(m_requests.complete(job.id, answer_run(job, m_profiles, m_requests, m_out, m_options.python)));
+            m_out.write(m_requests.complete(job.id, answer_run(job, m_profiles, m_requests, m_out, m_options.python,
+                                                                      m_templates, m_options.unsafe_skip_gate)));
     }
 
     AnswerWriter m_out;
@@ -146,6 +149,7 @@ private:
     ProfileCache m_profiles;
     RequestQueue m_requests;
     Sessions m_sessions;
+    TemplatePool m_templates;
     std::vector<std::thread> m_threads;
 };
 
@@ -157,6 +161,7 @@ int serve(int input_fd, int output_fd, const ServeOptions& given) {
     if (options.jobs == 0) options.jobs = cores;
     if (options.max_runs == 0) options.max_runs = cores;
     if (options.max_sessions == 0) options.max_sessions = default_max_sessions(cores, physical_memory_bytes());
+    if (options.max_templates == 0) options.max_templates = std::min(k_default_max_templates, options.max_sessions);
     analyzer::keep_freed_memory_for_reuse();
     // A client that closes its end makes writes fail, not the process die.
     ::signal(SIGPIPE, SIG_IGN);

@@ -10,13 +10,19 @@
 
 namespace pygate::serve {
 
+// Templates hold a profile's preloaded interpreter each (pandas: about 100
+// MiB); most servers use one or two profiles.
+inline constexpr unsigned k_default_max_templates = 4;
+
 struct ServeOptions {
     std::string default_profile = "safe_eval";  // for requests that name none
     unsigned jobs = 0;                          // check threads; 0: one per core
     unsigned max_runs = 0;                      // runs at once; 0: one per core
     unsigned max_sessions = 0;                  // sessions open at once; 0: from cores and memory (serve/capacity)
+    unsigned max_templates = 0;                 // warm-run templates (serve/template_pool); 0: k_default_max_templates
     std::size_t max_line = 16 * 1024 * 1024;    // bytes of one request line
     std::string python = "/usr/bin/python3";
+    bool unsafe_skip_gate = false;  // runs are not gated: for testing the sandbox only
 };
 
 // Serves until the input ends (what is in flight is finished) or SIGTERM or

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "judging/gated_run.hpp"
+#include "serve/template_pool.hpp"
 #include "serve/workers/worker_job.hpp"
 #include "serve/workers/worker_process.hpp"
 #include "support/line_reader.hpp"
@@ -17,7 +18,7 @@ using nlohmann::ordered_json;
 using support::LineReader;
 
 std::string answer_run(const RunJob& job, ProfileCache& profiles, RequestQueue& requests, AnswerWriter& out,
-                       const std::string& python) {
+                       const std::string& python, TemplatePool& templates, bool skip_gate) {
     const auto& id = job.id.value;
     auto resolved = profiles.get(job.op.profile);
     if (auto* error = std::get_if<profiles::ProfileError>(&resolved))
@@ -27,11 +28,28 @@ std::string answer_run(const RunJob& job, ProfileCache& profiles, RequestQueue& 
     if (auto* message = std::get_if<std::string>(&limits)) return error_line(id, error_code::limit_error, *message);
 
     if (requests.cancel_requested(job.id)) return "";
+    WorkerJob worker_job = run_job(job.op, profile, python);
+    worker_job.skip_gate = skip_gate;
+    // A warm run: the worker gets its link to the template as descriptor 3.
+    std::optional<WarmLease> lease;
+    // A profile that preloads nothing has no template: its runs are cold.
+    if (job.op.warm && !preload_of(profile).empty()) {
+        auto leased = templates.lease(profile, worker_job.profile_sha256, std::get<runner::Limits>(limits).memory_mb);
+        if (auto* warm = std::get_if<WarmLease>(&leased)) {
+            lease = std::move(*warm);
+            worker_job.warm = lease->start;
+            worker_job.warm_mounts_pid = lease->mounts_pid;
+        } else {
+            worker_job.cold_reason = std::get<std::string>(leased);
+        }
+    }
     WorkerProcess worker;
     std::string error;
-    if (!worker.start(WorkerKind::run, error)) return error_line(id, error_code::run_error, error);
+    if (!worker.start(WorkerKind::run, error, lease ? lease->link.get() : -1))
+        return error_line(id, error_code::run_error, error);
+    if (lease) lease->link.reset();  // the worker holds its copy
     requests.set_worker(job.id, worker.pid());
-    if (!worker.send(encode_worker_job(run_job(job.op, profile, python)), error)) {
+    if (!worker.send(encode_worker_job(worker_job), error)) {
         requests.set_worker(job.id, -1);
         worker.wait();
         return error_line(id, error_code::internal_error, error);

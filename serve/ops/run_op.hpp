@@ -11,12 +11,13 @@
 #include "serve/answer_writer.hpp"
 #include "serve/profile_cache.hpp"
 #include "serve/request_queue.hpp"
+#include "serve/template_pool.hpp"
 
 namespace pygate::serve {
 
 // The answer line; empty when the run was cancelled before its worker
 // started (RequestQueue::complete answers it `cancelled`).
 std::string answer_run(const RunJob& job, ProfileCache& profiles, RequestQueue& requests, AnswerWriter& out,
-                       const std::string& python);
+                       const std::string& python, TemplatePool& templates, bool skip_gate = false);
 
 }  // namespace pygate::serve

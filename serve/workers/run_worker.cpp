@@ -7,6 +7,7 @@
 #include <string>
 
 #include "judging/gated_run.hpp"
+#include "runner/layers/private_mounts.hpp"
 #include "serve/protocol.hpp"
 #include "serve/workers/worker_job.hpp"
 #include "serve/workers/worker_signals.hpp"
@@ -97,6 +98,17 @@ int run_worker_main(pid_t parent) {
         request.allow_review = job.allow_review;
         request.python = job.python;
         request.cancel_fd = cancel_fd;
+        request.cold_reason = job.cold_reason;
+        request.skip_gate = job.skip_gate;
+        if (job.warm) {
+            // The template's work directory, where this run's is made, is
+            // mounted in its worker's mount namespace: this process enters it
+            // (it has one thread yet, as setns wants).
+            if (std::string error = runner::enter_private_mounts_of(job.warm_mounts_pid); error.empty())
+                request.warm = job.warm;
+            else
+                request.cold_reason = "cannot enter the template's mount namespace: " + error;
+        }
         Utf8Pieces out_pieces, err_pieces;
         if (job.stream) {
             request.on_output = [&](bool from_stderr, std::string_view kept) {

@@ -120,11 +120,68 @@ WorkerJob session_job(const SessionOpenOp& op, const analyzer::Profile& profile,
     return job;
 }
 
+WorkerJob template_job(const analyzer::Profile& profile, const std::string& python,
+                       const std::vector<std::string>& preload) {
+    WorkerJob job = job_with_profile(WorkerJob::Kind::template_process, profile, python);
+    job.preload = preload;
+    return job;
+}
+
+namespace {
+
+const char* kind_name(WorkerJob::Kind kind) {
+    switch (kind) {
+        case WorkerJob::Kind::run:
+            return "run";
+        case WorkerJob::Kind::session:
+            return "session";
+        case WorkerJob::Kind::template_process:
+            return "template";
+    }
+    return "run";
+}
+
+ordered_json warm_json(const WorkerJob& job) {
+    if (!job.warm) return nullptr;
+    ordered_json modules = ordered_json::array();
+    for (const auto& [name, version] : job.warm->identity.modules)
+        modules.push_back({name, version});
+    return {{"dir", job.warm->template_dir},
+            {"mounts_pid", job.warm_mounts_pid},
+            {"id", job.warm->identity.id},
+            {"python", job.warm->identity.python},
+            {"modules", std::move(modules)}};
+}
+
+std::optional<runner::WarmStart> warm_of(const json& object, pid_t& mounts_pid) {
+    const json& warm = member(object, "warm");
+    if (warm.is_null()) return std::nullopt;
+    if (!warm.is_object()) throw BadJob{"`warm` is not null or an object"};
+    runner::WarmStart start;
+    start.link = 3;
+    start.template_dir = string_of(warm, "dir");
+    start.identity.id = string_of(warm, "id");
+    start.identity.python = string_of(warm, "python");
+    const json& pid = member(warm, "mounts_pid");
+    if (!pid.is_number_integer() || pid.get<std::int64_t>() <= 0) throw BadJob{"`warm.mounts_pid` is not a pid"};
+    mounts_pid = pid.get<pid_t>();
+    const json& modules = member(warm, "modules");
+    if (!modules.is_array()) throw BadJob{"`warm.modules` is not an array"};
+    for (const json& module : modules) {
+        if (!module.is_array() || module.size() != 2 || !module[0].is_string() || !module[1].is_string())
+            throw BadJob{"`warm.modules` holds something other than [name, version] pairs"};
+        start.identity.modules.emplace_back(module[0].get<std::string>(), module[1].get<std::string>());
+    }
+    return start;
+}
+
+}  // namespace
+
 std::string encode_worker_job(const WorkerJob& job) {
     ordered_json files = ordered_json::array();
     for (const auto& file : job.files)
         files.push_back({{"name", file.name}, {"base64", base64_encode(file.bytes)}});
-    ordered_json encoded{{"kind", job.kind == WorkerJob::Kind::run ? "run" : "session"},
+    ordered_json encoded{{"kind", kind_name(job.kind)},
                          {"profile_toml", job.profile_toml},
                          {"profile_sha256", job.profile_sha256},
                          {"python", job.python},
@@ -138,9 +195,14 @@ std::string encode_worker_job(const WorkerJob& job) {
         encoded["stdin"] = job.stdin_data ? ordered_json(*job.stdin_data) : ordered_json(nullptr);
         encoded["stream"] = job.stream;
         encoded["allow_review"] = job.allow_review;
-    } else {
+        encoded["warm"] = warm_json(job);
+        encoded["cold_reason"] = job.cold_reason;
+        encoded["skip_gate"] = job.skip_gate;
+    } else if (job.kind == WorkerJob::Kind::session) {
         encoded["preload"] = job.preload;
         encoded["idle_timeout"] = job.idle_timeout;
+    } else {
+        encoded["preload"] = job.preload;
     }
     // Strings the client sent were read as UTF-8 and are written back as
     // such: nothing needs replacing, and nothing may be.
@@ -157,6 +219,8 @@ std::variant<WorkerJob, std::string> decode_worker_job(std::string_view text) {
             job.kind = WorkerJob::Kind::run;
         } else if (kind == "session") {
             job.kind = WorkerJob::Kind::session;
+        } else if (kind == "template") {
+            job.kind = WorkerJob::Kind::template_process;
         } else {
             throw BadJob{fmt::format("unknown kind `{}`", kind)};
         }
@@ -176,13 +240,19 @@ std::variant<WorkerJob, std::string> decode_worker_job(std::string_view text) {
             if (stdin_data.is_string()) job.stdin_data = stdin_data.get<std::string>();
             job.stream = bool_of(object, "stream");
             job.allow_review = bool_of(object, "allow_review");
-            fields += 4;
-        } else {
+            job.warm = warm_of(object, job.warm_mounts_pid);
+            job.cold_reason = string_of(object, "cold_reason");
+            job.skip_gate = bool_of(object, "skip_gate");
+            fields += 7;
+        } else if (job.kind == WorkerJob::Kind::session) {
             job.preload = strings_of(object, "preload");
             auto idle = optional_positive(object, "idle_timeout");
             if (!idle) throw BadJob{"`idle_timeout` is missing"};
             job.idle_timeout = *idle;
             fields += 2;
+        } else {
+            job.preload = strings_of(object, "preload");
+            fields += 1;
         }
         if (object.size() != fields) throw BadJob{"the job has fields no job of its kind has"};
         return job;

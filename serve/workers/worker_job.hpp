@@ -22,7 +22,7 @@
 namespace pygate::serve {
 
 struct WorkerJob {
-    enum class Kind { run, session };
+    enum class Kind { run, session, template_process };
     Kind kind = Kind::run;
     std::string profile_toml;    // the resolved profile as `pygate profile show` writes it
     std::string profile_sha256;  // judging::profile_sha256 of it: the receipt's
@@ -34,13 +34,22 @@ struct WorkerJob {
     std::optional<std::string> stdin_data;
     bool stream = false;
     bool allow_review = false;
-    // A session's.
+    // A warm run's: the template it is forked from (its link is the
+    // worker's descriptor 3), and the process whose mount namespace holds
+    // the template's work directory.
+    std::optional<runner::WarmStart> warm;
+    pid_t warm_mounts_pid = -1;
+    std::string cold_reason;  // a run that asked to be warm and is not: why
+    bool skip_gate = false;   // `pygate serve --unsafe-skip-gate`: for testing the sandbox only
+    // A session's, and a template's.
     std::vector<std::string> preload;
     std::int64_t idle_timeout = 600;
 };
 
 WorkerJob run_job(const RunOp& op, const analyzer::Profile& profile, const std::string& python);
 WorkerJob session_job(const SessionOpenOp& op, const analyzer::Profile& profile, const std::string& python);
+WorkerJob template_job(const analyzer::Profile& profile, const std::string& python,
+                       const std::vector<std::string>& preload);
 
 // One JSON line, newline included: a session's worker reads it as the first
 // line of its commands, a run's worker as all of its input.

@@ -25,6 +25,8 @@ const char* worker_name(WorkerKind kind) {
             return "run worker";
         case WorkerKind::session:
             return "session worker";
+        case WorkerKind::template_process:
+            return "template worker";
     }
     return "worker";
 }
@@ -37,6 +39,8 @@ const char* worker_subcommand(WorkerKind kind) {
             return "serve-run-worker";
         case WorkerKind::session:
             return "serve-session-worker";
+        case WorkerKind::template_process:
+            return "serve-template-worker";
     }
     return "";
 }
@@ -50,7 +54,7 @@ WorkerProcess::~WorkerProcess() {
     }
 }
 
-bool WorkerProcess::start(WorkerKind kind, std::string& error) {
+bool WorkerProcess::start(WorkerKind kind, std::string& error, int link) {
     int input_pipe[2], output_pipe[2];
     if (::pipe2(input_pipe, O_CLOEXEC) != 0) {
         error = std::string("cannot create a pipe: ") + std::strerror(errno);
@@ -66,6 +70,7 @@ bool WorkerProcess::start(WorkerKind kind, std::string& error) {
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, input_pipe[0], STDIN_FILENO);
     posix_spawn_file_actions_adddup2(&actions, output_pipe[1], STDOUT_FILENO);
+    if (link >= 0) posix_spawn_file_actions_adddup2(&actions, link, k_worker_link_fd);
     // The server blocks the signals it reads through a signalfd; the worker
     // starts with none blocked and the default actions.
     posix_spawnattr_t attributes;

@@ -13,7 +13,11 @@
 
 namespace pygate::serve {
 
-enum class WorkerKind { run, session };
+enum class WorkerKind { run, session, template_process };
+
+// A warm run's worker and a template's worker find their link to the
+// template (runner/template_link.hpp) here.
+inline constexpr int k_worker_link_fd = 3;
 
 // The hidden subcommand that is each kind's main.
 const char* worker_subcommand(WorkerKind kind);
@@ -28,8 +32,9 @@ public:
     WorkerProcess& operator=(const WorkerProcess&) = delete;
     ~WorkerProcess();
 
-    // Starts the worker; false with `error` set when it could not start.
-    bool start(WorkerKind kind, std::string& error);
+    // Starts the worker, with `link` (when not -1) as its k_worker_link_fd;
+    // false with `error` set when it could not start.
+    bool start(WorkerKind kind, std::string& error, int link = -1);
     // Hands it its whole input and ends it (a run's job); false with `error`
     // set when it could not.
     bool send(const std::string& job, std::string& error);

@@ -54,6 +54,37 @@ TEST_CASE("serve worker job: a run's job decodes to what was encoded", "[serve]"
     CHECK(encode_worker_job(job) == text);
 }
 
+TEST_CASE("serve worker job: a warm run's job carries its template", "[serve]") {
+    RunOp op;
+    op.code = "print(1)\n";
+    WorkerJob job = run_job(op, data_processing(), "/usr/bin/python3");
+    CHECK_FALSE(decoded(encode_worker_job(job)).warm);
+    runner::WarmStart warm;
+    warm.link = 3;
+    warm.template_dir = "/tmp/pygate-run-7-abcdef";
+    warm.identity = {"0123456789ab", "3.11.2", {{"numpy", "1.24.2"}, {"pandas", "1.5.3"}}};
+    job.warm = warm;
+    job.warm_mounts_pid = 4242;
+    job.skip_gate = true;
+    const std::string text = encode_worker_job(job);
+    const WorkerJob back = decoded(text);
+    REQUIRE(back.warm);
+    CHECK(back.warm->link == 3);
+    CHECK(back.warm->template_dir == warm.template_dir);
+    CHECK(back.warm->identity.id == "0123456789ab");
+    CHECK(back.warm->identity.modules == warm.identity.modules);
+    CHECK(back.warm_mounts_pid == 4242);
+    CHECK(back.skip_gate);
+    CHECK(encode_worker_job(back) == text);
+    job.warm.reset();
+    job.cold_reason = "the template is gone";
+    CHECK(decoded(encode_worker_job(job)).cold_reason == "the template is gone");
+    // A template's job: the profile and what it preloads.
+    const WorkerJob made = decoded(encode_worker_job(template_job(data_processing(), "/usr/bin/python3", {"numpy"})));
+    CHECK(made.kind == WorkerJob::Kind::template_process);
+    CHECK(made.preload == std::vector<std::string>{"numpy"});
+}
+
 TEST_CASE("serve worker job: a session's job decodes to what was encoded", "[serve]") {
     SessionOpenOp op;
     op.files = {{"in.csv", "a,b\n"}};
