@@ -108,6 +108,7 @@ std::vector<ToolSpec> tool_specs(const ToolPolicy& policy) {
             {"stderr", {{"type", "string"}}},
             {"truncated", {{"type", "boolean"}}},
             {"duration_ms", {{"type", "number"}}},
+            {"warm", {{"type", "boolean"}, {"description", "Forked from the profile's preloaded template."}}},
             {"decision", decision_schema()},
             {"findings", findings_schema()}}},
           {"required", {"status", "exit_code", "stdout", "stderr", "truncated", "duration_ms", "decision", "findings"}}},
@@ -276,6 +277,7 @@ json run_tool_result(const std::vector<json>& results, const analyzer::Profile& 
                     {"stderr", run.value("stderr", "")},
                     {"truncated", run.value("truncated", false)},
                     {"duration_ms", run.value("duration_ms", 0.0)},
+                    {"warm", run.value("warm", false)},
                     {"decision", run.value("decision", decision)},
                     {"findings", findings}};
     if (status == "gate_denied") {

@@ -65,6 +65,25 @@ def test_run_ok_with_files_stdin_and_streaming(binary):
     assert result.receipt["provenance"]["profile"] == "data_processing"
 
 
+def test_runs_under_a_preloading_profile_are_warm_unless_asked_cold(binary):
+    program = "import pandas as pd\nprint(pd.DataFrame({'a': [1, 2, 3]})['a'].sum())\n"
+    with Gate(profile="data_processing") as gate:
+        first = gate.run(program)
+        second = gate.arun(program)
+        second = __import__("asyncio").run(second)
+        cold = gate.run(program, warm=False)
+    assert first.ok and second.ok and cold.ok
+    assert first.stdout == second.stdout == cold.stdout == "6\n"
+    assert first.warm and second.warm and not cold.warm
+    template = first.receipt["provenance"]["template"]
+    assert template == second.receipt["provenance"]["template"]
+    assert set(template["preloaded"]) == {"numpy", "pandas"}
+    assert cold.warm_unavailable is None and "template" not in cold.receipt["provenance"]
+    with Gate() as gate:  # safe_eval preloads nothing: no template
+        plain = gate.run("print(1)")
+    assert plain.ok and not plain.warm and plain.warm_unavailable is None
+
+
 def test_run_denied_returns_findings_and_does_not_raise(binary):
     with Gate() as gate:
         result = gate.run("import subprocess\nsubprocess.run(['id'])\n")

@@ -244,3 +244,17 @@ def test_sessions_beyond_max_sessions_are_a_tool_error_that_says_so():
         assert step["structuredContent"]["value"] == "2"
     finally:
         assert each.close() == 0
+
+
+def test_run_python_under_a_preloading_profile_is_warm():
+    each = Client("--profile", "data_processing")
+    try:
+        each.initialize()
+        program = "import pandas as pd\nprint(pd.DataFrame({'a': [1, 2, 3]})['a'].sum())\n"
+        for number in (1, 2):
+            result = each.request(number, "tools/call", {"name": "run_python", "arguments": {"code": program}})
+            content = result["result"]["structuredContent"]
+            assert content["status"] == "ok" and content["stdout"] == "6\n"
+            assert content["warm"] is True
+    finally:
+        assert each.close() == 0

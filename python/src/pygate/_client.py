@@ -91,10 +91,13 @@ class Gate:
         profile: Optional[str],
         allow_review: bool,
         stream: bool,
+        warm: bool = True,
     ) -> Dict[str, Any]:
         if not isinstance(code, str):
             raise TypeError("code must be a str")
         request: Dict[str, Any] = {"op": "run", "code": code, "stream": stream}
+        if not warm:
+            request["warm"] = False
         if profile is not None:
             request["profile"] = profile
         if files:
@@ -147,6 +150,7 @@ class Gate:
         output_limit: Optional[int] = None,
         profile: Optional[str] = None,
         allow_review: bool = False,
+        warm: bool = True,
     ) -> RunResult:
         """Gates ``code`` and, if allowed, runs it in the sandbox.
 
@@ -155,11 +159,13 @@ class Gate:
         ``output_limit`` (bytes per stream) may only tighten the profile's limits.
         ``on_stdout``/``on_stderr`` receive output as it is produced, on a
         background thread. A denied run returns ``status == "gate_denied"``
-        with its findings; it does not raise.
+        with its findings; it does not raise. Under a profile that preloads
+        modules (``data_processing``, ``plotting``) the run is forked from the
+        server's warm template (``result.warm``); ``warm=False`` starts it cold.
         """
         request = self._run_request(
             code, files, stdin, timeout, memory, cpu, output_limit, profile, allow_review,
-            stream=on_stdout is not None or on_stderr is not None,
+            stream=on_stdout is not None or on_stderr is not None, warm=warm,
         )
         message = self._transport.submit(request, on_stdout, on_stderr).result()
         return run_result_from_json(result_of(message))
@@ -183,11 +189,12 @@ class Gate:
         output_limit: Optional[int] = None,
         profile: Optional[str] = None,
         allow_review: bool = False,
+        warm: bool = True,
     ) -> RunResult:
         """The asyncio twin of :meth:`run` (callbacks run on a background thread)."""
         request = self._run_request(
             code, files, stdin, timeout, memory, cpu, output_limit, profile, allow_review,
-            stream=on_stdout is not None or on_stderr is not None,
+            stream=on_stdout is not None or on_stderr is not None, warm=warm,
         )
         message = await self._transport.asubmit(request, on_stdout, on_stderr)
         return run_result_from_json(result_of(message))

@@ -58,7 +58,10 @@ class RunResult:
     ``findings`` says why), else the runner's status: ``ok``, ``exit_nonzero``,
     ``timeout``, ``cpu_limit``, ``memory_limit``, ``output_truncated``,
     ``killed`` or ``internal_error``. ``receipt`` is the whole result with its
-    provenance, as ``pygate run --format json`` prints it.
+    provenance, as ``pygate run --format json`` prints it. ``warm`` says the
+    run was forked from the server's template (its identity is in
+    ``receipt["provenance"]["template"]``); ``warm_unavailable`` why a run
+    that could have been warm was not.
     """
 
     status: str
@@ -73,6 +76,8 @@ class RunResult:
     peak_rss_kb: int
     findings: Tuple[Finding, ...]
     receipt: Mapping[str, Any] = field(repr=False)
+    warm: bool = False
+    warm_unavailable: Optional[str] = None
 
     @property
     def ok(self) -> bool:
@@ -173,6 +178,8 @@ def run_result_from_json(data: Mapping[str, Any]) -> RunResult:
         peak_rss_kb=_field(data, "max_rss_kb", int),
         findings=(),
         receipt=data,
+        warm=data.get("warm") is True,
+        warm_unavailable=data.get("warm_unavailable") if isinstance(data.get("warm_unavailable"), str) else None,
     )
 
 
