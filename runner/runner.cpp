@@ -999,7 +999,8 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
     const std::optional<std::string> cached_version =
         identity ? cached_python_version(request.version_cache_dir, *identity) : std::nullopt;
     VersionProbe probe;
-    if (!cached_version && warm == nullptr) probe = start_version_probe(request.python);
+    // A template says its own version, once it has preloaded.
+    if (!cached_version && warm == nullptr && !request.template_process) probe = start_version_probe(request.python);
 
     result.started_at = iso_utc_now();
     const auto start = Clock::now();
