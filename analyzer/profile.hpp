@@ -4,6 +4,7 @@
 // decision, and the runner's limits. Read from TOML by profile_loader; the
 // schema is described in docs/profiles.md.
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -83,6 +84,20 @@ inline constexpr IntegerKey<RunnerLimits> k_limit_keys[] = {
     {"output_bytes", &RunnerLimits::output_bytes}, {"output_lines", &RunnerLimits::output_lines},
 };
 
+// What the runner prepares before a run, beyond its limits (docs/runner.md).
+struct RunnerSettings {
+    // The modules a warm-run template imports once, so that each run forked
+    // from it starts with them in sys.modules; empty: no template. Each is a
+    // module the profile allows importing (allows_import); a child profile
+    // inherits the list unless it sets its own.
+    std::vector<std::string> preload;
+    bool operator==(const RunnerSettings&) const = default;
+};
+
+// More preloaded modules than this is a mistake, not a policy: each one costs
+// every template its import time and memory.
+inline constexpr std::size_t k_max_preload_modules = 16;
+
 // A fully resolved profile: `extends` has been applied, nothing is left unset
 // except `builtins_allow`, whose absence means every builtin the rules allow.
 struct Profile {
@@ -97,6 +112,7 @@ struct Profile {
     std::map<RuleNumber, RuleSettings> rules;
     GatePolicy gate;
     RunnerLimits limits;
+    RunnerSettings runner;
     bool operator==(const Profile&) const = default;
 };
 
@@ -106,6 +122,14 @@ inline constexpr std::string_view k_forbiddable_syntax[] = {
     "try",    "with",   "async",     "await",  "yield",     "global",      "nonlocal",      "del",
     "raise",  "assert", "match",     "walrus", "star-args", "dunder-name",
 };
+
+// The prefix rule of `imports.allow`: allowing `collections` allows
+// `collections.abc`; allowing `os.path` allows neither `os` nor `os.listdir`.
+bool module_under_prefix(std::string_view module, std::string_view prefix);
+
+// Whether `imports.allow` lets a program import `module`, by the prefix rule
+// (PG003 refuses every other import).
+bool allows_import(const Profile& profile, std::string_view module);
 
 // Whether the allow list of the finding's rule in `profile` exempts the
 // finding's qualified name (networked's PG005 allow list exempts `requests.*`).

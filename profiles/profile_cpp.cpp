@@ -69,6 +69,7 @@ void write_profile_cpp(std::ostream& out, const Profile& profile) {
     for (const auto& key : k_limit_keys)
         out << "    profile.limits." << key.key << " = " << profile.limits.*key.field << ";\n";
     out << "    profile.limits.network = " << (profile.limits.network ? "true" : "false") << ";\n";
+    out << "    profile.runner.preload = " << strings(profile.runner.preload) << ";\n";
     out << "    return profile;\n";
 }
 

@@ -9,11 +9,14 @@
 #include <sstream>
 #include <vector>
 
+#include "analyzer/analyze.hpp"
+#include "analyzer/syntax/parse.hpp"
 #include "analyzer/text/line_index.hpp"
 #include "analyzer/text/source.hpp"
 #include "analyzer/text/source_file.hpp"
 #include "analyzer/text/unicode.hpp"
 #include "profiles/builtin_profiles.hpp"
+#include "profiles/profile_gate.hpp"
 #include "profiles/toml_text.hpp"
 #include "profiles/toml_value.hpp"
 #include "rules/registry.hpp"
@@ -302,6 +305,97 @@ void apply_limits(const Document& doc, const TomlValue& table, RunnerLimits& lim
     }
 }
 
+// CPython's hard keywords (keyword.kwlist): no import statement can name a
+// module with one of them as a part, whatever the parser in front of it accepts.
+constexpr std::string_view k_python_keywords[] = {
+    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield",
+};
+
+std::optional<std::string> check_importable_module(const std::string& text) {
+    if (auto problem = check_module(text)) return problem;
+    for (std::string_view rest = text; !rest.empty();) {
+        std::string_view part = rest.substr(0, rest.find('.'));
+        if (std::find(std::begin(k_python_keywords), std::end(k_python_keywords), part) != std::end(k_python_keywords))
+            return fmt::format("`{}` is not a module an import statement can name: `{}` is a Python keyword", text,
+                               part);
+        rest.remove_prefix(std::min(rest.size(), part.size() + 1));
+    }
+    return std::nullopt;
+}
+
+// `[runner] preload` is one list a child sets whole or inherits: no _add or
+// _remove, so the modules a template imports are read in one place. A
+// repeated module is refused rather than merged, as a likely typo.
+const TomlValue* apply_runner(const Document& doc, const TomlValue& table, RunnerSettings& runner) {
+    expect_keys(doc, table, "runner", {"preload"}, {});
+    const TomlValue* value = member(table, "preload");
+    if (value == nullptr) return nullptr;
+    if (!value->is_array())
+        doc.fail(*value, fmt::format("`runner.preload` must be an array of strings, not {}", type_name(*value)));
+    const auto& items = value->as_array();
+    if (items.size() > k_max_preload_modules)
+        doc.fail(*value, fmt::format("`runner.preload` names {} modules; at most {} may be preloaded", items.size(),
+                                     k_max_preload_modules));
+    std::vector<std::string> preload;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        std::string module = string_of(doc, items[i], fmt::format("runner.preload[{}]", i));
+        if (auto problem = check_importable_module(module))
+            doc.fail(items[i], fmt::format("`runner.preload`: {}", *problem));
+        if (std::find(preload.begin(), preload.end(), module) != preload.end())
+            doc.fail(items[i], fmt::format("`runner.preload` names `{}` twice", module));
+        preload.push_back(std::move(module));
+    }
+    runner.preload = std::move(preload);
+    return value;
+}
+
+// Why the gate refuses a program that is only `import MODULE` under
+// `profile`, or nothing when it allows it: the same judging a program's own
+// imports get (PG003's allow list, PG011's forbidden `import`, any rule a name
+// trips), as a session's preload gets (serve/ops/session_ops.cpp).
+std::optional<std::string> gate_refusal(const Profile& profile, const std::string& module, Parser& parser) {
+    const AnalysisOptions options{&profile, rules::all_hooks()};
+    std::vector<Finding> findings = analyze_bytes(fmt::format("import {}\n", module), parser, options).findings;
+    if (judge_findings(findings, profile) == Decision::allow) return std::nullopt;
+    std::vector<std::string> reasons;
+    for (const Finding& finding : findings)
+        reasons.push_back(fmt::format("{}: {}", rule_code(finding.rule), finding.message));
+    return fmt::format("{}", fmt::join(reasons, "; "));
+}
+
+// A preloaded module ends up in the sys.modules of every run forked from the
+// template, so it must be one the profile lets a program import; otherwise the
+// template would hold a module the gate refuses. Checked after every table is
+// applied, because a child may narrow the imports its parent's preload needs.
+// `set_here` is this document's `preload` array (null when inherited), `extends`
+// its parent's name, where an inherited list's error points.
+void check_preload(const Document& doc, const Profile& profile, const TomlValue* set_here, const TomlValue* extends) {
+    if (profile.runner.preload.empty()) return;
+    Parser parser;
+    for (std::size_t i = 0; i < profile.runner.preload.size(); ++i) {
+        const std::string& module = profile.runner.preload[i];
+        // The allow list first, whatever the rules' severities: lowering PG003
+        // does not make a module part of the profile.
+        std::optional<std::string> why;
+        if (!allows_import(profile, module))
+            why = fmt::format("profile {} does not allow importing it (`imports.allow`)", profile.name);
+        else if (std::optional<std::string> refusal = gate_refusal(profile, module, parser))
+            why = fmt::format("profile {} refuses `import {}`: {}", profile.name, module, *refusal);
+        if (!why) continue;
+        if (set_here != nullptr)
+            doc.fail(set_here->as_array()[i], fmt::format("`runner.preload` names `{}`, but {}", module, *why));
+        std::string message = fmt::format(
+            "`runner.preload`, inherited from the parent, names `{}`, but {}; set `[runner] preload` to modules it "
+            "allows (`preload = []` for none)",
+            module, *why);
+        if (extends != nullptr) doc.fail(*extends, message);
+        doc.fail_at(1, 1, message);
+    }
+}
+
 void apply_rules(const Document& doc, const TomlValue& table, std::map<analyzer::RuleNumber, RuleSettings>& rules) {
     for (const auto& [code, value] : table.as_table()) {
         const rules::RuleMetadata* rule = rules::find_rule(code);
@@ -511,7 +605,7 @@ private:
     Profile apply(const Document& doc, const TomlValue& root) {
         expect_keys(doc, root, "",
                     {"name", "extends", "description", "imports", "builtins", "dunders", "filesystem", "syntax",
-                     "source", "rules", "gate", "limits"},
+                     "source", "rules", "gate", "limits", "runner"},
                     {});
         const TomlValue* name = member(root, "name");
         if (name == nullptr) doc.fail_at(1, 1, "a profile needs `name = \"...\"`");
@@ -522,8 +616,8 @@ private:
             doc.fail(*name, "`name` must be letters, digits, `_` and `-`");
 
         Profile profile;
-        if (const TomlValue* extends = member(root, "extends"))
-            profile = load(string_of(doc, *extends, "extends"), &doc, extends);
+        const TomlValue* extends = member(root, "extends");
+        if (extends != nullptr) profile = load(string_of(doc, *extends, "extends"), &doc, extends);
         profile.name = name_text;
         if (const TomlValue* description = member(root, "description"))
             profile.description = string_of(doc, *description, "description");
@@ -550,6 +644,9 @@ private:
         if (const TomlValue* rule_table = table("rules")) apply_rules(doc, *rule_table, profile.rules);
         if (const TomlValue* gate = table("gate")) apply_gate(doc, *gate, profile.gate);
         if (const TomlValue* limits = table("limits")) apply_limits(doc, *limits, profile.limits);
+        const TomlValue* preload = nullptr;
+        if (const TomlValue* runner = table("runner")) preload = apply_runner(doc, *runner, profile.runner);
+        check_preload(doc, profile, preload, extends);
         return profile;
     }
 

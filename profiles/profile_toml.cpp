@@ -76,6 +76,8 @@ void write_profile_toml(std::ostream& out, const Profile& profile) {
     for (const auto& key : k_limit_keys)
         out << key.key << " = " << profile.limits.*key.field << '\n';
     out << "network = " << (profile.limits.network ? "true" : "false") << '\n';
+
+    out << "\n[runner]\npreload = " << array(profile.runner.preload) << '\n';
 }
 
 }  // namespace pygate::profiles

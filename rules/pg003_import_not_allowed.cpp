@@ -23,18 +23,6 @@ constexpr analyzer::RuleNumber k_rule = 3;
 constexpr int k_specificity = 10;
 constexpr std::array<std::string_view, 1> k_cwe = {"CWE-829"};
 
-// The prefix rule: allowing `collections` allows `collections.abc`; allowing
-// `os.path` allows neither `os` nor `os.listdir`.
-bool under_prefix(std::string_view module, std::string_view prefix) {
-    return module == prefix ||
-           (module.starts_with(prefix) && module.size() > prefix.size() && module[prefix.size()] == '.');
-}
-
-bool allowed(const analyzer::Profile& profile, std::string_view module) {
-    return std::any_of(profile.imports_allow.begin(), profile.imports_allow.end(),
-                       [&](const std::string& prefix) { return under_prefix(module, prefix); });
-}
-
 // How many single-character edits turn `a` into `b` (both short module names).
 std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);
@@ -92,8 +80,9 @@ constexpr std::array<WiderBuiltin, 4> k_wider_builtins = {{
 }};
 
 bool adds_module(const WiderBuiltin& builtin, std::string_view module) {
-    return std::any_of(builtin.adds.begin(), builtin.adds.end(),
-                       [&](std::string_view prefix) { return !prefix.empty() && under_prefix(module, prefix); });
+    return std::any_of(builtin.adds.begin(), builtin.adds.end(), [&](std::string_view prefix) {
+        return !prefix.empty() && analyzer::module_under_prefix(module, prefix);
+    });
 }
 
 // The built-in profiles that extend `profile` (a built-in one, by name),
@@ -151,10 +140,11 @@ void on_import(const analyzer::ImportSite& site, analyzer::RuleContext& context)
                 k_specificity);
             continue;
         }
-        if (allowed(profile, imported.module)) continue;
+        if (analyzer::allows_import(profile, imported.module)) continue;
         // `from os import path` is allowed when os.path is.
-        if (!imported.members.empty() && std::all_of(imported.members.begin(), imported.members.end(),
-                                                     [&](const std::string& m) { return allowed(profile, m); }))
+        if (!imported.members.empty() &&
+            std::all_of(imported.members.begin(), imported.members.end(),
+                        [&](const std::string& m) { return analyzer::allows_import(profile, m); }))
             continue;
         context.report(k_rule, analyzer::Severity::error, imported.at, refused_import_message(profile, imported.module),
                        k_specificity);
@@ -167,7 +157,9 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     const analyzer::Profile& profile = context.profile();
     for (const Referent& referent : reference.referents) {
         if (referent.kind != Referent::Kind::name || !referent.via_import || referent.import_path.empty()) continue;
-        if (!allowed(profile, referent.import_path) || allowed(profile, referent.qualified)) continue;
+        if (!analyzer::allows_import(profile, referent.import_path) ||
+            analyzer::allows_import(profile, referent.qualified))
+            continue;
         // `from pathlib import os` imports what the profile allows, by name, but binds the module os.
         std::optional<std::string> seen_through = analyzer::canonical_dotted_name(referent.import_path);
         std::string allowed_part = seen_through ? fmt::format("`{}` is `{}`", referent.import_path, *seen_through)

@@ -42,6 +42,25 @@ TEST_CASE("profile show prints TOML that loads back to the same profile", "[cli]
     }
 }
 
+TEST_CASE("profile show prints the modules a warm-run template preloads", "[cli][profiles]") {
+    auto plotting = run_pygate({"profile", "show", "plotting"});
+    REQUIRE(plotting.exit_code == 0);
+    CHECK(plotting.out.find("\n[runner]\npreload = [\"numpy\", \"pandas\", \"matplotlib\", \"matplotlib.pyplot\"]\n") !=
+          std::string::npos);
+    auto safe_eval = run_pygate({"profile", "show", "safe_eval"});
+    REQUIRE(safe_eval.exit_code == 0);
+    CHECK(safe_eval.out.find("\n[runner]\npreload = []\n") != std::string::npos);
+
+    TempDir dir;
+    std::string narrowed = dir.file(
+        "narrowed.toml", "name = \"narrowed\"\nextends = \"data_processing\"\n[imports]\nallow_remove = [\"numpy\"]\n");
+    auto refused = run_pygate({"profile", "show", narrowed});
+    CHECK(refused.exit_code == 2);
+    CHECK(refused.out.empty());
+    CHECK(refused.err.find(narrowed + ":2:11: `runner.preload`, inherited from the parent, names `numpy`") !=
+          std::string::npos);
+}
+
 TEST_CASE("check --profile takes a built-in name or a file", "[cli][profiles]") {
     TempDir dir;
     std::string code = dir.file("agent.py", "print(1 + 1)\n");

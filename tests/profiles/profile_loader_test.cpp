@@ -114,6 +114,8 @@ allow_remove = ["pandas", "random"]
 write_add = ["scratch/"]
 [limits]
 memory_mb = 256
+[runner]
+preload = ["numpy"]
 )",
                                                "mine.toml"));
     CHECK(profile.name == "mine");
@@ -205,6 +207,22 @@ TEST_CASE("malformed profiles name the file, line and column", "[profiles][malfo
         {"bad allow pattern", "name = \"x\"\n[rules.PG000]\nallow = [\"os system\"]\n", 3, 10,
          "not a qualified-name pattern"},
         {"bad name", "name = \"my profile\"\n", 1, 8, "letters, digits"},
+        {"unknown key in [runner]", "name = \"x\"\n[runner]\npreloads = [\"math\"]\n", 3, 1,
+         "unknown key `preloads` in [runner] (known: preload)"},
+        {"preload edited like a list", "name = \"x\"\n[runner]\npreload_add = [\"math\"]\n", 3, 1,
+         "unknown key `preload_add` in [runner]"},
+        {"preload not an array", "name = \"x\"\n[runner]\npreload = \"math\"\n", 3, 11,
+         "`runner.preload` must be an array of strings, not a string"},
+        {"non-string preload entry", "name = \"x\"\n[imports]\nallow = [\"math\"]\n[runner]\npreload = [\"math\", 3]\n",
+         5, 20, "`runner.preload[1]` must be a string, not an integer"},
+        {"bad preload module name", "name = \"x\"\n[runner]\npreload = [\"numpy.\"]\n", 3, 12, "not a module name"},
+        {"preload module twice",
+         "name = \"x\"\n[imports]\nallow = [\"math\"]\n[runner]\npreload = [\"math\", \"math\"]\n", 5, 20,
+         "names `math` twice"},
+        {"preload of a module not allowed",
+         "name = \"x\"\n[imports]\nallow = [\"os.path\"]\n[runner]\npreload = [\"os.path\", \"os\"]\n", 5, 23,
+         "names `os`, but profile x does not allow importing it"},
+        {"runner not a table", "name = \"x\"\nrunner = [\"numpy\"]\n", 2, 10, "`runner` must be a table"},
     };
     for (const Case& c : cases) {
         INFO(c.what);
@@ -284,4 +302,124 @@ TEST_CASE("a dotted key or table extending an empty array is an error, not a cra
         ProfileError error = error_in(text);
         CHECK(error.message.find("extends an empty array") != std::string::npos);
     }
+}
+
+TEST_CASE("runner.preload: the built-ins' warm-run modules", "[profiles][preload]") {
+    CHECK(loaded(load_profile("data_processing")).runner.preload == std::vector<std::string>{"numpy", "pandas"});
+    CHECK(loaded(load_profile("plotting")).runner.preload ==
+          std::vector<std::string>{"numpy", "pandas", "matplotlib", "matplotlib.pyplot"});
+    for (const char* name : {"safe_eval", "repo_tooling", "networked", "code_pool"}) {
+        INFO(name);
+        CHECK(loaded(load_profile(name)).runner.preload.empty());
+    }
+    // Each built-in's preload is an import its own profile allows (the loader refuses others).
+    for (const BuiltinProfile& builtin : builtin_profiles()) {
+        Profile profile = loaded(load_profile(builtin.name));
+        for (const std::string& module : profile.runner.preload) {
+            INFO(builtin.name << " preloads " << module);
+            CHECK(pygate::analyzer::allows_import(profile, module));
+        }
+    }
+}
+
+TEST_CASE("runner.preload loads in order and round-trips through profile show", "[profiles][preload]") {
+    Profile profile = loaded(load_profile_text(R"(name = "warm"
+extends = "data_processing"
+[imports]
+allow_add = ["xml.etree"]
+[runner]
+preload = ["xml.etree.ElementTree", "pandas", "numpy.linalg"]
+)",
+                                               "warm.toml"));
+    CHECK(profile.runner.preload == std::vector<std::string>{"xml.etree.ElementTree", "pandas", "numpy.linalg"});
+    std::string text = shown(profile);
+    CHECK(text.find("\n[runner]\npreload = [\"xml.etree.ElementTree\", \"pandas\", \"numpy.linalg\"]\n") !=
+          std::string::npos);
+    Profile again = loaded(load_profile_text(text, "shown.toml"));
+    CHECK(again == profile);
+    CHECK(shown(again) == text);
+
+    // An empty list is written too, and loads back empty.
+    Profile none = loaded(load_profile_text("name = \"none\"\n[runner]\npreload = []\n", "none.toml"));
+    CHECK(none.runner.preload.empty());
+    CHECK(shown(none).find("\n[runner]\npreload = []\n") != std::string::npos);
+    CHECK(loaded(load_profile_text(shown(none), "shown.toml")) == none);
+}
+
+TEST_CASE("runner.preload is inherited whole unless the child sets its own", "[profiles][preload]") {
+    Profile inherits = loaded(load_profile_text("name = \"c\"\nextends = \"data_processing\"\n", "c.toml"));
+    CHECK(inherits.runner.preload == std::vector<std::string>{"numpy", "pandas"});
+
+    Profile narrows = loaded(
+        load_profile_text("name = \"c\"\nextends = \"data_processing\"\n[runner]\npreload = [\"numpy\"]\n", "c.toml"));
+    CHECK(narrows.runner.preload == std::vector<std::string>{"numpy"});
+
+    Profile cleared =
+        loaded(load_profile_text("name = \"c\"\nextends = \"plotting\"\n[runner]\npreload = []\n", "c.toml"));
+    CHECK(cleared.runner.preload.empty());
+
+    // Through a file parent, two levels down.
+    pygate::testing::TempDir dir;
+    dir.file("base.toml", "name = \"base\"\nextends = \"safe_eval\"\n[runner]\npreload = [\"json\", \"decimal\"]\n");
+    dir.file("middle.toml", "name = \"middle\"\nextends = \"base.toml\"\n[limits]\nmemory_mb = 256\n");
+    std::string child = dir.file("child.toml", "name = \"child\"\nextends = \"middle.toml\"\n");
+    CHECK(loaded(load_profile(child)).runner.preload == std::vector<std::string>{"json", "decimal"});
+}
+
+TEST_CASE("runner.preload must stay allowed by the profile that uses it", "[profiles][preload][malformed]") {
+    // A child that stops allowing an inherited preload module: the error is at
+    // its `extends`, names the module and says how to fix it.
+    ProfileError narrowed =
+        error_in("name = \"c\"\nextends = \"data_processing\"\n[imports]\nallow_remove = [\"pandas\"]\n");
+    INFO(narrowed.to_string());
+    CHECK(narrowed.line == 2);
+    CHECK(narrowed.column == 11);
+    CHECK(narrowed.message.find("inherited from the parent, names `pandas`") != std::string::npos);
+    CHECK(narrowed.message.find("profile c does not allow importing it") != std::string::npos);
+    // Setting its own list fixes it.
+    Profile fixed = loaded(load_profile_text(
+        "name = \"c\"\nextends = \"data_processing\"\n[imports]\nallow_remove = [\"pandas\"]\n[runner]\npreload = "
+        "[\"numpy\"]\n",
+        "c.toml"));
+    CHECK(fixed.runner.preload == std::vector<std::string>{"numpy"});
+
+    // The prefix rule of imports.allow: os.path allows neither os nor a sibling.
+    ProfileError parent_of_allowed =
+        error_in("name = \"x\"\n[imports]\nallow = [\"os.path\"]\n[runner]\npreload = [\"os\"]\n");
+    CHECK(parent_of_allowed.message.find("names `os`") != std::string::npos);
+
+    // Allowed by the list is not enough: the gate judges `import MODULE` as it
+    // would a program's, so a forbidden `import` statement (PG011) refuses it.
+    ProfileError forbidden = error_in(
+        "name = \"x\"\n[imports]\nallow = [\"math\"]\n[syntax]\nforbid = [\"import\"]\n[runner]\npreload = "
+        "[\"math\"]\n");
+    INFO(forbidden.to_string());
+    CHECK(forbidden.line == 7);
+    CHECK(forbidden.column == 12);
+    CHECK(forbidden.message.find("names `math`, but profile x refuses `import math`: PG011") != std::string::npos);
+    // A keyword is no module an import statement can name, even where
+    // imports.allow (which takes any dotted identifiers) lists it.
+    ProfileError keyword =
+        error_in("name = \"x\"\n[imports]\nallow = [\"os.class\"]\n[runner]\npreload = [\"math\", \"os.class\"]\n");
+    CHECK(keyword.line == 5);
+    CHECK(keyword.column == 20);
+    CHECK(keyword.message.find("`class` is a Python keyword") != std::string::npos);
+    // Lowering PG003 does not make a module part of the profile.
+    ProfileError lowered = error_in(
+        "name = \"x\"\n[imports]\nallow = [\"math\"]\n[rules.PG003]\nseverity = \"off\"\n[runner]\npreload = "
+        "[\"os\"]\n");
+    CHECK(lowered.message.find("names `os`, but profile x does not allow importing it") != std::string::npos);
+    ProfileError pool = error_in("name = \"x\"\nextends = \"code_pool\"\n[runner]\npreload = [\"math\"]\n");
+    CHECK(pool.message.find("names `math`, but profile x does not allow importing it") != std::string::npos);
+
+    // At most 16 modules, however many the profile allows.
+    std::string many = "name = \"x\"\nextends = \"safe_eval\"\n[runner]\npreload = [";
+    for (const char* module :
+         {"math", "cmath", "decimal", "fractions", "statistics", "random", "re", "json", "datetime", "time", "calendar",
+          "string", "textwrap", "unicodedata", "difflib", "itertools"})
+        many += fmt::format("\"{}\", ", module);
+    CHECK(loaded(load_profile_text(many + "]\n", "x.toml")).runner.preload.size() == 16);
+    ProfileError too_many = error_in(many + "\"functools\"]\n");
+    CHECK(too_many.line == 4);
+    CHECK(too_many.message.find("names 17 modules; at most 16") != std::string::npos);
 }
