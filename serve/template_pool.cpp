@@ -242,9 +242,7 @@ std::variant<WarmLease, std::string> TemplatePool::lease(const analyzer::Profile
 namespace pygate::serve {
 
 const std::vector<std::string>& preload_of(const analyzer::Profile& profile) {
-    static const std::vector<std::string> k_none;  // MERGE: profile.runner.preload
-    static const std::vector<std::string> k_data{"numpy", "pandas"};
-    return profile.name == "data_processing" ? k_data : k_none;
+    return profile.runner.preload;
 }
 
 }  // namespace pygate::serve
