@@ -48,6 +48,7 @@ class Client:
         self.sent = 0
         self.answered = 0
         self.errors = Counter()
+        self.killed_answers = 0  # runs whose worker the soak killed: answered internal_error, as they must be
         threading.Thread(target=self.read_loop, daemon=True).start()
 
     def read_loop(self) -> None:
@@ -67,6 +68,8 @@ class Client:
                     self.answered += 1
                     if "error" in message:
                         self.errors[message["error"]["code"]] += 1
+                        if "ended without an answer (signal 9)" in message["error"].get("message", ""):
+                            self.killed_answers += 1
                 if slot is not None:
                     slot[1].append(message)
                     slot[0].set()
@@ -132,6 +135,11 @@ def sample(client, temp):
     }
 
 
+def killed(answer):
+    """A run whose worker the soak killed: the error a client must get."""
+    return "ended without an answer (signal 9)" in answer.get("error", {}).get("message", "")
+
+
 def worker(client, stop, failures):
     kinds = ["check", "cold", "warm", "warm", "session", "cancel"]
     while not stop.is_set():
@@ -142,10 +150,10 @@ def worker(client, stop, failures):
                 assert answer["result"]["decision"] == "deny", answer
             elif kind == "cold":
                 answer = client.ask({"op": "run", "code": "print(sum(range(10)))\n"})
-                assert answer["result"]["stdout"] == "45\n", answer
+                assert killed(answer) or answer["result"]["stdout"] == "45\n", answer
             elif kind == "warm":
                 answer = client.ask({"op": "run", "code": PANDAS, "profile": "data_processing"})
-                assert answer["result"]["stdout"] == "6\n", answer
+                assert killed(answer) or answer["result"]["stdout"] == "6\n", answer
             elif kind == "session":
                 opened = client.ask({"op": "session_open", "profile": "data_processing"})
                 if "error" in opened:
@@ -211,7 +219,8 @@ def main():
     baseline = [values for at, values in samples if 60 <= at < 120] or [samples[0][1]]
     last = [values for at, values in samples if at >= samples[-1][0] - 60]
     print(f"requests: {client.sent} sent, {client.answered} answered; error answers {dict(client.errors)}; "
-          f"run workers killed: {kills}; client-side failures: {len(failures)}")
+          f"run workers killed: {kills}, their runs answered internal_error: {client.killed_answers}; "
+          f"unexpected answers: {len(failures)}")
     for failure in failures[:10]:
         print("  ", failure)
     for key in ("rss_mib", "server_rss_mib", "fds", "threads", "processes", "workdirs"):
