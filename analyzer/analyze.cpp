@@ -1,6 +1,7 @@
 #include "analyzer/analyze.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "analyzer/engine.hpp"
 #include "analyzer/model/model.hpp"
@@ -12,18 +13,24 @@ namespace pygate::analyzer {
 
 FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOptions& options) {
     LoadedSource loaded = load_source(std::move(bytes));
+    if (!loaded.decodable) return analyze_loaded(std::move(loaded), nullptr, options);
+    // Copied out of tree-sitter's tree, which is deleted at once (syntax_tree.hpp).
+    const SyntaxTree tree(parser.parse(loaded.source.text).root(), loaded.source.text);
+    return analyze_loaded(std::move(loaded), &tree, options);
+}
+
+FileAnalysis analyze_loaded(LoadedSource loaded, const SyntaxTree* tree, const AnalysisOptions& options) {
     FileAnalysis analysis;
     analysis.findings = std::move(loaded.findings);
     if (loaded.decodable) {
-        // Copied out of tree-sitter's tree, which is deleted at once (syntax_tree.hpp).
-        const SyntaxTree tree(parser.parse(loaded.source.text).root(), loaded.source.text);
+        if (tree == nullptr) throw std::logic_error("analyze_loaded: decodable source without its tree");
         if (options.profile == nullptr || options.rules.empty()) {
-            check_syntax(loaded.source, tree.root(), loaded.invisible_offsets, analysis.findings);
+            check_syntax(loaded.source, tree->root(), loaded.invisible_offsets, analysis.findings);
         } else {
             // One walk of the tree builds the model and runs the syntax check.
-            SyntaxCheck syntax(loaded.source, tree.root(), loaded.invisible_offsets, analysis.findings);
+            SyntaxCheck syntax(loaded.source, tree->root(), loaded.invisible_offsets, analysis.findings);
             SymbolSet syntax_sites = syntax_site_kinds(options.rules);  // a byte per kind: cheaper than caching
-            Model model(loaded.source, tree, &syntax, &syntax_sites);
+            Model model(loaded.source, *tree, &syntax, &syntax_sites);
             syntax.finish();
             check_syntax_with_model(syntax, model, analysis.findings);
             run_rules(model, *options.profile, options.rules, analysis.findings);

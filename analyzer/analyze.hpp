@@ -9,6 +9,8 @@
 #include "analyzer/profile.hpp"
 #include "analyzer/rule_hooks.hpp"
 #include "analyzer/syntax/parse.hpp"
+#include "analyzer/syntax/syntax_tree.hpp"
+#include "analyzer/text/source.hpp"
 #include "analyzer/text/source_file.hpp"
 
 namespace pygate::analyzer {
@@ -25,6 +27,12 @@ struct AnalysisOptions {
 
 // `parser` belongs to the calling thread.
 FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOptions& options = {});
+
+// What analyze_bytes does once it has loaded the bytes and copied their tree:
+// `tree` is the tree of `loaded.source.text`, null when it is not decodable.
+// For a caller that has the tree by other means (a session grows its
+// program's, analyzer/syntax/tree_append.hpp).
+FileAnalysis analyze_loaded(LoadedSource loaded, const SyntaxTree* tree, const AnalysisOptions& options = {});
 
 // A file that could not be read is a PG000 finding at 1:1: fail closed.
 FileAnalysis analyze_read_failure(const ReadFailure& failure);

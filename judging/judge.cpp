@@ -81,6 +81,16 @@ void keep_context(std::string bytes, unsigned around, reporters::FileReport& rep
         report.context.push_back({line, std::string(loaded.source.line_text(line))});
 }
 
+// A bug met while analysing: the input is denied (fail closed), with a PG000
+// finding that says so, and the bug is described in `internal_error`.
+void deny_for_internal_error(const std::exception& error, const analyzer::Profile& profile,
+                             reporters::FileReport& report, std::string& internal_error) {
+    report.findings = {
+        analyzer::unsafe_source_finding({}, fmt::format("internal error while analysing this file: {}", error.what()))};
+    report.decision = profiles::judge_findings(report.findings, profile);
+    internal_error = fmt::format("{}: {}", report.path, error.what());
+}
+
 }  // namespace
 
 ScanOutcome judge_input(ScanInput input, analyzer::Parser& parser, const analyzer::Profile& profile,
@@ -101,11 +111,8 @@ ScanOutcome judge_input(ScanInput input, analyzer::Parser& parser, const analyze
             if (context_lines > 0) keep_context(std::move(copy), context_lines, report);
         }
     } catch (const std::exception& error) {
-        report.findings = {analyzer::unsafe_source_finding(
-            {}, fmt::format("internal error while analysing this file: {}", error.what()))};
-        report.decision = profiles::judge_findings(report.findings, profile);
+        deny_for_internal_error(error, profile, report, internal_error);
         outcome.unreadable = true;
-        internal_error = fmt::format("{}: {}", report.path, error.what());
     }
     return outcome;
 }
@@ -113,6 +120,20 @@ ScanOutcome judge_input(ScanInput input, analyzer::Parser& parser, const analyze
 reporters::FileReport judge_read(const std::string& path, analyzer::ReadResult read, analyzer::Parser& parser,
                                  const analyzer::Profile& profile, std::string& internal_error) {
     return judge_input({path, std::move(read)}, parser, profile, internal_error).report;
+}
+
+reporters::FileReport judge_analysis(
+    const std::string& path, const std::function<analyzer::FileAnalysis(const analyzer::AnalysisOptions&)>& analyse,
+    const analyzer::Profile& profile, std::string& internal_error) {
+    reporters::FileReport report;
+    report.path = path;
+    try {
+        report.findings = analyse(analyzer::AnalysisOptions{&profile, rules::all_hooks()}).findings;
+        report.decision = profiles::judge_findings(report.findings, profile);
+    } catch (const std::exception& error) {
+        deny_for_internal_error(error, profile, report, internal_error);
+    }
+    return report;
 }
 
 reporters::Report report_of(std::vector<reporters::FileReport> files, const analyzer::Profile& profile) {

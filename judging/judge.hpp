@@ -5,10 +5,12 @@
 // through here, with the result cache when they have one.
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "analyzer/analyze.hpp"
 #include "analyzer/profile.hpp"
 #include "analyzer/syntax/parse.hpp"
 #include "analyzer/text/source_file.hpp"
@@ -56,6 +58,15 @@ inline constexpr std::size_t k_findings_with_context = 50;
 // step is judged by. A bug denies the code and is described in `internal_error`.
 reporters::FileReport judge_read(const std::string& path, analyzer::ReadResult read, analyzer::Parser& parser,
                                  const analyzer::Profile& profile, std::string& internal_error);
+
+// Judges code already read that `analyse` analyses with the options it is
+// handed: a session's program, whose tree the session grows step by step
+// (judging/session_program). The report is judge_read's for the same code
+// when `analyse` does what analyze_bytes does; an exception from it is a bug,
+// handled as judge_read handles one.
+reporters::FileReport judge_analysis(
+    const std::string& path, const std::function<analyzer::FileAnalysis(const analyzer::AnalysisOptions&)>& analyse,
+    const analyzer::Profile& profile, std::string& internal_error);
 
 // The report of judged files under `profile`: the files, the tool's version
 // and the worst decision.

@@ -12,6 +12,10 @@ namespace {
 // filling an array that already has room costs no reallocation, no copy and
 // no fresh pages. A very large file's array is not kept.
 constexpr std::size_t k_kept_capacity = std::size_t{1} << 18;  // nodes: 10 MiB
+// A thread may delete more trees than it makes (a session's program tree is
+// made by the step that grew it and deleted by whichever thread ends the
+// session): it keeps no more arrays than a thread uses at once.
+constexpr std::size_t k_kept_arrays = 4;
 thread_local std::vector<std::vector<NodeData>> t_spare_arrays;
 
 // A string literal whose tokens nothing reads: not an f-string (its
@@ -107,8 +111,15 @@ SyntaxTree::SyntaxTree(TSNode root, std::string_view text) {
     }
 }
 
+SyntaxTree::SyntaxTree() {
+    if (!t_spare_arrays.empty()) {
+        m_nodes = std::move(t_spare_arrays.back());
+        t_spare_arrays.pop_back();
+    }
+}
+
 SyntaxTree::~SyntaxTree() {
-    if (m_nodes.capacity() > k_kept_capacity) return;
+    if (m_nodes.capacity() > k_kept_capacity || t_spare_arrays.size() >= k_kept_arrays) return;
     m_nodes.clear();
     t_spare_arrays.push_back(std::move(m_nodes));
 }

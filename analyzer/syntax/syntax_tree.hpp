@@ -25,6 +25,7 @@
 #include <tree_sitter/api.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -76,6 +77,11 @@ public:
     Node deepest() const { return Node{m_nodes.data() + m_deepest}; }
 
 private:
+    // A program's tree grown by a step's (tree_append.hpp) is built from theirs.
+    friend std::unique_ptr<SyntaxTree> append_module(const SyntaxTree& program, const SyntaxTree& step,
+                                                     std::uint32_t byte_offset, std::uint32_t row_offset);
+    SyntaxTree();  // no nodes yet, in a spare array when the thread has one
+
     std::vector<NodeData> m_nodes;
     std::uint32_t m_elided_tokens = 0;
     std::uint32_t m_max_depth = 0;
