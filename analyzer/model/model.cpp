@@ -667,9 +667,7 @@ std::string_view Model::intern(std::string_view text) const {
     return *it;  // set nodes never move: the view stays valid
 }
 
-NameId Model::name_id(Node identifier) const {
-    NameId id = node_name_id(identifier);
-    if (id != k_no_name) return id;
+NameId Model::name_id_of_text(Node identifier) const {
     std::string storage;
     return find_name_id(this->identifier(identifier, storage));
 }
@@ -690,8 +688,8 @@ NameId Model::intern_name(std::string_view name) {
     return id;
 }
 
-std::string_view Model::name_text(NameId id) const {
-    return id < m_names.size() ? m_names.name(id) : m_extra_names->texts[id - m_names.size()];
+std::string_view Model::extra_name_text(NameId id) const {
+    return m_extra_names->texts[id - m_names.size()];
 }
 
 ChainId Model::add_step(ChainId chain, Node statement) const {

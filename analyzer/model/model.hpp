@@ -279,10 +279,17 @@ private:
     const IdentifierTable& m_names;
     struct ExtraNames;
     std::unique_ptr<ExtraNames> m_extra_names;
-    NameId name_id(Node identifier) const;
+    NameId name_id(Node identifier) const {
+        NameId id = node_name_id(identifier);
+        return id != k_no_name ? id : name_id_of_text(identifier);
+    }
+    NameId name_id_of_text(Node identifier) const;
     NameId find_name_id(std::string_view name) const;
     NameId intern_name(std::string_view name);  // while the model is built
-    std::string_view name_text(NameId id) const;
+    std::string_view name_text(NameId id) const {
+        return id < m_names.size() ? m_names.name(id) : extra_name_text(id);
+    }
+    std::string_view extra_name_text(NameId id) const;
     ChainId add_step(ChainId chain, Node statement) const;
     // What each name means in each function scope, where that does not depend
     // on where in the scope it is used (module and class code runs in order).

@@ -10,15 +10,20 @@ constexpr std::size_t k_initial_slots = 1024;
 
 }  // namespace
 
-// FNV-1a: identifiers are short (7 bytes on average in the standard
-// library), too short for a block hash's set-up to pay.
 std::uint32_t IdentifierTable::hash_of(std::string_view name) {
-    std::uint32_t hash = 2166136261u;
-    for (char c : name) {
-        hash ^= static_cast<unsigned char>(c);
-        hash *= 16777619u;
+    std::uint64_t state = 0;
+    std::size_t at = 0;
+    for (; at + 8 <= name.size(); at += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, name.data() + at, 8);
+        state = (state ^ word) * k_multiplier;
     }
-    return hash;
+    if (at < name.size()) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, name.data() + at, name.size() - at);
+        state = (state ^ word) * k_multiplier;
+    }
+    return hash_words(state, name.size());
 }
 
 std::uint32_t IdentifierTable::slot_of(std::string_view name, std::uint32_t hash) const {
@@ -33,9 +38,8 @@ std::uint32_t IdentifierTable::slot_of(std::string_view name, std::uint32_t hash
     }
 }
 
-NameId IdentifierTable::intern(std::string_view name) {
+NameId IdentifierTable::intern(std::string_view name, std::uint32_t hash) {
     if (m_slots.empty()) m_slots.assign(k_initial_slots, 0);
-    const std::uint32_t hash = hash_of(name);
     std::uint32_t slot = slot_of(name, hash);
     if (m_slots[slot] != 0) return m_slots[slot] - 1;
     const auto id = static_cast<NameId>(m_entries.size());

@@ -25,8 +25,20 @@ inline constexpr NameId k_no_name = 0xFFFFFFFF;  // a name no identifier of the 
 
 class IdentifierTable {
 public:
-    // The id of `name` (already normalised), added when it is new.
-    NameId intern(std::string_view name);
+    // The id of `name` (already normalised), added when it is new; `hash`
+    // is hash_of(name), which the copy computes as it reads the name.
+    NameId intern(std::string_view name) { return intern(name, hash_of(name)); }
+    NameId intern(std::string_view name, std::uint32_t hash);
+    // Eight bytes at a time, the last word padded with zero bytes:
+    // identifiers are short (7 bytes on average in the standard library), and
+    // most take one multiplication.
+    static std::uint32_t hash_of(std::string_view name);
+    static std::uint32_t hash_words(std::uint64_t state, std::size_t length) {
+        state ^= length;
+        state *= k_multiplier;
+        return static_cast<std::uint32_t>(state >> 32);
+    }
+    static constexpr std::uint64_t k_multiplier = 0x9E3779B97F4A7C15u;
     // The id of `name`, or k_no_name when no identifier of the tree spells it.
     NameId find(std::string_view name) const;
     std::string_view name(NameId id) const {
@@ -43,7 +55,6 @@ private:
         std::uint32_t length;
         std::uint32_t hash;
     };
-    static std::uint32_t hash_of(std::string_view name);
     std::uint32_t slot_of(std::string_view name, std::uint32_t hash) const;
     void grow();
 

@@ -1,5 +1,7 @@
 #include "analyzer/syntax/syntax_tree.hpp"
 
+#include <cstring>
+
 #include "analyzer/syntax/parse.hpp"
 #include "analyzer/syntax/python_symbols.hpp"
 #include "analyzer/syntax/star_reassociation.hpp"
@@ -18,13 +20,28 @@ thread_local std::vector<std::vector<NodeData>> t_spare_arrays;
 thread_local std::vector<IdentifierTable> t_spare_tables;
 
 // An identifier's name as CPython reads it: its text, NFKC-normalised when it
-// is not ASCII (PEP 3131), so `ｅｖａｌ` gets the id of `eval`.
+// is not ASCII (PEP 3131), so `ｅｖａｌ` gets the id of `eval`. The text is
+// read eight bytes at a time, hashed and checked for ASCII in one pass, as
+// IdentifierTable::hash_of hashes it (bytes past the name masked to zero).
 NameId intern_identifier(IdentifierTable& names, const NodeData& data, std::string_view text) {
     if (data.end_byte > text.size() || data.start_byte > data.end_byte) return names.intern({});
     std::string_view spelled = text.substr(data.start_byte, data.end_byte - data.start_byte);
-    for (char c : spelled)
-        if (static_cast<unsigned char>(c) >= 0x80) return names.intern(normalize_identifier(spelled));
-    return names.intern(spelled);
+    const std::size_t length = spelled.size();
+    if (data.start_byte + ((length + 7) & ~std::size_t{7}) > text.size()) {  // near the end: no reading past it
+        for (char c : spelled)
+            if (static_cast<unsigned char>(c) >= 0x80) return names.intern(normalize_identifier(spelled));
+        return names.intern(spelled);
+    }
+    std::uint64_t state = 0, high_bits = 0;
+    for (std::size_t at = 0; at < length; at += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, spelled.data() + at, 8);
+        if (length - at < 8) word &= (std::uint64_t{1} << (8 * (length - at))) - 1;
+        high_bits |= word;
+        state = (state ^ word) * IdentifierTable::k_multiplier;
+    }
+    if ((high_bits & 0x8080808080808080u) != 0) return names.intern(normalize_identifier(spelled));
+    return names.intern(spelled, IdentifierTable::hash_words(state, length));
 }
 
 // A string literal whose tokens nothing reads: not an f-string (its
