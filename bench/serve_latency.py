@@ -5,6 +5,9 @@ Bandit's Python API, on the same 40-line file; and the server's RSS after
 1,000 and after 100,000 checks.
 
 Usage: bench/serve_latency.sh [--calls N]   (PYGATE: the binary, default build/release/pygate)
+       bench/serve_latency.sh --before OLD_BINARY [--blocks N] [--calls N]
+           Gate.check's p50 through one server of each binary, in alternating
+           blocks of N calls (the machine's drift falls on both alike); only that.
 """
 
 from __future__ import annotations
@@ -125,8 +128,33 @@ def pipelined_checks(binary, count, jobs=None):
     return (count - 1000) / elapsed, rss_1k, rss_all
 
 
+def against_before(before, after, blocks, calls):
+    """Gate.check's p50 of two binaries, one server each, block by block in turn."""
+    samples = {before: [], after: []}
+    gates = {binary: pygate.Gate(binary=binary) for binary in samples}
+    try:
+        for gate in gates.values():
+            assert gate.check(FORTY_LINES).allowed
+            for _ in range(200):
+                gate.check(FORTY_LINES)
+        for _ in range(blocks):
+            for binary, gate in gates.items():
+                samples[binary] += timed(lambda: gate.check(FORTY_LINES), calls)
+    finally:
+        for gate in gates.values():
+            gate.close()
+    print(f"serve_latency: {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}, Gate.check of a 40-line file, "
+          f"{blocks} alternating blocks of {calls} calls per binary")
+    for name, binary in (("before", before), ("after", after)):
+        p50, p99 = percentiles(samples[binary])
+        print(f"{name:7} {binary}: p50 {p50:.3f} ms, p99 {p99:.3f} ms")
+    print(f"after / before p50: {percentiles(samples[after])[0] / percentiles(samples[before])[0]:.3f}x")
+
+
 def main():
     parser = argparse.ArgumentParser()
+    parser.add_argument("--before", help="an older binary: compare Gate.check's p50 with it, and nothing else")
+    parser.add_argument("--blocks", type=int, default=10)
     parser.add_argument("--calls", type=int, default=10_000)
     parser.add_argument("--spawn-calls", type=int, default=1_000)
     parser.add_argument("--bandit-calls", type=int, default=300)
@@ -134,6 +162,9 @@ def main():
     args = parser.parse_args()
     binary = os.environ.get("PYGATE", str(ROOT / "build" / "release" / "pygate"))
     os.environ["PYGATE"] = binary
+    if args.before:
+        against_before(args.before, binary, args.blocks, args.calls if args.calls != 10_000 else 500)
+        return
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "readings.py"

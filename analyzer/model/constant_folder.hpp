@@ -65,7 +65,7 @@ private:
 
     std::optional<Value> fold_uncapped(Node expr, ScopeId scope, int depth);
     std::optional<Value> fold_string_literal(Node expr, ScopeId scope, int depth);
-    std::optional<Value> fold_name(std::string_view name, ScopeId scope, int depth);
+    std::optional<Value> fold_name(NameId name, ScopeId scope, int depth);
     std::optional<Value> fold_unary(Node expr, ScopeId scope, int depth);
     std::optional<Value> fold_binary(Node expr, ScopeId scope, int depth);
     std::optional<Value> fold_percent(const Value& format, Node right, ScopeId scope, int depth);
@@ -86,7 +86,7 @@ private:
     static std::string pathlib_text(const std::string& path);
     static std::optional<std::string> normal_path(std::optional<std::string> path);
 
-    const std::vector<Binding>* bindings_of(std::string_view name, ScopeId scope) const {
+    const std::vector<Binding>* bindings_of(NameId name, ScopeId scope) const {
         ScopeId holder = -1;
         return m_model.find_bindings(name, scope, &holder);
     }

@@ -183,8 +183,7 @@ std::optional<ConstantFolder::Value> ConstantFolder::fold_uncapped(Node expr, Sc
         return std::nullopt;
     }
     if (kind == s.identifier) {
-        std::string storage;
-        return fold_name(m_model.identifier(expr, storage), scope, depth);
+        return fold_name(m_model.name_id(expr), scope, depth);
     }
     if (kind == s.integer) {
         std::string digits;
@@ -264,7 +263,7 @@ std::optional<ConstantFolder::Value> ConstantFolder::fold_string_literal(Node ex
 }
 
 // A name bound only to constants that all agree.
-std::optional<ConstantFolder::Value> ConstantFolder::fold_name(std::string_view name, ScopeId scope, int depth) {
+std::optional<ConstantFolder::Value> ConstantFolder::fold_name(NameId name, ScopeId scope, int depth) {
     const std::vector<Binding>* bindings = bindings_of(name, scope);
     if (bindings == nullptr || bindings->empty()) return std::nullopt;
     std::optional<Value> agreed;
@@ -406,8 +405,7 @@ Node ConstantFolder::sequence_literal(Node node, ScopeId& scope) const {
     TSSymbol kind = node_symbol(node);
     if (kind == s.list || kind == s.tuple) return node;
     if (kind != s.identifier) return {};
-    std::string storage;
-    const std::vector<Binding>* bindings = bindings_of(m_model.identifier(node, storage), scope);
+    const std::vector<Binding>* bindings = bindings_of(m_model.name_id(node), scope);
     if (bindings == nullptr || bindings->size() != 1) return {};
     const Binding& binding = bindings->front();
     if (binding.kind != Binding::Kind::value || node_is_null(binding.value)) return {};
@@ -422,8 +420,7 @@ Node ConstantFolder::sequence_literal(Node node, ScopeId& scope) const {
 // once never changes (no item stored or deleted, no method called on it, not
 // handed to anything that could change it).
 bool ConstantFolder::only_read_by_subscripts(Node name) const {
-    std::string storage;
-    for (const Model::Site* read : m_model.reads_not_iterated(m_model.identifier(name, storage))) {
+    for (const Model::Site* read : m_model.reads_not_iterated(m_model.name_id(name))) {
         if (read->mutated) return false;
         Node parent = node_parent(read->node);
         if (node_symbol(parent) != s.subscript || field(parent, s.field_value).id != read->node.id) return false;
@@ -478,8 +475,7 @@ Node ConstantFolder::dictionary_literal(Node node, ScopeId& scope) const {
     if (node_is_null(node)) return {};
     if (node_symbol(node) == s.dictionary) return node;
     if (node_symbol(node) != s.identifier) return {};
-    std::string storage;
-    const std::vector<Binding>* bindings = bindings_of(m_model.identifier(node, storage), scope);
+    const std::vector<Binding>* bindings = bindings_of(m_model.name_id(node), scope);
     if (bindings == nullptr || bindings->size() != 1) return {};
     const Binding& binding = bindings->front();
     if (binding.kind != Binding::Kind::value || node_is_null(binding.value)) return {};

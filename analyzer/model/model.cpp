@@ -286,8 +286,10 @@ private:
             open_comprehension(node, current);
         } else if (kind == s.global_statement || kind == s.nonlocal_statement) {
             auto& names = kind == s.global_statement ? scope(current).globals : scope(current).nonlocals;
-            for (std::uint32_t i = 0; i < node_named_child_count(node); ++i)
-                names.insert(m_model.identifier(node_named_child(node, i)));
+            for (std::uint32_t i = 0; i < node_named_child_count(node); ++i) {
+                NameId name = bound_name(node_named_child(node, i));
+                if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+            }
         } else if (kind == s.return_statement) {
             if (node_named_child_count(node) > 0) scope(current).returns.push_back(node_named_child(node, 0));
         } else if (kind == s.list_splat || kind == s.dictionary_splat) {
@@ -339,8 +341,18 @@ private:
 
     // --- bindings
 
-    void add_binding(ScopeId in, const std::string& name, Binding binding) {
+    void add_binding(ScopeId in, NameId name, Binding binding) {
         scope(in).names[name].push_back(std::move(binding));
+    }
+
+    // The id an identifier binds under: its record's, or its text's.
+    NameId bound_name(Node identifier) {
+        NameId id = node_name_id(identifier);
+        return id != k_no_name ? id : m_model.intern_name(m_model.identifier(identifier));
+    }
+
+    static bool declares(const std::vector<NameId>& declared, NameId name) {
+        return !declared.empty() && std::find(declared.begin(), declared.end(), name) != declared.end();
     }
 
     Binding* bind_name(Node name_node, Binding::Kind kind, Node value, ScopeId value_scope, ScopeId in,
@@ -351,7 +363,7 @@ private:
         binding.value = value;
         binding.value_scope = value_scope;
         binding.statement = statement;
-        std::string name = m_model.identifier(name_node);
+        NameId name = bound_name(name_node);
         auto& list = scope(declared_scope(in, name)).names[name];
         list.push_back(std::move(binding));
         return &list.back();
@@ -359,10 +371,10 @@ private:
 
     // Where an assignment in `in` binds `name`: the module after `global`, the
     // nearest enclosing function after `nonlocal`, else `in` itself.
-    ScopeId declared_scope(ScopeId in, const std::string& name) {
+    ScopeId declared_scope(ScopeId in, NameId name) {
         const Scope& here = scope(in);
-        if (!here.globals.empty() && here.globals.count(name) != 0) return k_module_scope;
-        if (here.nonlocals.empty() || here.nonlocals.count(name) == 0) return in;
+        if (declares(here.globals, name)) return k_module_scope;
+        if (!declares(here.nonlocals, name)) return in;
         for (ScopeId at = here.parent; at > k_module_scope; at = scope(at).parent) {
             ScopeKind kind = scope(at).kind;
             if (kind == ScopeKind::function || kind == ScopeKind::lambda) return declared_scope(at, name);
@@ -410,14 +422,14 @@ private:
         if (node_symbol(object) != m_symbols.identifier) return;
         ScopeId method = current;
         if (method < 0 || scope(method).method_of < 0) return;
-        if (m_model.identifier(object) != scope(method).self_name) return;
+        if (bound_name(object) != scope(method).self_name) return;
         Binding binding;
         binding.kind = Binding::Kind::value;
         binding.value = value;
         binding.value_scope = current;
         binding.statement = statement;
         scope(scope(method).method_of)
-            .instance_attributes[m_model.identifier(field(target, m_symbols.field_attribute))]
+            .instance_attributes[bound_name(field(target, m_symbols.field_attribute))]
             .push_back(std::move(binding));
     }
 
@@ -517,7 +529,7 @@ private:
             } else {
                 continue;
             }
-            add_binding(current, bound, std::move(binding));
+            add_binding(current, m_model.intern_name(bound), std::move(binding));
         }
     }
 
@@ -545,7 +557,7 @@ private:
             if (node_is_null(name) || node_symbol(name) != s.identifier) return;
             if (first && kind != s.list_splat_pattern && kind != s.dictionary_splat_pattern &&
                 scope(body).method_of >= 0 && scope(body).kind == ScopeKind::function) {
-                scope(body).self_name = m_model.identifier(name);
+                scope(body).self_name = bound_name(name);
             }
             first = false;
             bind_name(name, Binding::Kind::parameter, default_value, enclosing, body, parameter);
@@ -587,7 +599,7 @@ private:
 };
 
 Model::Model(const Source& source, const SyntaxTree& tree, TreeObserver* riding_along, const SymbolSet* syntax_sites)
-    : m_source(source), m_root(tree.root()) {
+    : m_source(source), m_root(tree.root()), m_names(tree.names()), m_extra_names(std::make_unique<ExtraNames>()) {
     m_metrics.nodes = tree.tree_sitter_nodes();
     m_metrics.max_depth = tree.max_depth();
     m_metrics.deepest = tree.deepest();
@@ -655,6 +667,31 @@ std::string_view Model::intern(std::string_view text) const {
     return *it;  // set nodes never move: the view stays valid
 }
 
+NameId Model::name_id_of_text(Node identifier) const {
+    std::string storage;
+    return find_name_id(this->identifier(identifier, storage));
+}
+
+NameId Model::find_name_id(std::string_view name) const {
+    NameId id = m_names.find(name);
+    if (id != k_no_name) return id;
+    auto extra = m_extra_names->ids.find(name);
+    return extra == m_extra_names->ids.end() ? k_no_name : extra->second;
+}
+
+NameId Model::intern_name(std::string_view name) {
+    NameId id = find_name_id(name);
+    if (id != k_no_name) return id;
+    id = static_cast<NameId>(m_names.size() + m_extra_names->texts.size());
+    auto added = m_extra_names->ids.emplace(std::string(name), id).first;
+    m_extra_names->texts.push_back(added->first);
+    return id;
+}
+
+std::string_view Model::extra_name_text(NameId id) const {
+    return m_extra_names->texts[id - m_names.size()];
+}
+
 ChainId Model::add_step(ChainId chain, Node statement) const {
     m_chain_links.push_back({statement, chain});
     return static_cast<ChainId>(m_chain_links.size() - 1);
@@ -669,11 +706,12 @@ std::vector<Node> Model::chain(const Referent& referent) const {
 }
 
 bool Model::may_bind_at(std::string_view name, Node place) const {
+    const NameId id = find_name_id(name);
     return std::any_of(m_scopes.begin(), m_scopes.end(), [&](const std::unique_ptr<Scope>& scope) {
         bool visible =
             scope->kind == ScopeKind::module || (node_start_byte(scope->node) <= node_start_byte(place) &&
                                                  node_end_byte(place) <= node_end_byte(scope->node));
-        return visible && (!scope->star_imports.empty() || scope->names.find(name) != scope->names.end());
+        return visible && (!scope->star_imports.empty() || (id != k_no_name && scope->names.contains(id)));
     });
 }
 

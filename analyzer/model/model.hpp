@@ -272,17 +272,35 @@ private:
     };
     mutable std::vector<ChainLink> m_chain_links{ChainLink{}};  // [0]: the empty chain
     std::string_view intern(std::string_view text) const;
+    // Names by id: the tree's identifiers' (analyzer/syntax/identifier_table.hpp),
+    // then the few ExtraNames. An identifier's id is read from its record;
+    // a name given as text is looked up (k_no_name: nothing in the file is so
+    // named, so no scope binds it).
+    const IdentifierTable& m_names;
+    struct ExtraNames;
+    std::unique_ptr<ExtraNames> m_extra_names;
+    NameId name_id(Node identifier) const {
+        NameId id = node_name_id(identifier);
+        return id != k_no_name ? id : name_id_of_text(identifier);
+    }
+    NameId name_id_of_text(Node identifier) const;
+    NameId find_name_id(std::string_view name) const;
+    NameId intern_name(std::string_view name);  // while the model is built
+    std::string_view name_text(NameId id) const {
+        return id < m_names.size() ? m_names.name(id) : extra_name_text(id);
+    }
+    std::string_view extra_name_text(NameId id) const;
     ChainId add_step(ChainId chain, Node statement) const;
     // What each name means in each function scope, where that does not depend
     // on where in the scope it is used (module and class code runs in order).
     struct LookupCache;
     std::unique_ptr<LookupCache> m_lookup_cache;
     // The bindings Python's scoping finds for `name` read in `scope`, and the scope holding them.
-    const std::vector<Binding>* find_bindings(std::string_view name, ScopeId scope, ScopeId* holder) const;
+    const std::vector<Binding>* find_bindings(NameId name, ScopeId scope, ScopeId* holder) const;
     struct FunctionCalls;
     const FunctionCalls& calls_of(ScopeId function) const;
     // The name sites that read `name`, in any scope, other than as a for loop's iterable.
-    const std::vector<const Site*>& reads_not_iterated(std::string_view name) const;
+    const std::vector<const Site*>& reads_not_iterated(NameId name) const;
 };
 
 }  // namespace pygate::analyzer

@@ -17,18 +17,17 @@ const Model::FunctionCalls& Model::calls_of(ScopeId function) const {
     auto& index = m_lookup_cache->function_calls;
     if (index.empty()) {
         index.resize(m_scopes.size());
-        NameSet functions;  // the names defs bind: only a name site spelled so can reach one
+        NameIdMap<bool> functions;  // the names defs bind: only a name site spelled so can reach one
         for (const std::unique_ptr<Scope>& scope : m_scopes)
             if (scope->kind == ScopeKind::function)
-                functions.insert(identifier(node_child_by_field_id(scope->node, PythonSymbols::get().field_name)));
+                functions[name_id(node_child_by_field_id(scope->node, PythonSymbols::get().field_name))] = true;
         for (const Site& site : m_sites) {
             if (site.kind == SiteKind::call) {
                 for (const Referent& r : resolve(call_function(site.node), site.scope))
                     if (r.kind == Referent::Kind::user_function)
                         index[static_cast<std::size_t>(r.scope)].calls.push_back({site.node, site.scope});
             } else if (site.kind == SiteKind::name && !site.store && !site.callee) {
-                std::string storage;
-                if (functions.find(identifier(site.node, storage)) == functions.end()) continue;
+                if (!functions.contains(name_id(site.node))) continue;
                 for (const Referent& r : resolve(site.node, site.scope))
                     if (r.kind == Referent::Kind::user_function)
                         index[static_cast<std::size_t>(r.scope)].escapes = true;
@@ -69,7 +68,7 @@ Node zipped_iterable(const Model& model, Node targets, Node iterable, std::strin
     return {};
 }
 
-const std::vector<const Model::Site*>& Model::reads_not_iterated(std::string_view name) const {
+const std::vector<const Model::Site*>& Model::reads_not_iterated(NameId name) const {
     auto& index = m_lookup_cache->name_reads;
     if (!index) {
         const PythonSymbols& s = PythonSymbols::get();
@@ -88,12 +87,12 @@ const std::vector<const Model::Site*>& Model::reads_not_iterated(std::string_vie
                            node_child_by_field_id(loop, s.field_right).id == call.id &&
                            calls_builtin_zip(*this, call, site.scope);
             }
-            if (!iterated) (*index)[identifier(site.node)].push_back(&site);
+            if (!iterated) (*index)[name_id(site.node)].push_back(&site);
         }
     }
     static const std::vector<const Site*> k_none;
-    auto found = index->find(name);
-    return found == index->end() ? k_none : found->second;
+    const std::vector<const Site*>* found = index->find(name);
+    return found == nullptr ? k_none : *found;
 }
 
 }  // namespace pygate::analyzer

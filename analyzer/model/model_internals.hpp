@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analyzer/model/model.hpp"
+#include "analyzer/model/name_id_map.hpp"
 #include "analyzer/syntax/syntax_tree.hpp"
 
 namespace pygate::analyzer {
@@ -51,15 +52,15 @@ struct Scope {
     ScopeId parent = -1;
     Node node{};
     Node decorated{};  // functions with decorators: the decorated_definition around node
-    NameMap<std::vector<Binding>> names;
-    NameSet globals, nonlocals;
+    NameIdMap<std::vector<Binding>> names;
+    std::vector<NameId> globals, nonlocals;  // a scope declares few, if any
     std::vector<StarImport> star_imports;
     std::vector<Node> returns;  // functions and lambdas: what calling them may return
     // Methods: the class body they are defined in, and their first parameter.
     ScopeId method_of = -1;
-    std::string self_name;
+    NameId self_name = k_no_name;
     // Class bodies: `self.x = value` in their methods.
-    NameMap<std::vector<Binding>> instance_attributes;
+    NameIdMap<std::vector<Binding>> instance_attributes;
 };
 
 // The calls of a function of this file, and whether its name is read
@@ -90,7 +91,17 @@ struct Model::LookupCache {
     std::vector<FunctionCalls> function_calls;  // by ScopeId, made on the first question (Model::calls_of)
     // The name sites that read each name other than as a for loop's iterable,
     // made on the first question (Model::reads_not_iterated).
-    std::optional<NameMap<std::vector<const Model::Site*>>> name_reads;
+    std::optional<NameIdMap<std::vector<const Model::Site*>>> name_reads;
+    // What each name is as a builtin (`builtins.print`, or empty), by NameId, once asked.
+    std::vector<std::optional<std::string_view>> builtin_names;
+};
+
+// Names a binding needs that no identifier of the tree spells (the model's
+// own ids follow the tree's): `from m import a.b`, which the grammar accepts,
+// binds `a.b`.
+struct Model::ExtraNames {
+    NameMap<NameId> ids;
+    std::vector<std::string_view> texts;  // by id - the tree's count; views of the map's keys, which never move
 };
 
 // A call of the builtin zip with plain arguments (no star, no keyword):

@@ -107,8 +107,10 @@ public:
             return node_is_null(inner) ? Referents{} : resolve(inner, scope, depth + 1);
         }
         if (kind == s.identifier) {
+            NameId name = m_model.name_id(expr);
+            if (name != k_no_name) return lookup(name, m_model.name_text(name), scope, expr, depth + 1);
             std::string storage;
-            return lookup(m_model.identifier(expr, storage), scope, expr, depth + 1);
+            return lookup(name, m_model.identifier(expr, storage), scope, expr, depth + 1);
         }
         if (kind == s.attribute) {
             std::string storage;
@@ -172,11 +174,12 @@ public:
     // enclosing functions, the module, star imports, then builtins.
     // Not cached by name: each binding caches what it refers to, so a second
     // lookup costs the search of the scopes, less than a cache entry's upkeep.
-    Referents lookup(std::string_view name, ScopeId scope, Node use, int depth) {
-        if (auto [bindings, at] = find_name(name, scope); bindings != nullptr) {
+    // `id` is the name's (k_no_name when nothing in the file is so named), `name` its text.
+    Referents lookup(NameId id, std::string_view name, ScopeId scope, Node use, int depth) {
+        if (auto [bindings, at] = find_name(id, scope); bindings != nullptr) {
             const Scope& found_in = scope_at(at);
             Referents out = resolve_bindings(*bindings, depth);
-            if (found_in.method_of >= 0 && found_in.self_name == name) {  // `self` in a method
+            if (found_in.method_of >= 0 && found_in.self_name == id) {  // `self` in a method
                 Referent instance;
                 instance.kind = Referent::Kind::user_instance;
                 instance.scope = found_in.method_of;
@@ -185,13 +188,13 @@ public:
             // Module and class code runs top to bottom: before any binding, the builtin is still seen.
             if ((found_in.kind == ScopeKind::module || found_in.kind == ScopeKind::class_body) && at == scope &&
                 !node_is_null(use) && before_all(use, *bindings))
-                append(out, builtin(name));
+                append(out, builtin(id, name));
             return out;
         }
         // A builtin name stays the builtin after a star import: modules rarely
         // shadow builtins, and flagging every `print` after `from x import *`
         // would bury the findings that matter.
-        if (Referents builtins = builtin(name); !builtins.empty()) return builtins;
+        if (Referents builtins = builtin(id, name); !builtins.empty()) return builtins;
         Referents out;
         for (const StarImport& star : scope_at(k_module_scope).star_imports) {
             Referent member;
@@ -210,15 +213,26 @@ public:
                            [&](const Binding& b) { return node_start_byte(b.statement) > at; });
     }
 
-    Referents builtin(std::string_view name) {
+    Referents builtin(NameId id, std::string_view name) {
+        std::string_view qualified = builtin_name(id, name);
+        if (qualified.empty()) return {};
         Referent referent;
-        if (name == "__builtins__")
-            referent.qualified = k_builtins;
-        else if (is_builtin_name(name))
-            referent.qualified = builtin_member(name);
-        else
-            return {};
+        referent.qualified = qualified;
         return {referent};
+    }
+
+    // `builtins.print` for `print`, empty for a name that is no builtin;
+    // found once per name of the file (most reads of builtins ask again).
+    std::string_view builtin_name(NameId id, std::string_view name) {
+        if (id == k_no_name) return builtin_name_of(name);
+        auto& known = m_model.m_lookup_cache->builtin_names;
+        if (known.size() <= id) known.resize(std::max<std::size_t>(id + 1, m_model.m_names.size()));
+        if (!known[id]) known[id] = builtin_name_of(name);
+        return *known[id];
+    }
+    std::string_view builtin_name_of(std::string_view name) {
+        if (name == "__builtins__") return k_builtins;
+        return is_builtin_name(name) ? builtin_member(name) : std::string_view{};
     }
 
     // The union of a name's (or an attribute's) bindings. A list whose union is
@@ -322,7 +336,9 @@ public:
                 // A class of this file (or one of its bases in the file) that
                 // defines the attribute hides what named bases have under that
                 // name: `self.lock` set in __init__ is not threading.Thread's.
-                if (in_file_member(base.scope, attribute, instance, depth, out, named_bases, seen)) return out;
+                if (in_file_member(base.scope, m_model.find_name_id(attribute), instance, depth, out, named_bases,
+                                   seen))
+                    return out;
                 // `class P(pathlib.Path)`: P(...).read_text is pathlib.Path.read_text.
                 for (const Referent& named : named_bases) {
                     Referent parent = named;
@@ -405,21 +421,21 @@ public:
     // the class's own definitions and, flow-insensitively, its in-file bases'.
     // Returns whether any of them defines it; `named_bases` collects the named
     // bases met on the way (`pathlib.Path`), which supply it when none does.
-    bool in_file_member(ScopeId class_scope, std::string_view attribute, bool instance, int depth, Referents& out,
+    bool in_file_member(ScopeId class_scope, NameId attribute, bool instance, int depth, Referents& out,
                         Referents& named_bases, SmallVector<ScopeId, 8>& seen) {
         // Bases that derive from each other end here.
         if (!spend(depth) || std::find(seen.begin(), seen.end(), class_scope) != seen.end()) return false;
         seen.push_back(class_scope);
         const Scope& body = scope_at(class_scope);
         bool defined = false;
-        if (auto it = body.names.find(attribute); it != body.names.end()) {
+        if (const std::vector<Binding>* bindings = body.names.find(attribute)) {
             defined = true;
-            append(out, resolve_bindings(it->second, depth));
+            append(out, resolve_bindings(*bindings, depth));
         }
         if (instance)
-            if (auto it = body.instance_attributes.find(attribute); it != body.instance_attributes.end()) {
+            if (const std::vector<Binding>* bindings = body.instance_attributes.find(attribute)) {
                 defined = true;
-                append(out, resolve_bindings(it->second, depth));
+                append(out, resolve_bindings(*bindings, depth));
             }
         const Model::LookupCache::ClassBases& bases = class_bases(class_scope, depth);
         for (ScopeId parent_scope : bases.in_file)
@@ -597,7 +613,7 @@ public:
         if (base.kind == Referent::Kind::globals) {
             std::optional<std::string> name = fold(key, scope, depth + 1);
             if (!name) return {};
-            return lookup(*name, k_module_scope, Node{}, depth + 1);
+            return lookup(m_model.find_name_id(*name), *name, k_module_scope, Node{}, depth + 1);
         }
         bool namespace_like = base.kind == Referent::Kind::namespace_of ||
                               (base.kind == Referent::Kind::name && base.qualified == "builtins");
@@ -634,19 +650,19 @@ public:
         const std::vector<Binding>* bindings;
         ScopeId scope;
     };
-    FoundName find_name(std::string_view name, ScopeId scope) const {
+    FoundName find_name(NameId name, ScopeId scope) const {
+        if (name == k_no_name) return {nullptr, -1};
         bool own = true;
         for (ScopeId at = scope; at >= 0;) {
             const Scope& current = scope_at(at);
-            if (!current.globals.empty() && current.globals.count(name) != 0 && at != k_module_scope) {
+            if (declares(current.globals, name) && at != k_module_scope) {
                 at = k_module_scope;
                 own = true;
                 continue;
             }
-            bool nonlocal = !current.nonlocals.empty() && current.nonlocals.count(name) != 0;
+            bool nonlocal = declares(current.nonlocals, name);
             if (!nonlocal && (own || current.kind != ScopeKind::class_body)) {
-                auto found = current.names.find(name);
-                if (found != current.names.end()) return {&found->second, at};
+                if (const std::vector<Binding>* found = current.names.find(name)) return {found, at};
             }
             own = false;
             at = current.parent;
@@ -654,8 +670,12 @@ public:
         return {nullptr, -1};
     }
 
-    const std::vector<Binding>* bindings_of(std::string_view name, ScopeId scope) const {
+    const std::vector<Binding>* bindings_of(NameId name, ScopeId scope) const {
         return find_name(name, scope).bindings;
+    }
+
+    static bool declares(const std::vector<NameId>& declared, NameId name) {
+        return !declared.empty() && std::find(declared.begin(), declared.end(), name) != declared.end();
     }
 
 public:
@@ -751,15 +771,14 @@ Node Model::argument(Node call, std::uint32_t position, std::string_view keyword
 }
 
 std::optional<Model::BoundValue> Model::single_value(Node name, ScopeId scope) const {
-    std::string storage;
-    const std::vector<Binding>* bindings = Resolver(*this).bindings_of(identifier(name, storage), scope);
+    const std::vector<Binding>* bindings = Resolver(*this).bindings_of(name_id(name), scope);
     if (bindings == nullptr || bindings->size() != 1) return std::nullopt;
     const Binding& binding = bindings->front();
     if (binding.kind != Binding::Kind::value || node_is_null(binding.value)) return std::nullopt;
     return BoundValue{binding.value, binding.value_scope};
 }
 
-const std::vector<Binding>* Model::find_bindings(std::string_view name, ScopeId scope, ScopeId* holder) const {
+const std::vector<Binding>* Model::find_bindings(NameId name, ScopeId scope, ScopeId* holder) const {
     auto found = Resolver(*this).find_name(name, scope);
     *holder = found.scope;
     return found.bindings;

@@ -248,9 +248,8 @@ private:
 
     // Every binding of the name where `scope` reads it.
     void add_values_of_name(Node name, ScopeId scope, int depth, Values& into) {
-        std::string storage;
         ScopeId holder = -1;
-        const std::vector<Binding>* bindings = m_model.find_bindings(m_model.identifier(name, storage), scope, &holder);
+        const std::vector<Binding>* bindings = m_model.find_bindings(m_model.name_id(name), scope, &holder);
         if (bindings == nullptr || bindings->empty()) return unknown();
         for (const Binding& binding : *bindings) {
             once(&binding, [&] {
@@ -290,8 +289,7 @@ private:
             if (node_symbol(element) == s.comment) continue;
             add_values_of(element, bound->scope, depth + 1, into);
         }
-        std::string storage;
-        for (const Model::Site* read : m_model.reads_not_iterated(m_model.identifier(iterable, storage))) {
+        for (const Model::Site* read : m_model.reads_not_iterated(m_model.name_id(iterable))) {
             unknown();
             add_values_added(node_parent(read->node), read->scope, depth, into);
         }
@@ -336,16 +334,18 @@ private:
     // store through another name), so these values are all of them only when
     // class_attribute_set_once says nothing else can set it.
     void add_values_of_attribute(Node attribute, ScopeId scope, int depth, Values& into) {
-        std::string name = m_model.identifier(field(attribute, s.field_attribute));
+        Node name_node = field(attribute, s.field_attribute);
+        std::string name = m_model.identifier(name_node);
+        NameId name_id = m_model.name_id(name_node);
         Referents objects = m_model.resolve(field(attribute, s.field_object), scope);
-        if (!class_attribute_set_once(objects, name)) unknown();
+        if (!class_attribute_set_once(objects, name, name_id)) unknown();
         for (const Referent& object : objects) {
             if (object.kind != Referent::Kind::user_class && object.kind != Referent::Kind::user_instance) continue;
             const Scope& cls = scope_at(object.scope);
             for (const auto* bindings : {&cls.names, &cls.instance_attributes}) {
-                auto found = bindings->find(name);
-                if (found == bindings->end()) continue;
-                for (const Binding& binding : found->second)
+                const std::vector<Binding>* found = bindings->find(name_id);
+                if (found == nullptr) continue;
+                for (const Binding& binding : *found)
                     once(&binding, [&] {
                         if (binding.kind == Binding::Kind::value && !node_is_null(binding.value))
                             add_values_of(binding.value, binding.value_scope, depth + 1, into);
@@ -376,7 +376,7 @@ private:
     // read for a further step (`self.template.format`), never stored,
     // deleted or made a loop's target; and nothing reaches attributes by name
     // (setattr, __dict__, __setattr__, ...).
-    bool class_attribute_set_once(const Referents& objects, const std::string& name) const {
+    bool class_attribute_set_once(const Referents& objects, const std::string& name, NameId name_id) const {
         if (objects.empty()) return false;
         ScopeId owner = objects.front().scope;
         for (const Referent& object : objects)
@@ -388,13 +388,12 @@ private:
         if (node_symbol(node_parent(cls.node)) == s.decorated_definition) return false;
         Node bases = field(cls.node, s.field_superclasses);
         if (!node_is_null(bases) && node_named_child_count(bases) != 0) return false;
-        auto bound = cls.names.find(name);
-        if (bound == cls.names.end() || bound->second.size() != 1 || bound->second.front().kind != Binding::Kind::value)
-            return false;
+        const std::vector<Binding>* bound = cls.names.find(name_id);
+        if (bound == nullptr || bound->size() != 1 || bound->front().kind != Binding::Kind::value) return false;
         for (const auto& other : m_model.m_scopes) {
             if (other->kind != ScopeKind::class_body) continue;
-            if (other->instance_attributes.find(name) != other->instance_attributes.end()) return false;
-            if (other.get() != &cls && other->names.find(name) != other->names.end()) return false;
+            if (other->instance_attributes.contains(name_id)) return false;
+            if (other.get() != &cls && other->names.contains(name_id)) return false;
         }
         std::string class_name = m_model.identifier(field(cls.node, s.field_name));
         std::string storage;

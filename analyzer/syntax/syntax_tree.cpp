@@ -1,8 +1,11 @@
 #include "analyzer/syntax/syntax_tree.hpp"
 
+#include <cstring>
+
 #include "analyzer/syntax/parse.hpp"
 #include "analyzer/syntax/python_symbols.hpp"
 #include "analyzer/syntax/star_reassociation.hpp"
+#include "analyzer/text/identifier.hpp"
 #include "analyzer/text/string_literal.hpp"
 
 namespace pygate::analyzer {
@@ -17,6 +20,33 @@ constexpr std::size_t k_kept_capacity = std::size_t{1} << 18;  // nodes: 10 MiB
 // session): it keeps no more arrays than a thread uses at once.
 constexpr std::size_t k_kept_arrays = 4;
 thread_local std::vector<std::vector<NodeData>> t_spare_arrays;
+// And their identifier tables (IdentifierTable::clear bounds what is kept).
+thread_local std::vector<IdentifierTable> t_spare_tables;
+
+// An identifier's name as CPython reads it: its text, NFKC-normalised when it
+// is not ASCII (PEP 3131), so `ｅｖａｌ` gets the id of `eval`. The text is
+// read eight bytes at a time, hashed and checked for ASCII in one pass, as
+// IdentifierTable::hash_of hashes it (bytes past the name masked to zero).
+NameId intern_identifier(IdentifierTable& names, const NodeData& data, std::string_view text) {
+    if (data.end_byte > text.size() || data.start_byte > data.end_byte) return names.intern({});
+    std::string_view spelled = text.substr(data.start_byte, data.end_byte - data.start_byte);
+    const std::size_t length = spelled.size();
+    if (data.start_byte + ((length + 7) & ~std::size_t{7}) > text.size()) {  // near the end: no reading past it
+        for (char c : spelled)
+            if (static_cast<unsigned char>(c) >= 0x80) return names.intern(normalize_identifier(spelled));
+        return names.intern(spelled);
+    }
+    std::uint64_t state = 0, high_bits = 0;
+    for (std::size_t at = 0; at < length; at += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, spelled.data() + at, 8);
+        if (length - at < 8) word &= (std::uint64_t{1} << (8 * (length - at))) - 1;
+        high_bits |= word;
+        state = (state ^ word) * IdentifierTable::k_multiplier;
+    }
+    if ((high_bits & 0x8080808080808080u) != 0) return names.intern(normalize_identifier(spelled));
+    return names.intern(spelled, IdentifierTable::hash_words(state, length));
+}
 
 // A string literal whose tokens nothing reads: not an f-string (its
 // replacement fields are code), no syntax error in it, and no backslash,
@@ -35,11 +65,16 @@ SyntaxTree::SyntaxTree(TSNode root, std::string_view text) {
         m_nodes = std::move(t_spare_arrays.back());
         t_spare_arrays.pop_back();
     }
+    if (!t_spare_tables.empty()) {
+        m_names = std::move(t_spare_tables.back());
+        t_spare_tables.pop_back();
+    }
     // Tree-sitter marks missing nodes only in trees with an error.
     const bool tree_has_error = ts_node_has_error(root);
     const SymbolSet& has_fields = PythonSymbols::get().has_fields;
     const TSSymbol string_symbol = PythonSymbols::get().string;
     const TSSymbol list_splat_symbol = PythonSymbols::get().list_splat;
+    const TSSymbol identifier_symbol = PythonSymbols::get().identifier;
     std::vector<std::uint32_t> misread_stars;  // list_splats that may be misread (star_reassociation.hpp)
     TSTreeCursor cursor = ts_tree_cursor_new(root);
     // The ancestors of the current node, and how many of each one's children
@@ -58,10 +93,17 @@ SyntaxTree::SyntaxTree(TSNode root, std::string_view text) {
         data.start_byte = ts_node_start_byte(node);
         data.end_byte = ts_node_end_byte(node);
         data.start_row = ts_node_start_point(node).row;
-        data.end_row = ts_node_end_point(node).row;
         data.symbol = ts_node_symbol(node);
+        // Leaves (most nodes) are not asked for children: that costs a cursor step.
+        std::uint32_t child_count = ts_node_child_count(node);
+        if (data.symbol == identifier_symbol && child_count == 0) {
+            data.end_row = intern_identifier(m_names, data, text);
+            data.flags = NodeData::k_interned;
+        } else {
+            data.end_row = ts_node_end_point(node).row;
+        }
         bool named = ts_node_is_named(node);
-        data.flags = named ? NodeData::k_named : 0;
+        if (named) data.flags |= NodeData::k_named;
         if (tree_has_error && ts_node_is_missing(node)) data.flags |= NodeData::k_missing;
         if (tree_has_error && ts_node_has_error(node)) data.flags |= NodeData::k_has_error;
         if (!path.empty()) {
@@ -82,8 +124,6 @@ SyntaxTree::SyntaxTree(TSNode root, std::string_view text) {
             m_max_depth = depth;
             m_deepest = index;
         }
-        // Leaves (most nodes) are not asked for children: that costs a cursor step.
-        std::uint32_t child_count = ts_node_child_count(node);
         if (child_count > 0 && data.symbol == string_symbol && tokens_can_be_elided(data, text)) {
             data.flags |= NodeData::k_tokens_elided;
             m_elided_tokens += child_count;
@@ -122,6 +162,8 @@ SyntaxTree::~SyntaxTree() {
     if (m_nodes.capacity() > k_kept_capacity || t_spare_arrays.size() >= k_kept_arrays) return;
     m_nodes.clear();
     t_spare_arrays.push_back(std::move(m_nodes));
+    m_names.clear();
+    t_spare_tables.push_back(std::move(m_names));
 }
 
 std::uint32_t count_children(Node node, bool named_only) {

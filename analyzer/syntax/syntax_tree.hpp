@@ -21,6 +21,14 @@
 // instructions. node_tokens_elided says which strings these are. Another:
 // a starred expression the grammar misreads (`*f(x)` as `(*f)(x)`) is copied
 // as CPython reads it, `*(f(x))` (analyzer/syntax/star_reassociation.hpp).
+//
+// Identifiers are interned as they are copied (identifier_table.hpp): each
+// identifier leaf holds the id of its name, NFKC-normalised as CPython reads
+// it, in the record's end_row (an identifier never spans lines, so its end
+// row is its start row). The ids belong to this tree, not to a thread or a
+// parser: a tree whose nodes are appended to another must have its
+// identifiers' names re-interned into the other's table and their ids
+// rewritten (IdentifierTable says how).
 
 #include <tree_sitter/api.h>
 
@@ -30,13 +38,15 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/syntax/identifier_table.hpp"
+
 namespace pygate::analyzer {
 
 struct NodeData {
     std::uint32_t start_byte = 0;
     std::uint32_t end_byte = 0;
     std::uint32_t start_row = 0;  // 0-based, as tree-sitter counts
-    std::uint32_t end_row = 0;
+    std::uint32_t end_row = 0;  // an interned identifier (k_interned): its NameId instead
     std::uint32_t parent = 0;        // records back to the parent; 0 for the root
     std::uint32_t next_sibling = 0;  // records on to the next sibling; 0 for the last child
     // Up to k_many; from there on the children are counted when asked (a list
@@ -48,7 +58,7 @@ struct NodeData {
     std::uint8_t flags = 0;
 
     static constexpr std::uint16_t k_many = 0xFFFF;
-    static constexpr std::uint8_t k_named = 1, k_missing = 2, k_has_error = 4, k_tokens_elided = 8;
+    static constexpr std::uint8_t k_named = 1, k_missing = 2, k_has_error = 4, k_tokens_elided = 8, k_interned = 16;
 };
 static_assert(sizeof(NodeData) == 32);
 
@@ -75,6 +85,8 @@ public:
     std::uint32_t tree_sitter_nodes() const { return static_cast<std::uint32_t>(m_nodes.size()) + m_elided_tokens; }
     std::uint32_t max_depth() const { return m_max_depth; }
     Node deepest() const { return Node{m_nodes.data() + m_deepest}; }
+    // The names of the tree's identifiers, by the ids node_name_id gives.
+    const IdentifierTable& names() const { return m_names; }
 
 private:
     // A program's tree grown by a step's (tree_append.hpp) is built from theirs.
@@ -83,6 +95,7 @@ private:
     SyntaxTree();  // no nodes yet, in a spare array when the thread has one
 
     std::vector<NodeData> m_nodes;
+    IdentifierTable m_names;
     std::uint32_t m_elided_tokens = 0;
     std::uint32_t m_max_depth = 0;
     std::uint32_t m_deepest = 0;
@@ -107,7 +120,13 @@ inline std::uint32_t node_start_row(Node node) {
     return node.id->start_row;
 }
 inline std::uint32_t node_end_row(Node node) {
-    return node.id->end_row;
+    return (node.id->flags & NodeData::k_interned) != 0 ? node.id->start_row : node.id->end_row;
+}
+// The id of an identifier's name in its tree's names(), or k_no_name for a
+// node that is not an interned identifier (an identifier with children,
+// which the grammar does not make, is not interned).
+inline NameId node_name_id(Node node) {
+    return (node.id->flags & NodeData::k_interned) != 0 ? node.id->end_row : k_no_name;
 }
 inline bool node_is_named(Node node) {
     return (node.id->flags & NodeData::k_named) != 0;

@@ -51,6 +51,9 @@ std::unique_ptr<SyntaxTree> append_module(const SyntaxTree& program, const Synta
     if (before.empty() || after.empty() || before[0].child_count == 0 || after[0].child_count == 0)
         throw std::logic_error("append_module: a module without top-level nodes");
     std::unique_ptr<SyntaxTree> joined(new SyntaxTree());
+    // Ids belong to their tree: the step's identifiers are interned again
+    // into the program's names.
+    joined->m_names = program.m_names;
     std::vector<NodeData>& nodes = joined->m_nodes;
     nodes.reserve(before.size() + after.size() - 1);
     nodes.assign(before.begin(), before.end());
@@ -64,7 +67,10 @@ std::unique_ptr<SyntaxTree> append_module(const SyntaxTree& program, const Synta
         data.start_byte += byte_offset;
         data.end_byte += byte_offset;
         data.start_row += row_offset;
-        data.end_row += row_offset;
+        if ((data.flags & NodeData::k_interned) != 0)
+            data.end_row = joined->m_names.intern(step.m_names.name(data.end_row));  // end_row holds the name's id
+        else
+            data.end_row += row_offset;
         // A top-level node's parent is the root, record 0 of either tree; offsets within the step hold.
         if (data.parent == i) data.parent = static_cast<std::uint32_t>(nodes.size() - 1);
     }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "analyzer/syntax/parse.hpp"
+#include "analyzer/text/identifier.hpp"
 
 using namespace pygate::analyzer;
 
@@ -146,6 +147,16 @@ Comparison compare_trees(const std::string& text) {
         if (node_start_row(actual) != ts_node_start_point(expected).row ||
             node_end_row(actual) != ts_node_end_point(expected).row)
             differ("rows");
+        // Every identifier leaf holds its name, as CPython reads it; nothing else holds one.
+        if (std::string_view(ts_node_type(expected)) == "identifier" && ts_node_child_count(expected) == 0) {
+            NameId id = node_name_id(actual);
+            std::uint32_t begin = ts_node_start_byte(expected), end = ts_node_end_byte(expected);
+            if (id == k_no_name || id >= copy.names().size() ||
+                copy.names().name(id) != normalize_identifier(std::string_view(text).substr(begin, end - begin)))
+                differ("the identifier's name");
+        } else if (node_name_id(actual) != k_no_name) {
+            differ("a name id on a node that is no identifier");
+        }
         if (node_is_named(actual) != ts_node_is_named(expected)) differ("named");
         if (node_is_missing(actual) != ts_node_is_missing(expected)) differ("missing");
         if (node_has_error(actual) != ts_node_has_error(expected)) differ("has_error");
@@ -522,6 +533,44 @@ TEST_CASE("The copy counts children past what its 16-bit counts hold") {
     CHECK(node_named_child_count(list) == 70000);
     CHECK(node_child_count(list) == 140002);  // `[`, the items, a comma after each, `]`
     CHECK(node_start_byte(node_named_child(list, 69999)) == 5 + 3 * 69999);
+}
+
+// Two spellings CPython reads as one name (NFKC, PEP 3131) share an id; a
+// look-alike NFKC does not fold (Cyrillic `е`) is another name.
+TEST_CASE("Identifiers are interned as the tree is copied, one id per name as CPython reads it") {
+    const std::string text = "\uFF45\uFF56\uFF41\uFF4C = eval\nprint(eval, \u0435val, x.eval)\n";
+    Tree parsed = Parser().parse(text);
+    const SyntaxTree copy(parsed.root(), text);
+    std::vector<std::pair<std::string, NameId>> seen;  // each identifier's text and id, in order
+    for (std::size_t i = 0; i < copy.size(); ++i) {
+        Node node{copy.root().id + i};
+        if (node_type(node) != "identifier") continue;
+        std::string spelled = text.substr(node_start_byte(node), node_end_byte(node) - node_start_byte(node));
+        seen.emplace_back(spelled, node_name_id(node));
+        CHECK(node_end_row(node) == node_start_row(node));
+    }
+    REQUIRE(seen.size() == 7);  // ｅｖａｌ eval print eval еval x eval
+    const NameId eval = seen[1].second;
+    CHECK(seen[0].second == eval);
+    CHECK(seen[3].second == eval);
+    CHECK(seen[6].second == eval);
+    CHECK(seen[4].second != eval);
+    CHECK(copy.names().name(eval) == "eval");
+    CHECK(copy.names().name(seen[4].second) == "\u0435val");
+    CHECK(copy.names().size() == 4);  // eval, print, еval, x
+    CHECK(copy.names().find("print") == seen[2].second);
+    CHECK(copy.names().find("exec") == k_no_name);
+}
+
+TEST_CASE("A tree's names start afresh when the thread copies its next tree") {
+    for (int round = 0; round < 3; ++round) {
+        const std::string text = round == 1 ? "b = a\n" : "a = b\n";
+        Tree parsed = Parser().parse(text);
+        const SyntaxTree copy(parsed.root(), text);
+        REQUIRE(copy.names().size() == 2);
+        CHECK(copy.names().name(0) == (round == 1 ? "b" : "a"));
+        CHECK(copy.names().find(round == 1 ? "a" : "b") == 1);
+    }
 }
 
 TEST_CASE("A cursor over the copy stays inside the subtree it was made for") {
