@@ -22,6 +22,28 @@ def binary() -> str:
     return path
 
 
+def template_workers(root: int) -> List[int]:
+    """The live `pygate serve-template-worker` processes under `root`."""
+    found, todo = [], [root]
+    while todo:
+        parent = todo.pop()
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+                if int(fields[1]) != parent:
+                    continue
+                todo.append(int(entry))
+                with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                    if b"serve-template-worker" in cmdline.read():
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
 class Server:
     """One `pygate serve` process, spoken to line by line."""
 
@@ -48,7 +70,16 @@ class Server:
         self.send_raw(json.dumps(request).encode() + b"\n")
 
     def work_directories(self) -> List[str]:
-        return [name for name in os.listdir(self.temp) if name.startswith("pygate-run-")]
+        """The runs' and sessions' work directories, not a live warm-run
+        template's (pygate-run-<its worker's pid>-...), which lives as long as
+        the server."""
+        templates = self.template_directories()
+        return [name for name in os.listdir(self.temp) if name.startswith("pygate-run-") and name not in templates]
+
+    def template_directories(self) -> List[str]:
+        workers = template_workers(self.process.pid)
+        return [name for name in os.listdir(self.temp)
+                if any(name.startswith(f"pygate-run-{pid}-") for pid in workers)]
 
     def read_line(self, timeout: float = 30) -> bytes:
         deadline = time.monotonic() + timeout

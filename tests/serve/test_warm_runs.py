@@ -117,7 +117,7 @@ def test_attacks_as_consecutive_warm_runs_escape_nothing(serve, tmp_path):
 def result_dir_parent(server):
     """The template's work directory, seen through its worker's mount namespace."""
     [worker] = processes_named(server.process.pid, "serve-template-worker")
-    [template_dir] = server.work_directories()
+    [template_dir] = server.template_directories()
     return f"/proc/{worker}/root{server.temp}/{template_dir}"
 
 
@@ -242,4 +242,4 @@ def test_the_server_ending_leaves_no_template_behind(serve):
     while time.monotonic() < deadline and (children_of(pid) or server.work_directories()):
         time.sleep(0.05)
     assert children_of(pid) == []
-    assert server.work_directories() == []
+    assert os.listdir(server.temp) == []
