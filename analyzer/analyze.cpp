@@ -5,6 +5,7 @@
 
 #include "analyzer/engine.hpp"
 #include "analyzer/model/model.hpp"
+#include "analyzer/syntax/keyword_names.hpp"
 #include "analyzer/syntax/syntax_check.hpp"
 #include "analyzer/syntax/syntax_tree.hpp"
 #include "analyzer/text/source.hpp"
@@ -24,6 +25,7 @@ FileAnalysis analyze_loaded(LoadedSource loaded, const SyntaxTree* tree, const A
     analysis.findings = std::move(loaded.findings);
     if (loaded.decodable) {
         if (tree == nullptr) throw std::logic_error("analyze_loaded: decodable source without its tree");
+        check_keyword_names(*tree, loaded.source, analysis.findings);
         if (options.profile == nullptr || options.rules.empty()) {
             check_syntax(loaded.source, tree->root(), loaded.invisible_offsets, analysis.findings);
         } else {
