@@ -31,6 +31,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from process_tree import descendants, memory_kb
+
 ROOT = Path(__file__).resolve().parents[1]
 PANDAS = "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3]})\nprint(df['a'].sum())\n"
 
@@ -92,32 +94,11 @@ class Client:
 
 
 def tree(root):
-    found, todo = [], [root]
-    while todo:
-        parent = todo.pop()
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == parent:
-                found.append(int(entry))
-                todo.append(int(entry))
-    return found
+    return [pid for pid, _ in descendants(root)]
 
 
 def rss_kb(pid):
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
+    return memory_kb(pid, "Rss")
 
 
 def sample(client, temp):

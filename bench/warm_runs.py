@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "python" / "src"))
 
 import pygate  # noqa: E402
+from process_tree import descendants, memory_kb, parent_of  # noqa: E402
 
 PANDAS = "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3]})\nprint(df['a'].sum())\n"
 
@@ -52,45 +53,6 @@ def timed(call, count):
 
 def describe(name, samples):
     return f"{name}: p50 {percentile(samples, 0.5):.1f} ms, p90 {percentile(samples, 0.9):.1f} ms ({len(samples)} runs)"
-
-
-def memory_kb(pid, field):
-    try:
-        with open(f"/proc/{pid}/smaps_rollup") as rollup:
-            for line in rollup:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def parent_of(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return int(stat.read().rsplit(")", 1)[1].split()[1])
-    except OSError:
-        return -1
-
-
-def descendants(root):
-    found, todo = [], [root]
-    while todo:
-        parent = todo.pop()
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-                with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
-                    command = cmdline.read()
-            except OSError:
-                continue
-            if int(fields[1]) == parent:
-                found.append((int(entry), command))
-                todo.append(int(entry))
-    return found
 
 
 FORK_FLOOR = """

@@ -13,6 +13,8 @@ from typing import Any, Dict, List, Optional
 
 import pytest
 
+from process_probe import processes_named
+
 
 @pytest.fixture(scope="session")
 def binary() -> str:
@@ -20,28 +22,6 @@ def binary() -> str:
     if not path:
         pytest.fail("set PYGATE to the pygate binary")
     return path
-
-
-def template_workers(root: int) -> List[int]:
-    """The live `pygate serve-template-worker` processes under `root`."""
-    found, todo = [], [root]
-    while todo:
-        parent = todo.pop()
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-                if int(fields[1]) != parent:
-                    continue
-                todo.append(int(entry))
-                with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
-                    if b"serve-template-worker" in cmdline.read():
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
 
 
 class Server:
@@ -77,7 +57,7 @@ class Server:
         return [name for name in os.listdir(self.temp) if name.startswith("pygate-run-") and name not in templates]
 
     def template_directories(self) -> List[str]:
-        workers = template_workers(self.process.pid)
+        workers = processes_named(self.process.pid, "serve-template-worker")
         return [name for name in os.listdir(self.temp)
                 if any(name.startswith(f"pygate-run-{pid}-") for pid in workers)]
 

@@ -22,5 +22,20 @@ def children_of(pid: int) -> List[int]:
     return found
 
 
+def processes_named(root: int, marker: str) -> List[int]:
+    """The live descendants of `root` whose command line holds `marker`."""
+    found, todo = [], [root]
+    while todo:
+        for child in children_of(todo.pop()):
+            todo.append(child)
+            try:
+                with open(f"/proc/{child}/cmdline", "rb") as cmdline:
+                    if marker.encode() in cmdline.read():
+                        found.append(child)
+            except OSError:
+                pass
+    return found
+
+
 def open_descriptors(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from process_probe import children_of
+from process_probe import children_of, processes_named
 
 ATTACKS = sorted((Path(__file__).resolve().parents[1] / "runner" / "attacks").glob("*.py"))
 MARKERS = ("CONNECTED", "LEAKED", "PTRACE", "RAISED", "SIGNALLED")
@@ -30,21 +30,6 @@ def run(server, request_id, code, **fields):
 
 def template_id(result):
     return result["provenance"]["template"]["id"]
-
-
-def processes_named(root: int, marker: str):
-    """The descendants of `root` whose command line holds `marker`."""
-    found, todo = [], [root]
-    while todo:
-        for child in children_of(todo.pop()):
-            todo.append(child)
-            try:
-                with open(f"/proc/{child}/cmdline", "rb") as cmdline:
-                    if marker.encode() in cmdline.read():
-                        found.append(child)
-            except OSError:
-                pass
-    return found
 
 
 def test_a_warm_run_says_so_and_names_its_template(serve):
