@@ -8,16 +8,13 @@ import json
 import os
 import re
 import signal
-import socket
 import time
-from pathlib import Path
 
 import pytest
 
+from attack_scene import ATTACKS, AttackScene
 from process_probe import children_of, processes_named
 
-ATTACKS = sorted((Path(__file__).resolve().parents[1] / "runner" / "attacks").glob("*.py"))
-MARKERS = ("CONNECTED", "LEAKED", "PTRACE", "RAISED", "SIGNALLED")
 PANDAS = "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3]})\nprint(df['a'].sum())\n"
 
 
@@ -70,30 +67,17 @@ def test_warm_and_cold_runs_agree(serve):
 
 def test_attacks_as_consecutive_warm_runs_escape_nothing(serve, tmp_path):
     server = serve("--unsafe-skip-gate")
-    secret = tmp_path / "secret.txt"
-    secret.write_text("the caller's secret\n")
-    outside = tmp_path / "outside.txt"
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(1)
-    listener.setblocking(False)
-    port = listener.getsockname()[1]
+    scene = AttackScene(tmp_path)
     templates = set()
     for number, attack in enumerate(ATTACKS):
-        target = str(outside) if attack.stem == "write_outside" else str(secret)
         result = run(server, number, attack.read_text(), timeout=5, cpu=2, memory=512, output_limit=65536,
-                     files={"target.txt": target, "port.txt": str(port)})
-        text = result.get("stdout", "") + result.get("stderr", "")
+                     files=scene.files_for(attack))
         assert result["warm"] is True, (attack.stem, result.get("warm_unavailable"))
-        assert not any(marker in text for marker in MARKERS), (attack.stem, result["status"], text[-2000:])
-        assert secret.read_text() == "the caller's secret\n"
-        assert not outside.exists()
-        with pytest.raises(BlockingIOError):
-            listener.accept()
+        scene.assert_contained(attack, result)
         templates.add(template_id(result))
         # Each run's work directory is gone once it is answered.
         assert [name for name in os.listdir(result_dir_parent(server)) if name.startswith("pygate-run-")] == []
-    listener.close()
+    scene.close()
     # No attack harmed the template: every run was forked from the same one.
     assert len(templates) == 1
     assert run(server, 99, PANDAS)["stdout"] == "6\n"
