@@ -830,7 +830,7 @@ WarmChild start_warm_child(const WarmStart& warm, const Workdir& workdir, const 
     const std::optional<pid_t> forked = read == LinkRead::message ? forked_child(message.text) : std::nullopt;
     if (!forked) {
         started.error = read == LinkRead::timeout ? "the template did not fork the run within 10 s"
-                                                  : "the template ended before it forked the run";
+                                                  : "the template did not fork the run (it ended, or the kernel refused it a process)";
         return started;
     }
     started.pid = *forked;

@@ -249,7 +249,17 @@ def _template():
         child(socket.socket(fileno=fds[0]))
 
     def fork_spare():
-        """A new spare: its pid, its pidfd and the template's end of its socket."""
+        """A new spare: its pid, its pidfd and the template's end of its socket;
+        None when the kernel refuses a process now (RLIMIT_NPROC counts every
+        process and thread of the uid, a run's too): the next run asks again."""
+        try:
+            spare_made = make_spare()
+        except OSError:
+            return None
+        poller.register(spare_made[1], select.POLLIN)
+        return spare_made
+
+    def make_spare():
         control, spare_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         sys.stdout.flush()
         sys.stderr.flush()
@@ -259,7 +269,12 @@ def _template():
         # the kernel: a child that reuses it gets fresh pages, not copies.
         gc.freeze()
         libc.malloc_trim(0)
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:
+            control.close()
+            spare_end.close()
+            raise
         if pid == 0:
             # Nothing a child does may return into the template's own code.
             try:
@@ -281,7 +296,6 @@ def _template():
     poller = select.poll()
     poller.register(link.fileno(), select.POLLIN)
     waiting = fork_spare()
-    poller.register(waiting[1], select.POLLIN)
     while True:
         for fd, _events in poller.poll():
             if fd == link.fileno():
@@ -293,6 +307,12 @@ def _template():
                         os.close(extra)
                     continue
                 run = socket.socket(fileno=fds[0])
+                if waiting is None:
+                    waiting = fork_spare()
+                if waiting is None:
+                    run.close()  # its worker hears nothing and starts the run cold
+                    continue
+                poller.unregister(waiting[1])
                 pid, pidfd, control = waiting
                 try:
                     send(control, {"op": "run"}, [run.fileno()])
@@ -301,23 +321,22 @@ def _template():
                 control.close()
                 children[pidfd] = (pid, run)
                 runs[run.fileno()] = pid
+                poller.register(pidfd, select.POLLIN)
                 poller.register(run.fileno(), 0)
                 waiting = fork_spare()
-                poller.register(waiting[1], select.POLLIN)
             elif fd in runs:
                 poller.unregister(fd)
                 try:
                     os.kill(runs.pop(fd), 9)
                 except ProcessLookupError:
                     pass
-            elif fd == waiting[1]:
+            elif waiting is not None and fd == waiting[1]:
                 # The spare died before any run reached it: another one.
                 poller.unregister(fd)
                 os.close(fd)
                 os.wait4(waiting[0], 0)
                 waiting[2].close()
                 waiting = fork_spare()
-                poller.register(waiting[1], select.POLLIN)
             elif fd in children:
                 pid, run = children.pop(fd)
                 poller.unregister(fd)
