@@ -105,14 +105,6 @@ TemplatePool::~TemplatePool() {
         if (made->worker) made->worker->wait();
 }
 
-std::size_t TemplatePool::live() const {
-    std::lock_guard lock(m_mutex);
-    std::size_t count = 0;
-    for (const auto& [key, made] : m_templates)
-        if (made->worker) ++count;
-    return count;
-}
-
 bool TemplatePool::start(Template& made, const analyzer::Profile& profile) {
     made.worker.reset();
     made.link.reset();

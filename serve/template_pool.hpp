@@ -42,8 +42,6 @@ public:
     std::variant<WarmLease, std::string> lease(const analyzer::Profile& profile, const std::string& profile_sha256,
                                                std::int64_t memory_mb);
 
-    // The templates alive now.
-    std::size_t live() const;
 
 private:
     struct Template;
@@ -51,7 +49,7 @@ private:
 
     std::size_t m_max_templates;
     std::string m_python;
-    mutable std::mutex m_mutex;
+    std::mutex m_mutex;
     std::map<std::string, std::shared_ptr<Template>> m_templates;
 };
 
