@@ -70,6 +70,7 @@ public:
                 for (TSSymbol kind : rule->syntax_kinds())
                     m_on_syntax.push_back({kind, rule->on_syntax});
             m_on_module.add(rule->on_module);
+            m_on_module_end.add(rule->on_module_end);
         }
         // By kind, each kind's hooks in the rules' order: a site calls only the rules that asked for its kind.
         std::stable_sort(m_on_syntax.begin(), m_on_syntax.end(),
@@ -77,9 +78,11 @@ public:
     }
 
     void run(std::vector<Finding>& findings) {
-        m_on_module.call(ModuleSite{m_model.root(), m_model.source(), m_model.metrics()}, m_context);
+        const ModuleSite module{m_model.root(), m_model.source(), m_model.metrics()};
+        m_on_module.call(module, m_context);
         for (const Model::Site& site : m_model.sites())
             visit(site);
+        m_on_module_end.call(module, m_context);
         keep_most_specific(findings);
     }
 
@@ -96,6 +99,7 @@ private:
     };
     std::vector<SyntaxHook> m_on_syntax;
     HookList<ModuleSite> m_on_module;
+    HookList<ModuleSite> m_on_module_end;
     std::vector<RuleContext::Candidate> m_candidates;
     RuleContext m_context;
     const PythonSymbols& s;

@@ -122,6 +122,9 @@ struct RuleHooks {
     void (*on_import)(const ImportSite&, RuleContext&) = nullptr;
     void (*on_syntax)(const SyntaxSite&, RuleContext&) = nullptr;
     void (*on_module)(const ModuleSite&, RuleContext&) = nullptr;
+    // The file as a whole again, after every other hook: for what a rule
+    // can judge only once it has seen every site (PG008's call cycles).
+    void (*on_module_end)(const ModuleSite&, RuleContext&) = nullptr;
     // The grammar symbols on_syntax is called for, looked up once by the rule.
     std::span<const TSSymbol> (*syntax_kinds)() = nullptr;
 };

@@ -13,6 +13,7 @@
 #include "rules/utils/constant_size.hpp"
 #include "rules/utils/loop_bounds.hpp"
 #include "rules/utils/name_table.hpp"
+#include "rules/utils/pg008_call_cycles.hpp"
 #include "rules/utils/pg008_loop_work.hpp"
 
 namespace pygate::rules {
@@ -30,7 +31,6 @@ constexpr analyzer::RuleNumber k_rule = 8;
 constexpr int k_specificity = 40;
 constexpr std::array<std::string_view, 2> k_cwe = {"CWE-400", "CWE-835"};
 constexpr std::uint32_t k_none = UINT32_MAX;
-constexpr std::size_t k_max_edges = 4096;  // calls between functions remembered per file, for cycles
 
 // Calls that build a value whose size their constant arguments decide.
 constexpr NameEntry k_sized_call_entries[] = {
@@ -157,12 +157,6 @@ struct OpenScope {
     bool reported = false;
 };
 
-// A call from one function to another before any branch of the caller.
-struct Edge {
-    ScopeId from, to;
-    Node caller;  // the calling def or lambda
-};
-
 // What the rule remembers while the engine walks one file's sites, in
 // document order. Hooks are plain functions and a file is analysed on one
 // thread, start to end, so the state is per thread and reset by on_module.
@@ -170,7 +164,8 @@ struct FileState {
     std::vector<OpenScope> scopes;       // defs, lambdas and classes holding the sites seen, innermost last
     std::vector<std::uint64_t> visited;  // binary operators already estimated inside a larger expression
     std::uint32_t judged_until = 0;      // the end of the last expression reported as too big
-    std::vector<Edge> edges;
+    CallCycles calls;                    // calls from one function to another before any branch of the caller
+    std::vector<std::int8_t> runs_when_called;  // by scope: -1 not asked yet
     GlobalDeclarations globals;          // read on the first `while` that needs them
 };
 thread_local FileState t_state;
@@ -179,7 +174,8 @@ void on_module(const analyzer::ModuleSite&, analyzer::RuleContext&) {
     t_state.scopes.clear();
     t_state.visited.clear();
     t_state.judged_until = 0;
-    t_state.edges.clear();
+    t_state.calls.clear();
+    t_state.runs_when_called.clear();
     t_state.globals.forget();
 }
 
@@ -430,28 +426,6 @@ void note_exit(Node exit) {
     innermost.unreachable_from = node_end_byte(exit);
 }
 
-// Whether `to` reaches `from` through the calls remembered; fills `path` with the callers on the way.
-bool reaches(ScopeId to, ScopeId from, std::vector<Node>& path) {
-    std::vector<ScopeId> seen{to};
-    std::vector<std::pair<ScopeId, std::size_t>> stack{{to, 0}};
-    while (!stack.empty()) {
-        auto& [scope, next] = stack.back();
-        if (next >= t_state.edges.size()) {
-            stack.pop_back();
-            if (!path.empty()) path.pop_back();
-            continue;
-        }
-        const Edge& edge = t_state.edges[next++];
-        if (edge.from != scope) continue;
-        if (std::find(seen.begin(), seen.end(), edge.to) != seen.end() && edge.to != from) continue;
-        path.push_back(edge.caller);
-        if (edge.to == from) return true;
-        seen.push_back(edge.to);
-        stack.push_back({edge.to, 0});
-    }
-    return false;
-}
-
 // The one function of this file `call` calls, when nothing else may be called
 // there: a name bound by its def (or to its lambda, directly), or a method
 // through the instance. Names copied around are left alone: the model is
@@ -488,6 +462,15 @@ const Referent* sole_callee(const analyzer::CallSite& call, const analyzer::Mode
     return instance ? out : nullptr;
 }
 
+// runs_when_called of a scope's function, asked once per function: a file may call one long function many times.
+bool callee_runs(ScopeId scope, const analyzer::Model& model) {
+    auto& known = t_state.runs_when_called;
+    const auto at = static_cast<std::size_t>(scope);
+    if (known.size() <= at) known.resize(at + 1, -1);
+    if (known[at] < 0) known[at] = runs_when_called(model.definition(scope)) ? 1 : 0;
+    return known[at] == 1;
+}
+
 void judge_recursion(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     analyzer::ScopeKind kind = model.scope_kind(call.scope);
@@ -508,20 +491,24 @@ void judge_recursion(const analyzer::CallSite& call, analyzer::RuleContext& cont
                        k_specificity);
         return;
     }
-    if (t_state.edges.size() >= k_max_edges) return;
-    t_state.edges.push_back({call.scope, callee->scope, caller->node});
-    std::vector<Node> path;
-    if (!reaches(callee->scope, call.scope, path)) return;
-    path.push_back(caller->node);
-    if (!std::all_of(path.begin(), path.end(), runs_when_called)) return;
-    std::vector<std::string> names;
-    for (Node function : path)
-        names.push_back(fmt::format("`{}`", function_name(model, function)));
-    context.report(k_rule, analyzer::Severity::error, call.node,
-                   fmt::format("{} call each other, each before any branch of its own: they recurse until "
-                               "the stack is exhausted",
-                               fmt::join(names, " and ")),
-                   k_specificity);
+    // Calling a generator or a coroutine function only makes an object: no call of it leads on.
+    if (!callee_runs(callee->scope, model)) return;
+    t_state.calls.add(call.scope, callee->scope, caller->node, call.node);
+}
+
+// Functions that call each other, each before any branch of its own: judged
+// once every call of the file is known (pg008_call_cycles.hpp).
+void on_module_end(const analyzer::ModuleSite&, analyzer::RuleContext& context) {
+    for (const CallCycles::Cycle& cycle : t_state.calls.cycles()) {
+        std::vector<std::string> names;
+        for (Node function : cycle.callers)
+            names.push_back(fmt::format("`{}`", function_name(context.model(), function)));
+        context.report(k_rule, analyzer::Severity::error, cycle.call,
+                       fmt::format("{} call each other, each before any branch of its own: they recurse until "
+                                   "the stack is exhausted",
+                                   fmt::join(names, " and ")),
+                       k_specificity);
+    }
 }
 
 // --- consuming an endless iterator
@@ -649,6 +636,7 @@ constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference,
                                       .on_call = on_call,
                                       .on_syntax = on_syntax,
                                       .on_module = on_module,
+                                      .on_module_end = on_module_end,
                                       .syntax_kinds = syntax_kinds};
 
 }  // namespace
