@@ -1,6 +1,9 @@
 #include "analyzer/analyze.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include "analyzer/engine.hpp"
@@ -15,9 +18,19 @@ namespace pygate::analyzer {
 FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOptions& options) {
     LoadedSource loaded = load_source(std::move(bytes));
     if (!loaded.decodable) return analyze_loaded(std::move(loaded), nullptr, options);
+    Parsed parsed = parser.parse(loaded.source.text);
+    if (!parsed) return analyze_unparsed(std::move(loaded), parsed.refusal, options);
     // Copied out of tree-sitter's tree, which is deleted at once (syntax_tree.hpp).
-    const SyntaxTree tree(parser.parse(loaded.source.text).root(), loaded.source.text);
+    const SyntaxTree tree(parsed->root(), loaded.source.text);
+    parsed.tree.reset();
     return analyze_loaded(std::move(loaded), &tree, options);
+}
+
+FileAnalysis analyze_unparsed(LoadedSource loaded, const std::string& refusal, const AnalysisOptions& options,
+                              std::uint32_t line) {
+    loaded.findings.push_back(unsafe_source_finding(SourceRange{line, 1, line, 1}, refusal + ": refused unread"));
+    loaded.decodable = false;  // no tree: nothing further may be concluded
+    return analyze_loaded(std::move(loaded), nullptr, options);
 }
 
 FileAnalysis analyze_loaded(LoadedSource loaded, const SyntaxTree* tree, const AnalysisOptions& options) {

@@ -34,6 +34,12 @@ FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOpti
 // program's, analyzer/syntax/tree_append.hpp).
 FileAnalysis analyze_loaded(LoadedSource loaded, const SyntaxTree* tree, const AnalysisOptions& options = {});
 
+// Text the parser refused (parse.hpp: `refusal` says why): a PG000 finding
+// at the start of line `line` (the file's first; a session's step's first)
+// beside the findings about its bytes, and nothing else.
+FileAnalysis analyze_unparsed(LoadedSource loaded, const std::string& refusal, const AnalysisOptions& options = {},
+                              std::uint32_t line = 1);
+
 // A file that could not be read is a PG000 finding at 1:1: fail closed.
 FileAnalysis analyze_read_failure(const ReadFailure& failure);
 

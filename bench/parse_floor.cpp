@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <thread>
 #include <variant>
@@ -61,7 +62,7 @@ int main(int argc, char** argv) {
         if (!discovered.missing.empty()) return cli::k_exit_usage;
 
         analyzer::keep_freed_memory_for_reuse();  // as pygate check does
-        std::atomic<std::size_t> parsed{0}, bytes{0}, unreadable{0}, nodes{0};
+        std::atomic<std::size_t> parsed{0}, bytes{0}, unreadable{0}, over_budget{0}, nodes{0};
         analyzer::parallel_for(
             discovered.files.size(), jobs, [] { return analyzer::Parser(); },
             [&](analyzer::Parser& parser, std::size_t i) {
@@ -71,15 +72,20 @@ int main(int argc, char** argv) {
                     ++unreadable;
                     return;
                 }
-                analyzer::Tree tree = parser.parse(*text);
+                analyzer::Parsed tree = parser.parse(*text);
+                if (!tree) {
+                    ++over_budget;
+                    return;
+                }
                 // Asking the root for its extent (or counting the nodes) keeps the tree observably used.
-                if (ts_node_end_byte(tree.root()) <= text->size()) ++parsed;
-                if (walk) nodes += count_nodes(tree.root());
+                if (ts_node_end_byte(tree->root()) <= text->size()) ++parsed;
+                if (walk) nodes += count_nodes(tree->root());
                 bytes += text->size();
             });
         std::cout << fmt::format("parse-floor: {} files parsed, {} bytes", parsed.load(), bytes.load());
         if (walk) std::cout << fmt::format(", {} nodes walked", nodes.load());
         if (unreadable != 0) std::cout << fmt::format(", {} unreadable (skipped)", unreadable.load());
+        if (over_budget != 0) std::cout << fmt::format(", {} over the parse budget (skipped)", over_budget.load());
         std::cout << '\n';
         return cli::k_exit_allow;
     } catch (const std::exception& error) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan) in build/fuzz and
-# fuzzes each for SECONDS (default 60), seeded from corpus/ (Python),
+# fuzzes each for SECONDS (default 60), seeded from corpus/ and
+# fuzz/seeds/scaled_inputs.py (Python),
 # profiles/ (TOML), fuzz/seeds/serve (protocol lines), fuzz/seeds/records
 # (JSON Lines records), fuzz/seeds/cache_entry (result-cache entries),
 # fuzz/seeds/baseline (baseline files), fuzz/seeds/configuration
@@ -32,6 +33,11 @@ if [[ -z $(ls -A build/fuzz/corpus-check) ]]; then
     while IFS= read -r -d '' file; do
         { printf '\x00'; cat "$file"; } > "build/fuzz/corpus-check/seed-$((i++))"
     done < <(find corpus -name '*.py' -print0)
+    # Size-scaled malformed inputs, generated (fuzz/seeds/scaled_inputs.py).
+    /usr/bin/python3 fuzz/seeds/scaled_inputs.py build/fuzz/scaled
+    for file in build/fuzz/scaled/*.py; do
+        { printf '\x00'; cat "$file"; } > "build/fuzz/corpus-check/seed-$((i++))"
+    done
 fi
 cp -n profiles/*.toml build/fuzz/corpus-profile/ 2>/dev/null || true
 cp -n fuzz/seeds/serve/* build/fuzz/corpus-serve/ 2>/dev/null || true

@@ -44,13 +44,21 @@ StepVerdict SessionProgram::judge(const std::string& step, analyzer::Parser& par
         if (m_tree && decoded_as_is &&
             analyzer::step_reads_alone(m_text, std::string_view(text).substr(m_text.size()))) {
             const std::string_view step_text = std::string_view(decoded).substr(m_text.size());
-            const SyntaxTree step_tree(parser.parse(step_text).root(), step_text);
-            if (!node_has_error(step_tree.root()) && node_child_count(step_tree.root()) > 0) {
-                tree = analyzer::append_module(*m_tree, step_tree, static_cast<std::uint32_t>(m_text.size()), m_lines);
-                verdict.parsed_step_only = true;
+            if (analyzer::Parsed parsed = parser.parse(step_text)) {
+                const SyntaxTree step_tree(parsed->root(), step_text);
+                if (!node_has_error(step_tree.root()) && node_child_count(step_tree.root()) > 0) {
+                    tree = analyzer::append_module(*m_tree, step_tree, static_cast<std::uint32_t>(m_text.size()),
+                                                   m_lines);
+                    verdict.parsed_step_only = true;
+                }
             }
         }
-        if (!tree) tree = std::make_unique<const SyntaxTree>(parser.parse(decoded).root(), decoded);
+        if (!tree) {
+            analyzer::Parsed parsed = parser.parse(decoded);
+            // Said at the step: the accepted program parsed, the step made it unreadable.
+            if (!parsed) return analyze_unparsed(std::move(loaded), parsed.refusal, options, m_lines + 1);
+            tree = std::make_unique<const SyntaxTree>(parsed->root(), decoded);
+        }
         const bool keep = decoded_as_is && !node_has_error(tree->root()) && node_child_count(tree->root()) > 0;
         analyzer::FileAnalysis analysis = analyze_loaded(std::move(loaded), tree.get(), options);
         if (keep) verdict.program_tree = std::move(tree);

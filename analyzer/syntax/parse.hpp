@@ -1,10 +1,22 @@
 #pragma once
 // RAII over the tree-sitter C API. A Parser is not thread-safe: each worker
 // thread owns one and reuses it for every file it parses.
+//
+// Only a text the parser reads correctly is parsed: one with fewer leaves
+// than a node's child count can hold in tree-sitter 0.20.7 (leaf_bound.hpp).
+// A parse has a budget of the parsing thread's CPU time, by the text's size
+// (parse_budget_micros): tree-sitter's error recovery is quadratic in the
+// length of an error run (`x = not ` repeated 50,000 times on one line), and
+// no input may make pygate slow. CPU time, not wall time, so that a busy
+// machine does not change what is refused: a wall-clock slice that ends
+// early (the thread was not running) is resumed where it stopped.
 
 #include <tree_sitter/api.h>
 
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace pygate::analyzer {
@@ -27,11 +39,29 @@ private:
     std::unique_ptr<TSTree, TreeDeleter> m_tree;
 };
 
+// The CPU time a parse of `bytes` bytes may take: 50 ms and 1 µs a byte,
+// over three times what the slowest real files take (machine-generated
+// sympy rules parse at 0.3 µs a byte on a 2026 x86-64 core), and a
+// hundred times that under valgrind, which runs code some fifty times slower.
+std::uint64_t parse_budget_micros(std::size_t bytes);
+
+// A parse's tree, or why there is none: the text has more leaves than the
+// parser reads correctly (leaf_bound.hpp), or the parse ran out of its budget.
+struct Parsed {
+    std::optional<Tree> tree;
+    std::string refusal;  // set when there is no tree
+
+    explicit operator bool() const { return tree.has_value(); }
+    const Tree* operator->() const { return &*tree; }
+    const Tree& operator*() const { return *tree; }
+};
+
 class Parser {
 public:
     Parser();
-    // Parses UTF-8 `text`; the tree refers to offsets of `text`, not to its memory.
-    Tree parse(std::string_view text);
+    // Parses UTF-8 `text` within its budget. The tree refers to offsets of
+    // `text`, not to its memory.
+    Parsed parse(std::string_view text);
 
 private:
     std::unique_ptr<TSParser, ParserDeleter> m_parser;

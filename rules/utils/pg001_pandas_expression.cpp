@@ -171,8 +171,9 @@ PandasExpression judge_pandas_expression(std::string_view text) {
     if (rewritten.unterminated_backtick) return {Reach::code, "an unterminated backtick name"};
 
     thread_local analyzer::Parser parser;
-    analyzer::Tree parsed = parser.parse(rewritten.python);
-    analyzer::SyntaxTree tree(parsed.root(), rewritten.python);
+    analyzer::Parsed parsed = parser.parse(rewritten.python);
+    if (!parsed) return {Reach::code, "text pygate's parser does not read (" + parsed.refusal + ")"};
+    analyzer::SyntaxTree tree(parsed->root(), rewritten.python);
     if (analyzer::node_has_error(tree.root())) return {Reach::code, "text that is not a Python expression"};
 
     PandasExpression verdict;

@@ -105,7 +105,7 @@ struct Comparison {
 Comparison compare_trees(const std::string& text) {
     Comparison comparison;
     std::vector<std::string>& out = comparison.differences;
-    Tree parsed = Parser().parse(text);
+    Tree parsed = Parser().parse(text).tree.value();
     const SyntaxTree copy(parsed.root(), text);
     const Preorder walked = preorder(parsed.root(), text);
     const std::vector<TSNode>& original = walked.copied;
@@ -356,7 +356,7 @@ std::vector<std::string> invariant_breaks(const SyntaxTree& copy) {
 }
 
 bool may_hold_misread_star(const std::string& text) {
-    Tree parsed = Parser().parse(text);
+    Tree parsed = Parser().parse(text).tree.value();
     TSTreeCursor cursor = ts_tree_cursor_new(parsed.root());
     bool found = false;
     for (bool more = true; more && !found;) {
@@ -378,7 +378,7 @@ struct Reassociated {
     std::vector<std::string> breaks;
 };
 Reassociated reassociated(const std::string& text) {
-    Tree parsed = Parser().parse(text);
+    Tree parsed = Parser().parse(text).tree.value();
     const SyntaxTree copy(parsed.root(), text);
     Reassociated out{shape_of(parsed.root(), 0, text), shape_of(copy.root()), false, invariant_breaks(copy)};
     Shape original = out.expected;
@@ -471,7 +471,7 @@ TEST_CASE("A misread starred expression is copied as CPython reads it") {
          "(identifier))) (for_in_clause left: (identifier) right: (identifier)))"},
     };
     for (const auto& [text, expected] : cases) {
-        Tree parsed = Parser().parse(text);
+        Tree parsed = Parser().parse(text).tree.value();
         const SyntaxTree copy(parsed.root(), text);
         Node expression = node_named_child(node_named_child(copy.root(), 0), 0);
         INFO(text);
@@ -492,7 +492,7 @@ TEST_CASE("Plain string literals are copied without their tokens; f-strings, esc
     INFO(first_of(comparison.differences));
     CHECK(comparison.differences.empty());
     CHECK(comparison.elided == 6);  // the quotes and content of `s` and of the docstring
-    Tree parsed = Parser().parse(text);
+    Tree parsed = Parser().parse(text).tree.value();
     const SyntaxTree copy(parsed.root(), text);
     std::vector<std::pair<std::string, bool>> strings;
     for (std::size_t i = 0; i < copy.size(); ++i) {
@@ -512,7 +512,7 @@ TEST_CASE("The copy answers as tree-sitter on trees with errors and missing node
         CHECK(comparison.differences.empty());
     }
     const std::string broken = "x = (1, 2\ny = 3\n";
-    Tree parsed = Parser().parse(broken);
+    Tree parsed = Parser().parse(broken).tree.value();
     const SyntaxTree copy(parsed.root(), broken);
     CHECK(node_has_error(copy.root()));
 }
@@ -525,7 +525,7 @@ TEST_CASE("The copy counts children past what its 16-bit counts hold") {
     Comparison comparison = compare_trees(text);
     INFO(first_of(comparison.differences));
     CHECK(comparison.differences.empty());
-    Tree parsed = Parser().parse(text);
+    Tree parsed = Parser().parse(text).tree.value();
     const SyntaxTree copy(parsed.root(), text);
     Node list = node_child_by_field_id(node_named_child(node_named_child(copy.root(), 0), 0),
                                        ts_language_field_id_for_name(python_language(), "right", 5));
@@ -539,7 +539,7 @@ TEST_CASE("The copy counts children past what its 16-bit counts hold") {
 // look-alike NFKC does not fold (Cyrillic `е`) is another name.
 TEST_CASE("Identifiers are interned as the tree is copied, one id per name as CPython reads it") {
     const std::string text = "\uFF45\uFF56\uFF41\uFF4C = eval\nprint(eval, \u0435val, x.eval)\n";
-    Tree parsed = Parser().parse(text);
+    Tree parsed = Parser().parse(text).tree.value();
     const SyntaxTree copy(parsed.root(), text);
     std::vector<std::pair<std::string, NameId>> seen;  // each identifier's text and id, in order
     for (std::size_t i = 0; i < copy.size(); ++i) {
@@ -565,7 +565,7 @@ TEST_CASE("Identifiers are interned as the tree is copied, one id per name as CP
 TEST_CASE("A tree's names start afresh when the thread copies its next tree") {
     for (int round = 0; round < 3; ++round) {
         const std::string text = round == 1 ? "b = a\n" : "a = b\n";
-        Tree parsed = Parser().parse(text);
+        Tree parsed = Parser().parse(text).tree.value();
         const SyntaxTree copy(parsed.root(), text);
         REQUIRE(copy.names().size() == 2);
         CHECK(copy.names().name(0) == (round == 1 ? "b" : "a"));
@@ -575,7 +575,7 @@ TEST_CASE("A tree's names start afresh when the thread copies its next tree") {
 
 TEST_CASE("A cursor over the copy stays inside the subtree it was made for") {
     const std::string text = "f(a)\ng(b)\n";
-    Tree parsed = Parser().parse(text);
+    Tree parsed = Parser().parse(text).tree.value();
     const SyntaxTree copy(parsed.root(), text);
     Node first_statement = node_named_child(copy.root(), 0);
     Cursor cursor = cursor_new(first_statement);

@@ -18,7 +18,7 @@ struct Analyzed {
 
     explicit Analyzed(std::string_view code)
         : loaded(analyzer::load_source(std::string(code))),
-          tree(analyzer::Parser().parse(loaded.source.text).root(), loaded.source.text),
+          tree(analyzer::Parser().parse(loaded.source.text)->root(), loaded.source.text),
           model(loaded.source, tree) {}
 
     // The first node of type `type` in document order.

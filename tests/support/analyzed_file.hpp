@@ -31,7 +31,7 @@ struct Analyzed {
 
     explicit Analyzed(std::string_view code)
         : loaded(load_source(std::string(code))),
-          tree(Parser().parse(loaded.source.text).root(), loaded.source.text),
+          tree(Parser().parse(loaded.source.text)->root(), loaded.source.text),
           model(loaded.source, tree) {}
 
     // The `nth` site whose text is `expr` in document order (negative: from

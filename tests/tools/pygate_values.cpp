@@ -107,7 +107,7 @@ json examine(const std::string& path, analyzer::Parser& parser) {
         entry["error"] = "not decodable";
         return entry;
     }
-    analyzer::Tree parsed = parser.parse(loaded.source.text);
+    analyzer::Tree parsed = parser.parse(loaded.source.text).tree.value();  // the tools' inputs are small
     const analyzer::SyntaxTree tree(parsed.root(), loaded.source.text);
     Model model(loaded.source, tree);
     // Each tracked name read (`__rec__(12, v12)`), and the one value its assignment binds.

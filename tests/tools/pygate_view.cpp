@@ -203,7 +203,7 @@ json examine(const std::string& path, analyzer::Parser& parser, const analyzer::
     entry["pg000"] = pg000_of(analyzer::analyze_bytes(bytes, parser, options).findings);
     analyzer::LoadedSource loaded = analyzer::load_source(std::move(bytes));
     if (loaded.decodable) {
-        analyzer::Tree parsed = parser.parse(loaded.source.text);
+        analyzer::Tree parsed = parser.parse(loaded.source.text).tree.value();  // the tools' inputs are small
         const analyzer::SyntaxTree tree(parsed.root(), loaded.source.text);
         std::vector<analyzer::Finding> ignored;  // already reported by analyze_bytes
         analyzer::SyntaxCheck syntax(loaded.source, tree.root(), loaded.invisible_offsets, ignored);
