@@ -47,6 +47,8 @@ import warnings
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PROFILES = os.path.join(ROOT, "profiles")
+sys.path.insert(0, HERE)
+import library_effects  # noqa: E402
 # Not imported: test suites and build helpers (tests/allowed_callables_check.py skips the same).
 SKIPPED_SEGMENTS = {"tests", "testing", "conftest", "setup", "_pyinstaller"}
 # The distribution each third-party import root belongs to.
@@ -162,10 +164,13 @@ class Tables:
     def __init__(self):
         self.entries = {}  # name -> (kind, [fields])
         self.classes_done = set()
+        self.callables = {}  # name -> (the object a call reaches, whether a call passes its first parameter)
 
-    def add(self, name, kind, *fields):
+    def add(self, name, kind, *fields, value=None, bound=False):
         if name not in self.entries or self.entries[name][0] == "attribute":
             self.entries[name] = (kind, [f for f in fields if f])
+            if kind in ("function", "class") and value is not None:
+                self.callables[name] = (value, bound)
 
     def value(self, name, value, depth=0):
         """The entry of `value` reached at `name`, and what it holds."""
@@ -186,11 +191,12 @@ class Tables:
             return
         if callable(value):
             at = defined_at(value)
-            if at is not None and at != name and not isinstance(value, (types.MethodType,)):
+            bound = isinstance(value, types.MethodType)
+            if at is not None and at != name and not bound:
                 self.add(name, "alias", at)
-                self.add(at, "function")
+                self.add(at, "function", value=value)
             else:
-                self.add(name, "function")
+                self.add(name, "function", value=value, bound=bound)
             return
         self.add(name, "data", type_name(value))
 
@@ -201,7 +207,8 @@ class Tables:
         bases = [defined_at(base) or f"{base.__module__}.{base.__qualname__}" for base in cls.__bases__
                  if base is not object]
         dynamic = any("__getattr__" in vars(k) for k in cls.__mro__ if k is not object)
-        self.add(name, "class", ("bases=" + ",".join(bases)) if bases else "", "dynamic" if dynamic else "")
+        self.add(name, "class", ("bases=" + ",".join(bases)) if bases else "", "dynamic" if dynamic else "",
+                 value=cls, bound=True)
         for base in cls.__bases__:
             if base is not object:
                 at = defined_at(base)
@@ -212,13 +219,13 @@ class Tables:
                 continue
             path = f"{name}.{member}"
             if isinstance(raw, (staticmethod, classmethod)):
-                self.add(path, "function")
+                self.add(path, "function", value=raw, bound=isinstance(raw, classmethod))
             elif isinstance(raw, type):
                 self.value(path, raw, depth + 1)
             elif isinstance(raw, (property, types.GetSetDescriptorType, types.MemberDescriptorType)):
                 self.add(path, "attribute")
             elif callable(raw) or inspect.ismethoddescriptor(raw):
-                self.add(path, "function")
+                self.add(path, "function", value=raw, bound=True)
             else:
                 self.add(path, "data", type_name(raw))
         for member in sorted(instance_attributes(cls)):
@@ -239,12 +246,14 @@ class Tables:
                 continue
             self.value(f"{name}.{member}", value)
 
-    def write(self, path, header):
+    def write(self, path, header, effects=None):
         with open(path, "w", encoding="utf-8") as out:
             for line in header:
                 out.write(f"# {line}\n")
             for name in sorted(self.entries):
                 kind, fields = self.entries[name]
+                if effects is not None and kind in ("function", "class"):
+                    fields = fields + effects(name)
                 out.write("\t".join([name, kind, *fields]) + "\n")
 
 
@@ -267,18 +276,131 @@ def roots_by_table(modules):
     return tables
 
 
-def generate(out_dir):
-    os.makedirs(out_dir, exist_ok=True)
+REVIEWED = os.path.join(ROOT, "analyzer", "library", "reviewed.tsv")
+
+
+def call_parts(tables, name):
+    """What runs when the callable `name` is called: [("python", key, bound, function)] for Python code,
+    [("c", reviewed name, type name)] for code written in C (a function's own name; for a class, the
+    class whose C `__new__` or `__init__` it inherits)."""
+    value, bound = tables.callables[name]
+    kind = tables.entries[name][0]
+    if kind == "class":
+        parts = []
+        for special in ("__new__", "__init__"):
+            for klass in value.__mro__:
+                if special in vars(klass):
+                    if klass is not object:
+                        function = library_effects.python_function(vars(klass)[special])
+                        if function is not None and function.__code__.co_filename == "<string>":
+                            # written by dataclasses or namedtuple with exec: no source to read
+                            parts.append(("c", name, "generated"))
+                        elif function is not None:
+                            parts.append(("python", library_effects.function_key(function), True, function))
+                        else:
+                            owner = defined_at(klass) or f"{klass.__module__}.{klass.__qualname__}"
+                            parts.append(("c", owner, type_name(klass)))
+                    break
+        # A dataclass's generated `__init__` ends by calling its `__post_init__`.
+        post_init = library_effects.python_function(getattr(value, "__post_init__", None))
+        if post_init is not None and "__dataclass_fields__" in dir(value):
+            parts.append(("python", library_effects.function_key(post_init), True, post_init))
+        return parts
+    accessor = getattr(value, "_accessor", None)
+    if isinstance(accessor, type) and type(value).__name__ == "CachedAccessor":
+        # pandas' accessor descriptor (`DataFrame.plot`, `Series.str`): the attribute is an instance of the
+        # accessor class, made from the frame; calling it calls that class's `__call__`.
+        if getattr(accessor, "__call__", None) is object.__call__ or "__call__" not in dir(accessor):
+            return []  # an accessor with no `__call__`: calling it raises TypeError, and runs nothing
+        value, bound = accessor.__call__, True
+    function = library_effects.python_function(value)
+    if function is None and not isinstance(value, (type, types.BuiltinFunctionType, types.MethodDescriptorType,
+                                                   types.WrapperDescriptorType, types.ClassMethodDescriptorType,
+                                                   types.MethodWrapperType)):
+        # A callable object (a ufunc, a Cython function, an instance with `__call__`): its type's `__call__`.
+        function = library_effects.python_function(getattr(type(value), "__call__", None))
+        bound = True
+    if function is not None and function.__code__.co_filename == "<string>":
+        return [("c", name, "generated")]
+    if function is not None:
+        key = library_effects.function_key(function)
+        if key is not None:
+            return [("python", key, bound, function)]
+    return [("c", name, type_name(value))]
+
+
+class Effects:
+    """The effect fields of every callable of the walked tables: the analysis of their Python sources,
+    the reviewed decisions for the rest (analyzer/library/reviewed.tsv)."""
+
+    def __init__(self, walked, reviewed_path=REVIEWED):
+        with open(reviewed_path, encoding="utf-8") as f:
+            self.reviewed = library_effects.Reviewed(f.read(), os.path.relpath(reviewed_path, ROOT))
+        self.analysis = library_effects.Analysis(self.reviewed.sinks())
+        self.parts = {}
+        roots = []
+        for key, (tables, _) in walked.items():
+            for name in tables.callables:
+                parts = call_parts(tables, name)
+                checked = []
+                for part in parts:
+                    if part[0] == "python":
+                        self.analysis.module(part[3].__globals__.get("__name__", ""))
+                        if self.analysis.function(part[1]) is None:  # generated code, or no source here
+                            part = ("c", name if tables.entries[name][0] == "function"
+                                    else part[1].rsplit(".", 1)[0], "python without source")
+                        else:
+                            roots.append(part[1])
+                    checked.append(part)
+                self.parts[(key, name)] = checked
+        self.analysis.solve(roots)
+        self.uncovered = {}   # table key -> [(name, reviewed name, type)]
+        self.reviewed_count = {}
+
+    def of(self, key, name):
+        """The effect fields of callable `name` of table `key`."""
+        effects = set()
+        correction = self.reviewed.lookup(name, exact_only=True)
+        for part in self.parts.get((key, name), ()):
+            if part[0] == "python":
+                if correction is not None:
+                    continue
+                effects.update(self.analysis.effects(part[1], part[2]) or ())
+            else:
+                found = self.reviewed.lookup(part[1], part[2])
+                if found is None:
+                    self.uncovered.setdefault(key, []).append((name, part[1], part[2]))
+                else:
+                    self.reviewed_count[key] = self.reviewed_count.get(key, 0) + 1
+                    effects.update(found[0])
+        if correction is not None:
+            effects.update(correction[0])
+        return sorted(effects)
+
+
+def walk_tables():
+    """{table key: (Tables, roots)} for every table this interpreter's libraries make."""
+    walked = {}
     for key, roots in sorted(roots_by_table(allowed_modules()).items()):
         tables = Tables()
         for root in sorted(set(roots)):
             names = module_names(root) if root != "os.path" else ["os.path"]
             for name in names:
                 tables.module(name)
+        walked[key] = (tables, sorted(set(roots)))
+    return walked
+
+
+def generate(out_dir):
+    os.makedirs(out_dir, exist_ok=True)
+    walked = walk_tables()
+    effects = Effects(walked)
+    for key, (tables, roots) in walked.items():
         header = [f"pygate library table: {key}, for CPython {sys.version.split()[0]}; generated by "
-                  f"scripts/library-data.py from {', '.join(sorted(set(roots)))}; do not edit"]
-        tables.write(os.path.join(out_dir, f"{key}.tsv"), header)
+                  f"scripts/library-data.py from {', '.join(roots)}; do not edit"]
+        tables.write(os.path.join(out_dir, f"{key}.tsv"), header, lambda name: effects.of(key, name))
         print(f"library-data.py: {key}: {len(tables.entries)} entries", file=sys.stderr)
+    return effects
 
 
 def main():
