@@ -156,6 +156,13 @@ OPAQUE_RESULTS = {f"builtins.{n}" for n in (
     "all any sum min max sorted reversed enumerate zip range iter next print".split())} - {
     "builtins.min", "builtins.max", "builtins.sorted", "builtins.reversed", "builtins.enumerate",
     "builtins.zip", "builtins.iter", "builtins.next"}
+# Objects that are their arguments: a path object is the path string it was made from.
+VALUE_CLASSES = {"pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.PurePosixPath",
+                 "pathlib.WindowsPath", "pathlib.PureWindowsPath"}
+# The standard library's diagnostics: they format messages and write them to standard error or a log
+# handler, and read the source lines of the code that warns (linecache). Their inputs are messages, not
+# paths or names a program chooses, so calls into them are not followed.
+DIAGNOSTICS = ("warnings.", "logging.", "linecache.", "traceback.")
 CONTAINER_MUTATORS = {"append", "extend", "insert", "update", "setdefault", "add", "appendleft", "extendleft"}
 # Settings: the objects and functions a library reads its configuration through.
 RC_PARAMS = {"matplotlib.rcParams": "matplotlib", "matplotlib.rcParamsDefault": "matplotlib"}
@@ -206,6 +213,19 @@ def _c_module_has(module, name):
     return name in exported if exported is not None else hasattr(held, name)
 
 
+def _walk_scope(node):
+    """The nodes of a statement that belong to its function's own scope (not to a nested def, class or lambda)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        for child in ast.iter_child_nodes(current):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                stack.append(child)
+            elif isinstance(child, ast.Lambda):
+                yield child
+
+
 class Module:
     def __init__(self, name, path, tree, is_package):
         self.name, self.path, self.tree, self.is_package = name, path, tree, is_package
@@ -229,6 +249,7 @@ class Function:
         self.receiver = self.positional[0] if self.kind in ("method", "class") and self.positional else None
         self.summary = Summary()
         self.ir = None
+        self.closure = {}  # a free variable -> the objects its cells hold at run time
 
 
 class Class:
@@ -271,6 +292,7 @@ class Analysis:
         self.resolving = set()
         self.global_cache = {}
         self.evaluated = set()
+        self.sinks_hit = set()  # the sinks some analysed call reached
         self.solved = False
 
     # ---- sources -----------------------------------------------------------------------------
@@ -303,6 +325,7 @@ class Analysis:
                 if key not in self.functions or self.functions[key].node.lineno < node.lineno:
                     self.functions[key] = function  # the last definition wins, as at run time
                 self.functions_by_node[id(node)] = function
+                self._index_nested(module, node.body, f"{prefix}{node.name}.<locals>.")
                 if not any(isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter")
                            for d in node.decorator_list):
                     bind(node.name, ("function", key))
@@ -341,6 +364,82 @@ class Analysis:
                     self._index_scope(module, getattr(node, field, []) or [], bindings, prefix, cls)
                 for handler in getattr(node, "handlers", []) or []:
                     self._index_scope(module, handler.body, bindings, prefix, cls)
+
+    def _index_nested(self, module, body, prefix):
+        """Functions and classes defined inside a function (`outer.<locals>.inner`), and its lambda when it
+        has one only (`outer.<locals>.<lambda>`): a closure a library makes into a method or a module
+        attribute is analysed on its own, its free variables bound to what their cells hold at run time
+        (`bind_closure`) or unknown."""
+        lambdas = [n for statement in body for n in _walk_scope(statement) if isinstance(n, ast.Lambda)]
+        if len(lambdas) == 1:
+            wrapper = ast.FunctionDef(name="<lambda>", args=lambdas[0].args,
+                                      body=[ast.Return(value=lambdas[0].body)], decorator_list=[], returns=None,
+                                      type_comment=None)
+            ast.copy_location(wrapper, lambdas[0])
+            key = f"{module.name}.{prefix}<lambda>"
+            self.functions.setdefault(key, Function(key, module, wrapper, None))
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                key = f"{module.name}.{prefix}{node.name}"
+                self.functions.setdefault(key, Function(key, module, node, None))
+                self._index_nested(module, node.body, f"{prefix}{node.name}.<locals>.")
+            elif isinstance(node, ast.ClassDef):
+                key = f"{module.name}.{prefix}{node.name}"
+                klass = Class(key, module, node)
+                self.classes.setdefault(key, klass)
+                self._index_scope(module, node.body, klass.members, f"{prefix}{node.name}.", key)
+            else:
+                for field in ("body", "orelse", "finalbody"):
+                    self._index_nested(module, getattr(node, field, []) or [], prefix)
+                for handler in getattr(node, "handlers", []) or []:
+                    self._index_nested(module, handler.body, prefix)
+                for case in getattr(node, "cases", []) or []:
+                    self._index_nested(module, case.body, prefix)
+
+    def bind_closure(self, key, function_object):
+        """The objects a closure's free variables hold at run time (`replace_method`'s `func`), as the
+        analysis names them; the cells of every closure of one definition are joined."""
+        function = self.function(key)
+        cells = getattr(function_object, "__closure__", None) or ()
+        if function is None or function.ir is not None:
+            return
+        for name, cell in zip(function_object.__code__.co_freevars, cells):
+            try:
+                value = cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+            objects = self.objects_of_value(value)
+            if objects:
+                function.closure.setdefault(name, set()).update(objects)
+
+    def objects_of_value(self, value):
+        import types
+        if isinstance(value, types.ModuleType):
+            return {("module", value.__name__)}
+        if isinstance(value, type):
+            key = f"{value.__module__}.{value.__qualname__}"
+            self.module(value.__module__)
+            return {("class", key)} if key in self.classes else {("ext", key)}
+        function = python_function(value)
+        if function is not None:
+            key = function_key(function)
+            if key:
+                self.module(function.__globals__.get("__name__", ""))
+                return {("function", key)} if self.function(key) is not None else set()
+            return set()
+        module, qualname = getattr(value, "__module__", None), getattr(value, "__qualname__", None)
+        if callable(value) and isinstance(module, str) and isinstance(qualname, str):
+            return {("ext", f"{module}.{qualname}")}
+        return set()
+
+    def as_method(self, key):
+        """Read function `key` (a closure a library set on a class) as a method: its first parameter is
+        the receiver."""
+        function = self.function(key)
+        if function is not None and function.kind == "function" and function.positional and \
+                function.ir is None:
+            function.kind = "method"
+            function.receiver = function.positional[0]
 
     @staticmethod
     def _absolute(module, name, level):
@@ -518,6 +617,8 @@ class Analysis:
                         self.resolving.discard(guard)
                     return found
                 function = scope.function
+                if node.id in function.closure:
+                    return set(function.closure[node.id])
                 if node.id == function.receiver and function.cls:
                     return {("instance" if function.kind == "method" else "class", function.cls)}
                 if node.id in function.positional or node.id in function.kwonly:
@@ -528,6 +629,10 @@ class Analysis:
             return found
         if isinstance(node, ast.Attribute):
             found = set()
+            function = scope.function
+            if function is not None and function.cls and isinstance(node.value, ast.Name) and \
+                    node.value.id == function.receiver and node.value.id not in scope.locals:
+                found |= self.field_objects(function.cls, node.attr, depth + 1)
             for obj in self.objects(node.value, scope, depth + 1):
                 found |= self._member(obj, node.attr, depth + 1)
             return found
@@ -569,6 +674,41 @@ class Analysis:
             return found
         return set()
 
+    def field_objects(self, class_key, attr, depth):
+        """What the methods of a class and its bases store on `self.attr` may be (instances, classes, functions)."""
+        guard = ("field", class_key, attr)
+        if guard in self.resolving or depth > 12:
+            return set()
+        self.resolving.add(guard)
+        try:
+            found = set()
+            for klass in self.mro(class_key):
+                if isinstance(klass, str):
+                    continue
+                for value, method in self.field_values(klass).get(attr, ()):
+                    scope = self.ir(method).scope
+                    found |= {o for o in self.objects(value, scope, depth + 1)
+                              if o[0] in ("instance", "class", "function", "bound")}
+            return found
+        finally:
+            self.resolving.discard(guard)
+
+    def field_values(self, klass):
+        if getattr(klass, "fields", None) is None:
+            klass.fields = {}
+            for bindings in klass.members.values():
+                for binding in bindings:
+                    method = self.functions.get(binding[1]) if binding[0] == "function" else None
+                    if method is None or method.receiver is None:
+                        continue
+                    for node in ast.walk(method.node):
+                        if isinstance(node, ast.Assign):
+                            for target in node.targets:
+                                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and \
+                                        target.value.id == method.receiver:
+                                    klass.fields.setdefault(target.attr, []).append((node.value, method))
+        return klass.fields
+
     def returned_objects(self, key, depth):
         function = self.function(key)
         if function is None or depth > 12:
@@ -607,6 +747,9 @@ class Analysis:
     def call_targets(self, call, scope):
         """[(kind, ident, skip_first, receiver)] a call may reach: kind is "function" (a key), "construct"
         (a class key), "ext" (a dotted name), "super"-resolved functions come out as "function"."""
+        return [t for t in self._call_targets(call, scope) if not t[1].startswith(DIAGNOSTICS)]
+
+    def _call_targets(self, call, scope):
         func = call.func
         targets = []
         # super().m(...)
@@ -733,6 +876,21 @@ class Analysis:
                         effects.add((one, ("p", keyword)))
         return format_effects(function, effects, bound)
 
+    def explain(self, key, kind, depth=0):
+        """The chain of calls by which function `key` has effect `kind`, down to its sink: [(function, step)]."""
+        chain, seen = [], set()
+        while key not in seen and len(chain) < 40:
+            seen.add(key)
+            function = self.function(key)
+            if function is None or function.ir is None:
+                break
+            step = next((why for (k, _), why in function.ir.why.items() if k == kind), None)
+            if step is None:
+                break
+            chain.append((key, step))
+            key = step
+        return chain
+
     def construct_effects(self, class_key):
         found = set()
         for kind, ident in self.constructor(class_key):
@@ -832,6 +990,7 @@ class FunctionIR:
         self.subscript_stores = []  # (target node, key node)
         self.env = {}
         self.target_cache = {}
+        self.why = {}
         self.assigned_names = None
         self.partials = {}
         self.callees = set()
@@ -1033,7 +1192,7 @@ class FunctionIR:
             if not changed:
                 break
         effects, settings, new_callees, new_field_kinds = set(), set(), set(), set()
-        self.effects, self.settings = effects, settings
+        self.effects, self.settings, self.why = effects, settings, {}
 
         for call, guards in self.calls:
             self._call_effects(call, guards, new_callees)
@@ -1049,7 +1208,7 @@ class FunctionIR:
                     if self.analysis.subclass_related(reader_class, function.cls):
                         for label in labels:
                             if label[0] in ("p", "kw", "key") and label[1] != function.receiver:
-                                effects.add((kind, label))
+                                self._effect((kind, label), f"self.{attr}, which {reader_class} hands to a sink")
         # Effects on attributes of self: the stores that set them are the effect's source.
         for kind, label in list(effects):
             if label is not None and label[0] == "f":
@@ -1140,7 +1299,11 @@ class FunctionIR:
         conditions = set(inherited)
         for test, polarity in guards:
             conditions |= self.conditions(test, polarity)
-        self.effects.add((kind, ("if", frozenset(conditions)) if conditions else None))
+        self._effect((kind, ("if", frozenset(conditions)) if conditions else None), evidence)
+
+    def _effect(self, effect, evidence):
+        self.effects.add(effect)
+        self.why.setdefault((effect[0], effect[1][0] if effect[1] else None), evidence)
 
     def _add_labels(self, kind, labels, guards, evidence, otherwise=None):
         """Effects of a sink whose argument carries `labels`; `otherwise`: the effect when no
@@ -1148,7 +1311,7 @@ class FunctionIR:
         decided = False
         for label in labels:
             if label[0] in PARAMETER_LABELS:
-                self.effects.add((kind, label))
+                self._effect((kind, label), evidence)
                 decided = True
             elif label[0] == "s":
                 self.settings.add((label[1], label[2], kind, evidence))
@@ -1182,6 +1345,7 @@ class FunctionIR:
 
     def _sink(self, dotted, call, guards, receiver=None):
         """Effects of a call of sink `dotted`."""
+        self.analysis.sinks_hit.add(dotted)
         for kind, arg in self.analysis.sinks.get(dotted, ()):
             evidence = dotted
             if arg is None:
@@ -1390,12 +1554,12 @@ class FunctionIR:
                     self._unparameterized(kind, guards, key, kept)
                 continue
             if label[0] == "f":
-                self.effects.add((kind, label))
+                self._effect((kind, label), key)
                 continue
             mapped = self._map(label, bound, callee)
             for mine in mapped:
                 if mine[0] in PARAMETER_LABELS:
-                    self.effects.add((kind, mine))
+                    self._effect((kind, mine), key)
                 elif mine[0] == "s":
                     self.settings.add((mine[1], mine[2], kind, f"through {key}"))
 
@@ -1523,6 +1687,11 @@ class FunctionIR:
                 for obj in self._objects_cached(func.value):
                     if obj[0] in ("data", "ext") and obj[1] in RC_PARAMS:
                         return {("s", RC_PARAMS[obj[1]], call.args[0].value)}
+        if len(call.args) == 2 and _is_str(call.args[1]) and isinstance(func, ast.Attribute) and \
+                func.attr in ("__getitem__", "get"):  # dict.__getitem__(rcParams, KEY)
+            for obj in self._objects_cached(call.args[0]):
+                if obj[0] in ("data", "ext") and obj[1] in RC_PARAMS:
+                    return {("s", RC_PARAMS[obj[1]], call.args[1].value)}
         if isinstance(func, ast.Attribute) and func.attr == "_get_backend_or_none":
             for obj in self._objects_cached(func.value):
                 if obj[0] in ("data", "ext") and obj[1] in RC_PARAMS:
@@ -1535,15 +1704,17 @@ class FunctionIR:
                 found |= self.taint(keyword.value, depth + 1)
             return found
 
-        def receiver():  # what a method's receiver carries, but a class: a method of a class is none
+        def receiver_labels():  # what a method's receiver carries, but a class: a method of a class is none
             return {label for label in self.taint(func.value, depth + 1) if label[0] != "c"}
 
         if not targets:
             labels = set()
             if isinstance(func, ast.Attribute):
-                labels |= receiver()
+                labels |= receiver_labels()
                 if func.attr in PRESERVING_METHODS:
                     labels |= arguments()
+            else:  # a callable held in a variable (a parameter, a closure's): its result may be its argument
+                labels |= arguments()
             return labels
         labels = set()
         for kind, ident, skip_first, how in targets:
@@ -1559,13 +1730,13 @@ class FunctionIR:
                 if ident in PRESERVING or ident.rsplit(".", 1)[-1] in PRESERVING_METHODS:
                     labels |= arguments()
                 if isinstance(func, ast.Attribute):
-                    labels |= receiver()
+                    labels |= receiver_labels()
                 continue
             if kind == "construct":
-                for arg in call.args:
-                    labels |= self.taint(arg, depth + 1)
-                for keyword in call.keywords:
-                    labels |= self.taint(keyword.value, depth + 1)
+                # An object carries what its methods store on it (the attributes of `self`), not its
+                # arguments; but a path object is its path.
+                if ident in VALUE_CLASSES or not any(k == "function" for k, _ in self.analysis.constructor(ident)):
+                    labels |= arguments()  # a record whose constructor no source shows (a dataclass) holds them
                 continue
             callee = self.analysis.function(ident)
             if callee is None or not callee.summary.returns:
@@ -1604,16 +1775,34 @@ def python_function(value):
         value = inspect.unwrap(value)
     except (ValueError, TypeError):
         pass
+    if isinstance(value, types.MethodType):  # a bound method wrapped (lru_cache of an object's method)
+        value = value.__func__
     if isinstance(value, types.FunctionType):
         return value
     return None
 
 
 def function_key(function):
-    """The analysis' key of a Python function: its module and qualified name, as its source spells them."""
+    """The analysis' key of a Python function: its module and qualified name, as its source spells them
+    (the module found from the source file when the module renames itself: `_collections_abc` says
+    it is `collections.abc`)."""
     module = function.__globals__.get("__name__") if isinstance(getattr(function, "__globals__", None), dict) \
         else None
+    filename = function.__code__.co_filename
+    if filename.startswith("<frozen ") and filename.endswith(">"):  # `<frozen _collections_abc>`
+        return f"{filename[8:-1]}.{function.__code__.co_qualname}"
+    held = sys.modules.get(module) if module else None
+    if held is not None and getattr(held, "__file__", None) != filename and not filename.startswith("<"):
+        if _FILES.get(None) != len(sys.modules):
+            _FILES.clear()
+            _FILES.update({os.path.realpath(m.__file__): name for name, m in list(sys.modules.items())
+                           if isinstance(getattr(m, "__file__", None), str)})
+            _FILES[None] = len(sys.modules)
+        module = _FILES.get(os.path.realpath(filename), module)
     return f"{module}.{function.__code__.co_qualname}" if module else None
+
+
+_FILES = {}  # a source file's real path -> the module loaded from it
 
 
 # ---------------------------------------------------------------------------
@@ -1680,12 +1869,18 @@ class Reviewed:
                 self.exact[pattern] = entry
         self.globs.sort(key=lambda e: -len(e[3]))
 
+    def all_patterns(self):
+        return [e[3] for e in self.exact.values()] + [f"type={t}" for t in self.types] + [e[3] for e in self.globs]
+
     def lookup(self, name, type_name=None, exact_only=False):
         """The reviewed entry for a callable (effects, reason, line, pattern), or None."""
         import fnmatch
         found = self.exact.get(name)
         if found is None and not exact_only:
             found = self.types.get(type_name) if type_name else None
+            if found is not None:
+                self.used.add(f"type={type_name}")
+                return found
             if found is None:
                 for entry in self.globs:
                     if fnmatch.fnmatchcase(name, entry[3]):
@@ -1711,5 +1906,6 @@ class Reviewed:
                 else:
                     keyword, _, position = parameter.partition("#")
                     arg = (int(position) if position.isdigit() else None, keyword or None)
-                table.setdefault(name, []).append((kind, arg))
+                if kind != CLASS_OF:  # what a call returns, not where an argument goes: the analysis' own rule
+                    table.setdefault(name, []).append((kind, arg))
         return table

@@ -283,11 +283,11 @@ def test_flow_through_subscripts_iteration_unpacking_and_containers(analyse):
                       "m.unpack": ["names:pairs#1"], "m.container": ["names:a#1"], "m.appended": ["names:a#1"]}
 
 
-def test_a_value_passed_to_a_function_nobody_can_follow_does_not_flow(analyse):
+def test_a_value_passed_to_a_c_function_or_measured_does_not_flow(analyse):
     result = analyse({"m": """
-        import numpy
-        def f(obj, a, callback):
-            return getattr(obj, callback(a))
+        import math
+        def f(obj, a):
+            return getattr(obj, math.floor(a))
         def g(obj, a):
             return getattr(obj, str(len(a)))
     """}, "m.f", "m.g")
@@ -498,3 +498,68 @@ def test_reviewed_lines_need_a_reason_and_known_effects():
     assert reviewed.lookup("q.r", "T")[3] == "type=T"
     assert any("a.b has no reason" in e for e in reviewed.errors)
     assert any("`bogus:#0` is no effect" in e for e in reviewed.errors)
+
+
+def test_a_closure_resolves_its_free_variables_from_its_cells(analyse):
+    analyse({"m": """
+        def reader(path):
+            return open(path).read()
+        def wrap(func):
+            return lambda *args: func(*args)
+        read = wrap(reader)
+    """}, "m.reader")
+    module = importlib.import_module(f"{analyse.package}.m")
+    key = le.function_key(module.read)
+    assert key == f"{analyse.package}.m.wrap.<locals>.<lambda>"
+    analysis = analyse.analysis
+    analysis.bind_closure(key, module.read)
+    analysis.solve([key])
+    assert analysis.effects(key, False) == ["reads:#0+"]
+    unbound = le.Analysis()
+    unbound.module(f"{analyse.package}.m")
+    unbound.solve([key])
+    assert unbound.effects(key, False) == []  # without the cells, `func` is unknown
+
+
+def test_an_object_carries_what_it_stores_not_its_arguments(analyse):
+    result = analyse({"m": """
+        import pathlib
+        class Scope:
+            def __init__(self, level, names):
+                self.level = level
+        def f(obj, level):
+            return getattr(obj, Scope(level, ()))
+        def path(obj, name):
+            return getattr(obj, pathlib.Path(name))
+    """}, "m.f", "m.path")
+    assert result == {"m.f": [], "m.path": ["names:name#1"]}
+
+
+def test_warnings_and_logging_are_not_followed(analyse):
+    assert one(analyse, """
+        import warnings, logging
+        def f(message):
+            warnings.warn(message)
+            logging.getLogger(__name__).warning(message)
+    """) == []
+
+
+def test_a_method_of_an_object_stored_on_self_resolves(analyse):
+    assert run_construct_of(analyse, {"m": """
+        class Visitor:
+            def visit(self, text):
+                return compile(text, "<expr>", "eval")
+        PARSERS = {"python": Visitor}
+        class Expr:
+            def __init__(self, expr, parser="python"):
+                self.expr = expr
+                self._visitor = PARSERS[parser]()
+                self.terms = self.parse()
+            def parse(self):
+                return self._visitor.visit(self.expr)
+    """}, "m.Expr") == ["code:expr#0"]
+
+
+def run_construct_of(analyse, sources, name):
+    analyse(sources, name.rsplit(".", 1)[0] + ".PARSERS" if False else "m.Expr.parse")
+    return run_construct(analyse, name)
