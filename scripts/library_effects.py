@@ -201,6 +201,19 @@ def _find_module_source(name):
         return None
 
 
+def _is_module(name):
+    """Whether `name` is a module this interpreter has (a C extension too: `scipy.odr.__odrpack`)."""
+    if name not in _MODULES:
+        try:
+            _MODULES[name] = name in sys.modules or importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError, AttributeError):
+            _MODULES[name] = False
+    return _MODULES[name]
+
+
+_MODULES = {}
+
+
 def _c_module_has(module, name):
     """Whether a module with no Python source (C) has a public `name`, as `from module import *` sees it."""
     if name.startswith("_"):
@@ -478,7 +491,8 @@ class Analysis:
         if not found:
             for star in module.stars:
                 found |= self._member(("module", star), name, depth + 1, through_star=True)
-        if not found and _module_source(f"{module_name}.{name}") is not None:
+        if not found and (_module_source(f"{module_name}.{name}") is not None or
+                          _is_module(f"{module_name}.{name}")):
             found.add(("module", f"{module_name}.{name}"))
         return found
 
