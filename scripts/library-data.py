@@ -204,20 +204,26 @@ class Tables:
             return
         self.add(name, "data", type_name(value))
 
+    @staticmethod
+    def base_name(name, base):
+        """The name a base is listed under: its canonical name, else its module and qualified name, else (a
+        namedtuple or a factory's class whose subclass took that name) `CLASS.<base>`."""
+        found = defined_at(base) or f"{base.__module__}.{base.__qualname__}"
+        return f"{name}.<base>" if found == name else found
+
     def class_members(self, name, cls, depth):
         if name in self.classes_done:
             return
         self.classes_done.add(name)
-        bases = [defined_at(base) or f"{base.__module__}.{base.__qualname__}" for base in cls.__bases__
-                 if base is not object]
+        bases = [self.base_name(name, base) for base in cls.__bases__ if base is not object]
         dynamic = any("__getattr__" in vars(k) for k in cls.__mro__ if k is not object)
         self.add(name, "class", ("bases=" + ",".join(bases)) if bases else "", "dynamic" if dynamic else "",
                  value=cls, bound=True)
         for base in cls.__bases__:
             if base is not object:
-                at = defined_at(base)
-                if at is not None:
-                    self.class_members(at, base, depth + 1)
+                # A base made at run time (a class factory's, a namedtuple's) has no name a program can
+                # spell; it is listed under the name `bases=` gives it, so that its members are found.
+                self.class_members(self.base_name(name, base), base, depth + 1)
         for member, raw in sorted(vars(cls).items()):
             if not public(member):
                 continue

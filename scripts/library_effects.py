@@ -1242,8 +1242,11 @@ class FunctionIR:
                           for i in range(min(lengths)))
         function.summary = Summary(frozenset(e for e in effects if e[1] is None or e[1][0] in PARAMETER_LABELS),
                                    frozenset(returns), frozenset(settings), items)
-        for setting in settings:
-            self.analysis.settings_found.setdefault(setting[:3], f"{function.key}: {setting[3]}")
+        for setting in settings:  # the first evidence by name, whatever order the fixpoint took
+            evidence = f"{function.key}: {setting[3]}"
+            known = self.analysis.settings_found.get(setting[:3])
+            if known is None or evidence < known:
+                self.analysis.settings_found[setting[:3]] = evidence
         callees_new = new_callees - self.callees
         self.callees |= new_callees
         return callees_new, new_field_kinds
