@@ -168,6 +168,7 @@ class Tables:
     def __init__(self):
         self.entries = {}  # name -> (kind, [fields])
         self.classes_done = set()
+        self.class_objects = {}  # a class's listed name -> the class
         self.callables = {}  # name -> (the object a call reaches, whether a call passes its first parameter)
 
     def add(self, name, kind, *fields, value=None, bound=False):
@@ -204,14 +205,17 @@ class Tables:
             return
         self.add(name, "data", type_name(value))
 
-    @staticmethod
-    def base_name(name, base):
-        """The name a base is listed under: its canonical name, else its module and qualified name, else (a
-        namedtuple or a factory's class whose subclass took that name) `CLASS.<base>`."""
+    def base_name(self, name, base):
+        """The name a base is listed under: its canonical name, else its module and qualified name, else
+        (a namedtuple or a factory's class whose subclass, or another class the factory made, took that
+        name) `CLASS.<base>`."""
         found = defined_at(base) or f"{base.__module__}.{base.__qualname__}"
-        return f"{name}.<base>" if found == name else found
+        if found == name or self.class_objects.get(found, base) is not base:
+            return f"{name}.<base>"
+        return found
 
     def class_members(self, name, cls, depth):
+        self.class_objects.setdefault(name, cls)
         if name in self.classes_done:
             return
         self.classes_done.add(name)
