@@ -21,7 +21,7 @@ One file per distribution and version, in OUTDIR:
 
 Entry lines (tab-separated, sorted by name):
   NAME  module   [dynamic]
-  NAME  class    [bases=B1,B2] [dynamic]
+  NAME  class    [bases=B1,B2] [metaclass=M] [dynamic]
   NAME  function [EFFECT ...]
   NAME  attribute                 an instance's or a descriptor's attribute: its value's type unknown
   NAME  data     TYPE             a value of a known type (`sys.stdin  data  io.TextIOWrapper`)
@@ -48,7 +48,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PROFILES = os.path.join(ROOT, "profiles")
 # Not imported: test suites and build helpers (tests/allowed_callables_check.py skips the same).
-SKIPPED_SEGMENTS = {"tests", "testing", "conftest", "setup", "_pyinstaller"}
+SKIPPED_SEGMENTS = {"tests", "conftest", "setup", "_pyinstaller"}
 # The distribution each third-party import root belongs to.
 DISTRIBUTIONS = {"numpy": "numpy", "pandas": "pandas", "scipy": "scipy", "matplotlib": "matplotlib",
                  "mpl_toolkits": "matplotlib", "seaborn": "seaborn", "requests": "requests", "aiohttp": "aiohttp"}
@@ -201,7 +201,14 @@ class Tables:
         bases = [defined_at(base) or f"{base.__module__}.{base.__qualname__}" for base in cls.__bases__
                  if base is not object]
         dynamic = any("__getattr__" in vars(k) for k in cls.__mro__ if k is not object)
-        self.add(name, "class", ("bases=" + ",".join(bases)) if bases else "", "dynamic" if dynamic else "")
+        # A class's own attributes include its metaclass's (`numbers.Number.register` is ABCMeta's).
+        meta = type(cls)
+        metaclass = "" if meta is type else "metaclass=" + (defined_at(meta) or f"{meta.__module__}.{meta.__qualname__}")
+        self.add(name, "class", ("bases=" + ",".join(bases)) if bases else "", metaclass, "dynamic" if dynamic else "")
+        if metaclass:
+            at = defined_at(meta)
+            if at is not None:
+                self.class_members(at, meta, depth + 1)
         for base in cls.__bases__:
             if base is not object:
                 at = defined_at(base)
