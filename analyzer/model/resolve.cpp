@@ -202,6 +202,7 @@ public:
             member.via_import = true;
             member.import_path = m_model.intern(star.module);
             member.chain = m_model.add_step(0, star.statement);
+            member.via_star_import = true;
             out.push_back(std::move(member));
         }
         return out;
@@ -325,6 +326,7 @@ public:
                     base.kind = Referent::Kind::namespace_of;
                     return {base};
                 }
+                if (base.kind == Referent::Kind::instance) base.through_instance = true;
                 base.kind = Referent::Kind::name;
                 base.qualified = joined(base.qualified, attribute);
                 return {base};
