@@ -564,12 +564,26 @@ public:
             return reached(std::move(out));
         }
         if (q == "builtins.super") return reached(super_instances(call, scope, depth));
-        if (q == "builtins.type" && node_is_null(argument(call, 1))) {  // type(x): x's class
+        if (q == "builtins.type" && node_is_null(argument(call, 1)) && !node_is_null(argument(call, 0))) {
+            // type(x): x's class. An instance of a named or a file's class is
+            // of that class; anything else is a class reached through an
+            // object, which the rules judge by what the tables say of x.
             Referents out;
             for (Referent& value : resolve(argument(call, 0), scope, depth + 1)) {
-                if (value.kind != Referent::Kind::instance && value.kind != Referent::Kind::user_instance) continue;
-                value.kind = value.kind == Referent::Kind::instance ? Referent::Kind::name : Referent::Kind::user_class;
+                if (value.kind == Referent::Kind::instance || value.kind == Referent::Kind::user_instance) {
+                    value.kind =
+                        value.kind == Referent::Kind::instance ? Referent::Kind::name : Referent::Kind::user_class;
+                } else {
+                    if (value.kind != Referent::Kind::name) value.qualified = {};
+                    value.kind = Referent::Kind::class_of;
+                    value.scope = -1;
+                }
                 out.push_back(std::move(value));
+            }
+            if (out.empty()) {
+                Referent unknown;
+                unknown.kind = Referent::Kind::class_of;
+                out.push_back(std::move(unknown));
             }
             return reached(std::move(out));
         }
@@ -753,7 +767,8 @@ bool Model::call_may_return_name(const Referent& callee) {
         case Referent::Kind::methodcaller:
             return true;
         case Referent::Kind::name:
-            return callee.qualified == k_getattr || is_import_function(callee.qualified);
+            return callee.qualified == k_getattr || callee.qualified == "builtins.type" ||
+                   is_import_function(callee.qualified);
         default:
             return false;
     }
