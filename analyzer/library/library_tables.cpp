@@ -81,8 +81,11 @@ std::string LibraryVersions::spelled() const {
     return out;
 }
 
-LibraryKnowledge::LibraryKnowledge(LibraryVersions versions) : m_versions(std::move(versions)) {
-    for (const LibraryTable& table : k_tables) {
+LibraryKnowledge::LibraryKnowledge(LibraryVersions versions) : LibraryKnowledge(std::move(versions), k_tables) {}
+
+LibraryKnowledge::LibraryKnowledge(LibraryVersions versions, std::span<const LibraryTable> tables)
+    : m_versions(std::move(versions)), m_all(tables) {
+    for (const LibraryTable& table : m_all) {
         auto it = m_versions.versions.find(table.distribution);
         if (it != m_versions.versions.end() && it->second == table.version) m_tables.push_back(&table);
     }
@@ -172,7 +175,9 @@ bool LibraryKnowledge::class_is_dynamic(std::string_view canonical, int depth) c
     return false;
 }
 
-NameFacts LibraryKnowledge::describe(std::string_view qualified) const {
+NameFacts LibraryKnowledge::describe(std::string_view qualified) const { return describe(qualified, 0); }
+
+NameFacts LibraryKnowledge::describe(std::string_view qualified, int depth) const {
     NameFacts facts;
     std::vector<std::string_view> segments;
     for (std::string_view rest = qualified; !rest.empty();) {
@@ -193,10 +198,10 @@ NameFacts LibraryKnowledge::describe(std::string_view qualified) const {
         return qualified.substr(0, end);
     };
     bool covered = false;
-    for (const LibraryTable& table : k_tables)
+    for (const LibraryTable& table : m_all)
         if (table.distribution == *distribution && find_in(table, segments.front()) != nullptr) covered = true;
     if (!covered)  // `os` is no entry, `os.path` is: try the two-part prefix too
-        for (const LibraryTable& table : k_tables)
+        for (const LibraryTable& table : m_all)
             if (table.distribution == *distribution && segments.size() > 1 && find_in(table, joined(2)) != nullptr)
                 covered = true;
     if (!covered) return facts;  // outside
@@ -226,8 +231,13 @@ NameFacts LibraryKnowledge::describe(std::string_view qualified) const {
         for (int hops = 0; entry->kind == LibraryKind::alias; ++hops) {
             const LibraryEntry* target = find(entry->fields);
             if (target == nullptr || hops > k_max_class_depth) {
-                facts.status = NameFacts::Status::outside;  // an alias of a library no table here covers
-                return facts;
+                // The canonical name no entry holds: described as itself (with
+                // what follows it), which says whether it is another library's.
+                if (depth > k_max_class_depth) return facts;
+                std::string rest(entry->fields);
+                for (std::size_t k = i; k < segments.size(); ++k)
+                    rest.append(".").append(segments[k]);
+                return describe(rest, depth + 1);
             }
             canonical = std::string(entry->fields);
             entry = target;

@@ -84,6 +84,9 @@ struct NameFacts {
 class LibraryKnowledge {
 public:
     explicit LibraryKnowledge(LibraryVersions versions);
+    // The same over other tables than the compiled ones (a test's: a table
+    // with an entry taken out). `tables` must outlive the knowledge.
+    LibraryKnowledge(LibraryVersions versions, std::span<const LibraryTable> tables);
 
     // The knowledge of the tables' own versions, which a program is judged
     // against unless its caller says what its target has.
@@ -102,11 +105,13 @@ public:
     static std::vector<std::string_view> table_versions(std::string_view distribution);
 
 private:
+    NameFacts describe(std::string_view qualified, int depth) const;
     // The members of class `canonical` (its own, then its bases', in order).
     const LibraryEntry* class_member(std::string_view canonical, std::string_view member, int depth) const;
     bool class_is_dynamic(std::string_view canonical, int depth) const;
 
     LibraryVersions m_versions;
+    std::span<const LibraryTable> m_all;        // every table, of every version
     std::vector<const LibraryTable*> m_tables;  // the target's, one per distribution it has a table for
 };
 
