@@ -1,0 +1,165 @@
+#include "rules/utils/library_effects.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+
+#include "analyzer/syntax/python_symbols.hpp"
+#include "rules/utils/name_table.hpp"
+
+namespace pygate::rules {
+
+using analyzer::LibraryEntry;
+using analyzer::LibraryKind;
+using analyzer::NameFacts;
+using analyzer::Node;
+using analyzer::Referent;
+
+namespace {
+
+// `name#N`, `#N`, `#N+`, `**`, `**names`, `self`, `*`, `name`.
+EffectParameter parse_parameter(std::string_view spec) {
+    EffectParameter out;
+    out.none = false;
+    if (spec == "*") {
+        out.any = true;
+    } else if (spec == "**") {
+        out.keyword_values = true;
+    } else if (spec == "**names") {
+        out.keyword_names = true;
+    } else if (spec == "self") {
+        out.receiver = true;
+    } else {
+        std::size_t hash = spec.find('#');
+        out.name = spec.substr(0, hash);
+        if (hash != std::string_view::npos) {
+            std::string_view number = spec.substr(hash + 1);
+            if (number.ends_with('+')) {
+                out.rest = true;
+                number.remove_suffix(1);
+            }
+            int position = -1;
+            auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), position);
+            if (error == std::errc() && end == number.data() + number.size()) out.position = position;
+        }
+    }
+    return out;
+}
+
+bool effect_word(std::string_view token) {
+    return !token.starts_with("bases=") && !token.starts_with("metaclass=") && token != "dynamic";
+}
+
+}  // namespace
+
+std::vector<LibraryEffect> library_effects(const LibraryEntry& entry) {
+    std::vector<LibraryEffect> out;
+    if (entry.kind != LibraryKind::function && entry.kind != LibraryKind::class_) return out;
+    std::string_view fields = entry.fields;
+    while (!fields.empty()) {
+        std::size_t space = fields.find(' ');
+        std::string_view token = fields.substr(0, space);
+        fields = space == std::string_view::npos ? std::string_view{} : fields.substr(space + 1);
+        if (token.empty() || !effect_word(token)) continue;
+        LibraryEffect effect;
+        std::size_t colon = token.find(':');
+        effect.kind = token.substr(0, colon);
+        if (colon != std::string_view::npos) effect.parameter = parse_parameter(token.substr(colon + 1));
+        out.push_back(effect);
+    }
+    return out;
+}
+
+std::optional<CalledLibraryCallable> called_library_callable(const analyzer::CallSite& site,
+                                                              const analyzer::RuleContext& context) {
+    for (const Referent& callee : site.callee) {
+        if (callee.kind != Referent::Kind::name || callee.through_instance) continue;
+        NameFacts facts = context.libraries().describe(callee.qualified);
+        if (facts.status != NameFacts::Status::known) continue;
+        if (facts.entry->kind != LibraryKind::function && facts.entry->kind != LibraryKind::class_) continue;
+        CalledLibraryCallable called{&callee, facts.entry, library_effects(*facts.entry)};
+        return called;
+    }
+    return std::nullopt;
+}
+
+std::vector<Node> effect_arguments(const EffectParameter& parameter, const analyzer::CallSite& site,
+                                   const analyzer::Model& model, bool* unpacked) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    std::vector<Node> out;
+    if (parameter.none) return out;
+    if (parameter.receiver) {
+        if (node_symbol(site.function) == s.attribute) out.push_back(model.attribute_object(site.function));
+        return out;
+    }
+    Node arguments = model.call_arguments(site.node);
+    if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return out;
+    std::uint32_t position = 0;
+    for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
+        Node child = node_named_child(arguments, i);
+        TSSymbol kind = node_symbol(child);
+        if (kind == s.comment) continue;
+        if (kind == s.list_splat || kind == s.dictionary_splat) {
+            if (unpacked != nullptr) *unpacked = true;
+            if (parameter.any) out.push_back(node_named_child(child, 0));
+            continue;
+        }
+        if (kind == s.keyword_argument) {
+            Node value = node_child_by_field_id(child, s.field_value);
+            std::string storage;
+            std::string_view keyword = model.identifier(node_child_by_field_id(child, s.field_name), storage);
+            if (parameter.any || parameter.keyword_values || (!parameter.name.empty() && keyword == parameter.name))
+                out.push_back(value);
+            continue;
+        }
+        int at = static_cast<int>(position++);
+        if (parameter.any || (parameter.position >= 0 && (at == parameter.position ||
+                                                          (parameter.rest && at > parameter.position))))
+            out.push_back(child);
+    }
+    return out;
+}
+
+std::vector<std::string> keyword_argument_names(const analyzer::CallSite& site, const analyzer::Model& model) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    std::vector<std::string> out;
+    Node arguments = model.call_arguments(site.node);
+    if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return out;
+    for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
+        Node child = node_named_child(arguments, i);
+        if (node_symbol(child) == s.keyword_argument)
+            out.push_back(model.identifier(node_child_by_field_id(child, s.field_name)));
+    }
+    return out;
+}
+
+bool report_library_effect(const analyzer::Reference& reference, analyzer::RuleContext& context,
+                           analyzer::RuleNumber rule, const NameTable& table,
+                           std::initializer_list<EffectMeaning> meanings) {
+    if (reference.store) return false;
+    for (const Referent& referent : reference.referents) {
+        if (referent.kind != Referent::Kind::name || referent.through_instance) continue;
+        if (table.match(referent.qualified) != nullptr) continue;
+        NameFacts facts = context.libraries().describe(referent.qualified);
+        if (facts.status != NameFacts::Status::known) continue;
+        for (const LibraryEffect& effect : library_effects(*facts.entry))
+            for (const EffectMeaning& meaning : meanings) {
+                if (effect.kind != meaning.kind) continue;
+                context.report(rule, analyzer::Severity::error, reference.node,
+                               fmt::format("{} ({} for {} {}: `{}` {}); {}", meaning.what, "pygate's library table",
+                                           facts.distribution, facts.version, facts.entry->name, effect.kind,
+                                           context.how_reached(reference.node, referent)),
+                               k_library_effect_specificity, &referent);
+                return true;
+            }
+    }
+    return false;
+}
+
+std::string effect_source(const CalledLibraryCallable& called, const analyzer::RuleContext& context) {
+    NameFacts facts = context.libraries().describe(called.callee->qualified);
+    return fmt::format("pygate's table for {} {} says so of `{}`", facts.distribution, facts.version,
+                       called.entry->name);
+}
+
+}  // namespace pygate::rules
