@@ -319,9 +319,12 @@ std::vector<pid_t> own_children() {
 
 // Kills the process group and every process left of the run: this process
 // is a child subreaper, so whatever escaped the group (setsid, double fork)
-// is re-parented here once its parent dies. Reaps them all.
+// is re-parented here once its parent dies. Reaps them all. `group` is the
+// program's pid when it is this process's child (not yet reaped, so neither
+// its pid nor its group can name another process); -1 for a warm run, whose
+// program is its template's child and is killed through its pidfd.
 void kill_and_reap_everything(pid_t group) {
-    ::kill(-group, SIGKILL);
+    if (group > 0) ::kill(-group, SIGKILL);
     for (;;) {
         int status = 0;
         // No child left, alive or zombie, means no descendant left: any
@@ -736,13 +739,33 @@ void receive_warm_ending(int link, Ending& ending, std::vector<std::string>& not
     ending.usage.ru_maxrss = exit->max_rss_kb;
 }
 
+// The run's program, as this process watches and stops it. A cold program
+// is this process's child: its pid (and its process group's id) cannot name
+// another process until it is reaped here. A warm program is its template's
+// child, which the template may reap at any moment: it is known only by the
+// pidfd the child sent, which names it and nothing else for as long as it is
+// held, and nothing is ever signalled by its bare pid.
+struct Program {
+    pid_t own_child = -1;  // cold: this process's child; -1 for a warm run
+    UniqueFd pidfd;        // warm: the child's own; cold: opened here, or invalid (no pidfd_open)
+
+    void kill() const {
+        if (own_child > 0) {
+            ::kill(-own_child, SIGKILL);
+            ::kill(own_child, SIGKILL);
+        } else if (pidfd.valid()) {
+            ::syscall(SYS_pidfd_send_signal, pidfd.get(), SIGKILL, nullptr, 0);
+        }
+    }
+};
+
 // Reads both streams until the program ends, the wall clock runs out or the
-// run is cancelled (then its process group is killed); reaps the program
-// (a warm one through its template's link).
-Ending watch_child(pid_t child, OutputPump& pump, int cancel_fd, Clock::time_point deadline, const WarmStart* warm,
-                   std::vector<std::string>& notes) {
+// run is cancelled (then it is killed); reaps the program (a warm one through
+// its template's link). The run's end is when its program ended, or was
+// killed: not when the template got round to saying so.
+Ending watch_child(const Program& program, OutputPump& pump, int cancel_fd, Clock::time_point deadline,
+                   const WarmStart* warm, std::vector<std::string>& notes) {
     Ending ending;
-    const UniqueFd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, child, 0)));
     bool exited = false;
     while (!exited) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
@@ -750,9 +773,9 @@ Ending watch_child(pid_t child, OutputPump& pump, int cancel_fd, Clock::time_poi
             ending.timed_out = true;
             break;
         }
-        pollfd fds[4] = {pump.out_entry(), pump.err_entry(), {pidfd.get(), POLLIN, 0}, {cancel_fd, POLLIN, 0}};
+        pollfd fds[4] = {pump.out_entry(), pump.err_entry(), {program.pidfd.get(), POLLIN, 0}, {cancel_fd, POLLIN, 0}};
         int wait_ms = static_cast<int>(std::min<long long>(left, 1000));
-        if (!pidfd.valid()) wait_ms = std::min(wait_ms, 10);  // no pidfd: look with waitid
+        if (!program.pidfd.valid()) wait_ms = std::min(wait_ms, 10);  // no pidfd: look with waitid
         int ready = ::poll(fds, 4, wait_ms);
         if (ready < 0 && errno != EINTR) break;
         if (ready > 0) pump.drain_ready(fds[0], fds[1]);
@@ -760,25 +783,22 @@ Ending watch_child(pid_t child, OutputPump& pump, int cancel_fd, Clock::time_poi
             ending.cancelled = true;
             break;
         }
-        if (pidfd.valid() && (fds[2].revents & POLLIN) != 0) exited = true;
-        if (!pidfd.valid()) {
+        if (program.pidfd.valid() && (fds[2].revents & POLLIN) != 0) exited = true;
+        if (!program.pidfd.valid() && program.own_child > 0) {
             siginfo_t info{};
-            if (::waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-                info.si_pid == child)
+            if (::waitid(P_PID, static_cast<id_t>(program.own_child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+                info.si_pid == program.own_child)
                 exited = true;
         }
     }
-    if (ending.timed_out || ending.cancelled) {
-        ::kill(-child, SIGKILL);
-        ::kill(child, SIGKILL);
-    }
+    ending.end = Clock::now();
+    if (ending.timed_out || ending.cancelled) program.kill();
     if (warm != nullptr) {
         receive_warm_ending(warm->link, ending, notes);
     } else {
-        while (::wait4(child, &ending.wait_status, 0, &ending.usage) < 0 && errno == EINTR) {
+        while (::wait4(program.own_child, &ending.wait_status, 0, &ending.usage) < 0 && errno == EINTR) {
         }
     }
-    ending.end = Clock::now();
     return ending;
 }
 
@@ -806,9 +826,20 @@ RunResult not_started(RunResult result, std::string error, OwnedWorkdir& workdir
 // run's code executes before that report.
 struct WarmChild {
     pid_t pid = -1;
+    UniqueFd pidfd;  // the child's, sent with its pid: the only handle this process uses
     bool setup_failed = false;
     std::string error;  // pid < 0: why there is no child
 };
+
+// The pid a pidfd names, as its fdinfo says; -1 when the process has ended,
+// nullopt when `fd` is no pidfd.
+std::optional<pid_t> pid_of_pidfd(int fd) {
+    std::ifstream info("/proc/self/fdinfo/" + std::to_string(fd));
+    std::string line;
+    while (std::getline(info, line))
+        if (line.rfind("Pid:", 0) == 0) return static_cast<pid_t>(std::strtol(line.c_str() + 4, nullptr, 10));
+    return std::nullopt;
+}
 
 std::string hex_of(const void* data, std::size_t size) {
     static constexpr char k_digits[] = "0123456789abcdef";
@@ -833,7 +864,14 @@ WarmChild start_warm_child(const WarmStart& warm, const Workdir& workdir, const 
                                                   : "the template did not fork the run (it ended, or the kernel refused it a process)";
         return started;
     }
+    // The child's pidfd rides with its pid: it names the child for as long as
+    // this process holds it, whenever the template reaps the child.
+    if (message.fds.size() != 1 || pid_of_pidfd(message.fds.front().get()) != *forked) {
+        started.error = "the template's child sent no pidfd of its own";
+        return started;
+    }
     started.pid = *forked;
+    started.pidfd = std::move(message.fds.front());
     if (sandbox.cgroup.active()) {
         if (int error = move_into_cgroup(sandbox.cgroup.join(), started.pid)) {
             started.setup_failed = true;
@@ -1029,6 +1067,13 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
         return not_started(std::move(result), std::string("fork: ") + std::strerror(started.error), workdir);
     }
     const pid_t child = started.pid;
+    Program program;
+    if (warm != nullptr) {
+        program.pidfd = std::move(warm_child.pidfd);
+    } else {
+        program.own_child = child;
+        program.pidfd.reset(static_cast<int>(::syscall(SYS_pidfd_open, child, 0)));
+    }
 
     bool setup_failed = false;
     if (warm != nullptr) {
@@ -1038,8 +1083,7 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
         if (!limits.network && !result.isolation.netns) result.isolation.netns_error = "the template has none";
         setup_failed = warm_child.setup_failed;
         if (setup_failed) {
-            ::kill(-child, SIGKILL);
-            ::kill(child, SIGKILL);
+            program.kill();
             warm_failure = result.error;
         }
         result.warm = warm->identity;
@@ -1053,8 +1097,8 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
 
     OutputPump pump(result, request, std::move(fds.out.read), std::move(fds.err.read));
     std::vector<std::string> ending_notes;
-    const Ending ending = watch_child(child, pump, request.cancel_fd, start + std::chrono::seconds(limits.wall_seconds),
-                                      warm, ending_notes);
+    const Ending ending = watch_child(program, pump, request.cancel_fd,
+                                      start + std::chrono::seconds(limits.wall_seconds), warm, ending_notes);
     if (warm != nullptr) {
         result.python_version = warm->identity.python;
     } else if (cached_version) {
@@ -1067,7 +1111,7 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
 
     // --- Nothing of the run is left, then what it left is judged.
     const std::uint64_t oom_kills = sandbox.cgroup.oom_kills();
-    kill_and_reap_everything(child);
+    kill_and_reap_everything(program.own_child);
     const bool cgroup_removed = sandbox.cgroup.remove();  // kills whatever is left in it first
     pump.drain_to_end();
     result.ended_at = iso_utc_now();

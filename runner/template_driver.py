@@ -77,7 +77,7 @@ def _template():
     import atexit  # noqa: F401
     import random
     import resource
-    import signal  # noqa: F401
+    import signal
     import threading  # noqa: F401
     import types  # noqa: F401
 
@@ -103,7 +103,14 @@ def _template():
             step = "parent-death signal"
             if libc.prctl(PR_SET_PDEATHSIG, 9, 0, 0, 0) != 0 or os.getppid() != template_pid:
                 raise OSError(ctypes.get_errno() or 3, "the template is gone")
-            send(run, {"pid": os.getpid()})
+            # Its own pidfd goes with its pid: the run's worker watches and
+            # stops it through that, never through a pid the template may
+            # have reaped meanwhile.
+            own = os.pidfd_open(os.getpid())
+            try:
+                send(run, {"pid": os.getpid()}, [own])
+            finally:
+                os.close(own)
             step = "waiting for the run's layers"
             setup, fds = receive(run)
             if setup is None:
@@ -290,9 +297,9 @@ def _template():
     # run's child is watched through a pidfd, and its wait status and
     # resource use are sent on the run's socket when it ends. The socket is
     # watched too, for its hang-up only (the child reads it): a run whose
-    # worker is gone is killed.
+    # worker is gone is killed, through its pidfd.
     children = {}  # pidfd -> (pid, run socket)
-    runs = {}  # run socket's fd -> pid
+    runs = {}  # run socket's fd -> pidfd
     poller = select.poll()
     poller.register(link.fileno(), select.POLLIN)
     waiting = fork_spare()
@@ -320,14 +327,14 @@ def _template():
                     pass  # the spare is gone: its pidfd says so, and the run's worker hears nothing
                 control.close()
                 children[pidfd] = (pid, run)
-                runs[run.fileno()] = pid
+                runs[run.fileno()] = pidfd
                 poller.register(pidfd, select.POLLIN)
                 poller.register(run.fileno(), 0)
                 waiting = fork_spare()
             elif fd in runs:
                 poller.unregister(fd)
                 try:
-                    os.kill(runs.pop(fd), 9)
+                    signal.pidfd_send_signal(runs.pop(fd), signal.SIGKILL)
                 except ProcessLookupError:
                     pass
             elif waiting is not None and fd == waiting[1]:
