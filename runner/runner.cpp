@@ -52,6 +52,7 @@ using support::UniqueFd;
 enum class ChildStep : std::uint8_t {
     session,
     parent_death,
+    user_namespace,
     cgroup,
     stdio,
     close_fds,
@@ -72,6 +73,8 @@ const char* step_name(ChildStep step) {
             return "setsid";
         case ChildStep::parent_death:
             return "parent-death signal";
+        case ChildStep::user_namespace:
+            return "mapping its ids in its user namespace";
         case ChildStep::cgroup:
             return "joining the cgroup";
         case ChildStep::stdio:
@@ -122,9 +125,13 @@ struct ChildPlan {
     int stderr_fd;
     int report_fd;  // the error pipe's write end, close-on-exec
     pid_t parent;
+    int parent_pidfd;  // the parent's pidfd, close-on-exec; -1: none (getppid() is asked)
     const CgroupJoin* cgroup;
     bool as_root;
     bool cut_network;
+    bool pid_namespace;  // born into a PID namespace of its own, as its init
+    uid_t own_uid;       // the parent's ids, mapped in a user namespace the child is born into
+    gid_t own_gid;
     uid_t uid;
     gid_t gid;
     const RlimitPlan* rlimits;
@@ -152,14 +159,33 @@ void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::u
     ::_exit(127);
 }
 
+// Whether the parent still lives. In a PID namespace of its own the child's
+// getppid() is 0 (its parent is outside): the parent's pidfd says instead.
+bool parent_alive(const ChildPlan& plan) noexcept {
+    if (plan.parent_pidfd >= 0) {
+        pollfd parent{plan.parent_pidfd, POLLIN, 0};
+        return ::poll(&parent, 1, 0) == 0;
+    }
+    return ::getppid() == plan.parent;
+}
+
 // The child between fork and exec: async-signal-safe calls only, in this
 // order, each step reported if it fails.
 [[noreturn]] void child_main(const ChildPlan& plan) noexcept {
     // 1. Its own session and process group, so the parent can kill the group;
     //    and death with the parent (checked after, in case it already died).
+    //    A run that may start processes was born the init of a PID namespace
+    //    of its own (start_child): when it dies, every process it started dies.
     if (::setsid() < 0) fail(plan, ChildStep::session, errno);
     if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
-    if (::getppid() != plan.parent) fail(plan, ChildStep::parent_death, ESRCH);
+    if (!parent_alive(plan)) fail(plan, ChildStep::parent_death, ESRCH);
+    //    Unprivileged, that namespace came with a user namespace: the child's
+    //    own ids are mapped in it, and nothing else.
+    const bool in_user_namespace = plan.pid_namespace && !plan.as_root;
+    if (in_user_namespace) {
+        const NamespaceOutcome mapped = map_own_ids(plan.own_uid, plan.own_gid);
+        if (mapped.failed_step != NamespaceStep::none) fail(plan, ChildStep::user_namespace, mapped.error);
+    }
     // 2. Into the run's cgroup, first, so that every process the program
     //    starts is in it; while still root, who owns the cgroup's files. The
     //    child writes its own pid: the parent of a vfork child is suspended
@@ -173,7 +199,7 @@ void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::u
     // 5. No network: an empty network namespace. If the kernel refuses, the
     //    seccomp socket filter and Landlock's TCP rules still hold: a note.
     if (plan.cut_network) {
-        NamespaceOutcome outcome = enter_network_namespace(plan.as_root, ::getuid(), ::getgid());
+        NamespaceOutcome outcome = enter_network_namespace(plan.as_root, in_user_namespace, plan.own_uid, plan.own_gid);
         if (outcome.failed_step != NamespaceStep::none)
             report(plan, false, ChildStep::network, outcome.error, static_cast<std::uint8_t>(outcome.failed_step));
     }
@@ -196,7 +222,7 @@ void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::u
         if (::geteuid() == 0 || ::getegid() == 0) fail(plan, ChildStep::drop_user, EPERM);
         // Changing the euid cleared the parent-death signal: set it again.
         if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
-        if (::getppid() != plan.parent) fail(plan, ChildStep::parent_death, ESRCH);
+        if (!parent_alive(plan)) fail(plan, ChildStep::parent_death, ESRCH);
     }
     // 10. The system-call filters, last: they deny calls the steps above make.
     //     A program of one process also gets the signal filter: it may
@@ -237,14 +263,16 @@ constexpr std::size_t k_child_stack_bytes = 256 * 1024;
 // child execs (it shares the parent's handlers' memory); the caller
 // restores its mask.
 pid_t start_child(const ChildPlan& plan) {
-    if (!k_share_memory) {
+    const int namespaces = plan.pid_namespace ? pid_namespace_clone_flags(plan.as_root) : 0;
+    if (!k_share_memory && namespaces == 0) {
         pid_t child = ::fork();
         if (child == 0) child_main(plan);
         return child;
     }
     // Uninitialised: only the pages the setup touches are faulted in.
     std::unique_ptr<char[]> stack(new char[k_child_stack_bytes]);
-    return ::clone(child_entry, stack.get() + k_child_stack_bytes, CLONE_VM | CLONE_VFORK | SIGCHLD,
+    const int sharing = k_share_memory ? CLONE_VM | CLONE_VFORK : 0;
+    return ::clone(child_entry, stack.get() + k_child_stack_bytes, sharing | SIGCHLD | namespaces,
                    const_cast<ChildPlan*>(&plan));
 }
 
@@ -601,9 +629,13 @@ std::variant<ChildDescriptors, std::string> make_child_descriptors(const std::ve
 // it execs (it shares the parent's handlers' memory).
 struct Started {
     pid_t pid = -1;
-    int error = 0;  // fork's errno when pid < 0
+    int error = 0;                   // fork's errno when pid < 0
+    bool pid_namespace = false;      // the child is the init of a PID namespace of its own
+    std::string pid_namespace_error;  // why not, when it was to be
 };
 
+// A kernel that refuses the PID namespace (no user namespaces for the
+// unprivileged, say) gets a child without one, and the run says why.
 Started start_with_signals_blocked(const ChildPlan& plan, const sigset_t& parent_mask) {
     sigset_t all_signals;
     ::sigfillset(&all_signals);
@@ -611,6 +643,14 @@ Started start_with_signals_blocked(const ChildPlan& plan, const sigset_t& parent
     Started started;
     started.pid = start_child(plan);
     started.error = errno;
+    started.pid_namespace = plan.pid_namespace && started.pid > 0;
+    if (plan.pid_namespace && started.pid < 0 && started.error != EAGAIN && started.error != ENOMEM) {
+        started.pid_namespace_error = std::string("clone: ") + std::strerror(started.error);
+        ChildPlan without = plan;
+        without.pid_namespace = false;
+        started.pid = start_child(without);
+        started.error = errno;
+    }
     ::pthread_sigmask(SIG_SETMASK, &parent_mask, nullptr);
     return started;
 }
@@ -1003,6 +1043,10 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
         passed.push_back(fd.get());
     sigset_t parent_mask;
     ::pthread_sigmask(SIG_SETMASK, nullptr, &parent_mask);
+    // A child in a PID namespace of its own sees no parent (getppid() is 0):
+    // it watches this process's pidfd instead.
+    const UniqueFd parent_pidfd(static_cast<int>(::syscall(SYS_pidfd_open, ::getpid(), 0)));
+    const bool pid_namespace = limits.processes > 1 && !request.template_process && parent_pidfd.valid();
     const ChildPlan plan{
         .python = request.python.c_str(),
         .argv = argv.data(),
@@ -1013,9 +1057,13 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
         .stderr_fd = fds.err.write.get(),
         .report_fd = fds.report.write.get(),
         .parent = ::getpid(),
+        .parent_pidfd = parent_pidfd.get(),
         .cgroup = &sandbox.cgroup.join(),
         .as_root = as_root,
         .cut_network = !limits.network,
+        .pid_namespace = pid_namespace,
+        .own_uid = ::getuid(),
+        .own_gid = ::getgid(),
         .uid = static_cast<uid_t>(request.run_as_uid),
         .gid = static_cast<gid_t>(request.run_as_gid),
         .rlimits = &sandbox.rlimits,
@@ -1093,6 +1141,13 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
     }
     fds.report.read.reset();
     record_isolation(result.isolation, setup_failed, sandbox, request, workdir.get(), as_root);
+    result.isolation.pidns = !setup_failed && started.pid_namespace;
+    if (!result.isolation.pidns)
+        result.isolation.pidns_error =
+            limits.processes <= 1 ? "not needed: one process (seccomp refuses it another)"
+            : !started.pid_namespace_error.empty() ? started.pid_namespace_error
+            : !parent_pidfd.valid()               ? "no pidfd for the child to watch its parent with"
+                                                  : "";
     if (!setup_failed && request.on_started) request.on_started(workdir.get().path, child);
 
     OutputPump pump(result, request, std::move(fds.out.read), std::move(fds.err.read));

@@ -17,6 +17,7 @@
 #include <fstream>
 
 #include "runner/layers/private_mounts.hpp"
+#include "runner/process_gone.hpp"
 #include "runner/sha256.hpp"
 #include "support/unique_fd.hpp"
 
@@ -82,7 +83,7 @@ pid_t pid_in_name(const std::string& name) {
 }
 
 // Work directories under `temp` whose run was killed before it could remove
-// them (SIGKILL): the process named by the directory is gone and nothing
+// them (SIGKILL): the process named by the directory is gone (or a zombie) and nothing
 // holds its lock (a process in another pid namespace sharing $TMPDIR still
 // does).
 void remove_stale_workdirs(const fs::path& temp) {
@@ -90,7 +91,7 @@ void remove_stale_workdirs(const fs::path& temp) {
     for (fs::directory_iterator entry(temp, ec), end; !ec && entry != end; entry.increment(ec)) {
         const std::string name = entry->path().filename().string();
         const pid_t pid = pid_in_name(name);
-        if (pid <= 0 || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+        if (pid <= 0 || !process_gone(pid)) continue;
         const support::UniqueFd dir(::open(entry->path().c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (!dir.valid() || ::flock(dir.get(), LOCK_EX | LOCK_NB) != 0) continue;
         remove_workdir(entry->path().string());
