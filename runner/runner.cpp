@@ -28,8 +28,8 @@
 #include <optional>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
 
+#include "runner/child_steps.hpp"
 #include "runner/layers/cgroup.hpp"
 #include "runner/layers/env.hpp"
 #include "runner/layers/fds.hpp"
@@ -39,6 +39,7 @@
 #include "runner/layers/signal_filter.hpp"
 #include "runner/template_link.hpp"
 #include "runner/version_cache.hpp"
+#include "runner/warm_layers.hpp"
 #include "support/unique_fd.hpp"
 
 namespace pygate::runner {
@@ -46,62 +47,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using support::UniqueFd;
-
-// The steps of the child's setup, reported to the parent through the error
-// pipe so that "could not sandbox" is never taken for "the program failed".
-enum class ChildStep : std::uint8_t {
-    session,
-    parent_death,
-    user_namespace,
-    cgroup,
-    stdio,
-    close_fds,
-    workdir,
-    network,
-    rlimits,
-    no_new_privs,
-    landlock,
-    drop_user,
-    seccomp,
-    signal_filter,
-    exec,
-};
-
-const char* step_name(ChildStep step) {
-    switch (step) {
-        case ChildStep::session:
-            return "setsid";
-        case ChildStep::parent_death:
-            return "parent-death signal";
-        case ChildStep::user_namespace:
-            return "mapping its ids in its user namespace";
-        case ChildStep::cgroup:
-            return "joining the cgroup";
-        case ChildStep::stdio:
-            return "standard streams";
-        case ChildStep::close_fds:
-            return "closing inherited descriptors";
-        case ChildStep::workdir:
-            return "entering the work directory";
-        case ChildStep::network:
-            return "network namespace";
-        case ChildStep::rlimits:
-            return "resource limits";
-        case ChildStep::no_new_privs:
-            return "PR_SET_NO_NEW_PRIVS";
-        case ChildStep::landlock:
-            return "Landlock";
-        case ChildStep::drop_user:
-            return "dropping to the unprivileged user";
-        case ChildStep::seccomp:
-            return "seccomp filter";
-        case ChildStep::signal_filter:
-            return "signal filter";
-        case ChildStep::exec:
-            return "exec of the interpreter";
-    }
-    return "?";
-}
 
 // One message on the error pipe. A note does not stop the setup.
 struct ChildMessage {
@@ -169,77 +114,116 @@ bool parent_alive(const ChildPlan& plan) noexcept {
     return ::getppid() == plan.parent;
 }
 
-// The child between fork and exec: async-signal-safe calls only, in this
-// order, each step reported if it fails.
-[[noreturn]] void child_main(const ChildPlan& plan) noexcept {
-    // 1. Its own session and process group, so the parent can kill the group;
-    //    and death with the parent (checked after, in case it already died).
-    //    A run that may start processes was born the init of a PID namespace
-    //    of its own (start_child): when it dies, every process it started dies.
-    if (::setsid() < 0) fail(plan, ChildStep::session, errno);
-    if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
-    if (!parent_alive(plan)) fail(plan, ChildStep::parent_death, ESRCH);
-    //    Unprivileged, that namespace came with a user namespace: the child's
-    //    own ids are mapped in it, and nothing else.
+// One step of the child between fork and exec (child_steps.hpp): async-
+// signal-safe calls only; a step that fails reports it and ends the child.
+void take_step(const ChildPlan& plan, ChildStep step) noexcept {
     const bool in_user_namespace = plan.pid_namespace && !plan.as_root;
-    if (in_user_namespace) {
-        const NamespaceOutcome mapped = map_own_ids(plan.own_uid, plan.own_gid);
-        if (mapped.failed_step != NamespaceStep::none) fail(plan, ChildStep::user_namespace, mapped.error);
+    switch (step) {
+        // Its own session and process group, so the parent can kill the
+        // group. A run that may start processes was born the init of a PID
+        // namespace of its own (start_child): when it dies, every process it
+        // started dies.
+        case ChildStep::session:
+            if (::setsid() < 0) fail(plan, step, errno);
+            return;
+        // Death with the parent (checked after, in case it already died).
+        case ChildStep::parent_death:
+            if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, step, errno);
+            if (!parent_alive(plan)) fail(plan, step, ESRCH);
+            return;
+        // Unprivileged, that PID namespace came with a user namespace: the
+        // child's own ids are mapped in it, and nothing else.
+        case ChildStep::user_namespace:
+            if (in_user_namespace) {
+                const NamespaceOutcome mapped = map_own_ids(plan.own_uid, plan.own_gid);
+                if (mapped.failed_step != NamespaceStep::none) fail(plan, step, mapped.error);
+            }
+            return;
+        // Into the run's cgroup, first, so that every process the program
+        // starts is in it; while still root, who owns the cgroup's files. The
+        // child writes itself: the parent of a vfork child is suspended until
+        // the exec, so it could only move the program once running.
+        case ChildStep::cgroup:
+            if (int error = join_cgroup(*plan.cgroup)) fail(plan, step, error);
+            return;
+        case ChildStep::stdio:
+            if (int error = redirect_stdio(plan.stdin_fd, plan.stdout_fd, plan.stderr_fd)) fail(plan, step, error);
+            return;
+        // Every other descriptor closes at exec.
+        case ChildStep::close_fds:
+            if (int error = close_other_fds_on_exec()) fail(plan, step, error);
+            return;
+        // The work directory is the program's cwd (and HOME).
+        case ChildStep::workdir:
+            if (::chdir(plan.workdir) != 0) fail(plan, step, errno);
+            return;
+        // No network: an empty network namespace. If the kernel refuses, the
+        // seccomp socket filter and Landlock's TCP rules still hold: a note.
+        case ChildStep::network:
+            if (plan.cut_network) {
+                NamespaceOutcome outcome =
+                    enter_network_namespace(plan.as_root, in_user_namespace, plan.own_uid, plan.own_gid);
+                if (outcome.failed_step != NamespaceStep::none)
+                    report(plan, false, step, outcome.error, static_cast<std::uint8_t>(outcome.failed_step));
+            }
+            return;
+        // Resource limits, while still allowed to set any value.
+        case ChildStep::rlimits:
+            if (int error = apply_rlimits(*plan.rlimits)) fail(plan, step, error);
+            return;
+        // No privilege from exec from here on (Landlock and seccomp need it).
+        case ChildStep::no_new_privs:
+            if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail(plan, step, errno);
+            return;
+        // Filesystem confinement (binds root too).
+        case ChildStep::landlock:
+            if (plan.landlock_fd >= 0) {
+                if (int error = apply_landlock(plan.landlock_fd)) fail(plan, step, error);
+            }
+            return;
+        // root becomes the unprivileged uid, with no supplementary groups, so
+        // RLIMIT_NPROC and file permissions apply. Raw system calls: glibc's
+        // wrappers would signal the threads of the parent, whose memory this
+        // child shares, to change their ids too.
+        case ChildStep::drop_user:
+            if (plan.as_root) {
+                if (::syscall(SYS_setgroups, 0, nullptr) != 0) fail(plan, step, errno);
+                if (::syscall(SYS_setresgid, plan.gid, plan.gid, plan.gid) != 0) fail(plan, step, errno);
+                if (::syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0) fail(plan, step, errno);
+                if (::geteuid() == 0 || ::getegid() == 0) fail(plan, step, EPERM);
+                // Changing the euid cleared the parent-death signal: set it again.
+                if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
+                if (!parent_alive(plan)) fail(plan, ChildStep::parent_death, ESRCH);
+            }
+            return;
+        // The system-call filters, last: they deny calls the steps above make.
+        case ChildStep::seccomp:
+            if (int error = apply_seccomp(*plan.seccomp)) fail(plan, step, error);
+            return;
+        // A program of one process also gets the signal filter: it may signal
+        // only itself, on kernels without Landlock's signal scoping too.
+        case ChildStep::signal_filter:
+            if (plan.signal_filter) {
+                if (int error = apply_signal_filter(::getpid())) fail(plan, step, error);
+            }
+            return;
+        // The descriptors the program inherits, as 3, 4, ... (dup2 leaves the
+        // copies without close-on-exec); then the interpreter, with the
+        // signals the parent had unblocked. The error pipe closes on success.
+        case ChildStep::exec:
+            for (std::size_t i = 0; i < plan.pass_count; ++i)
+                if (::dup2(plan.pass_fds[i], 3 + static_cast<int>(i)) < 0) fail(plan, step, errno);
+            ::sigprocmask(SIG_SETMASK, plan.signal_mask, nullptr);
+            ::execve(plan.python, plan.argv, plan.envp);
+            fail(plan, step, errno);
     }
-    // 2. Into the run's cgroup, first, so that every process the program
-    //    starts is in it; while still root, who owns the cgroup's files. The
-    //    child writes its own pid: the parent of a vfork child is suspended
-    //    until the exec, so it could only move the program once running.
-    if (int error = join_cgroup(*plan.cgroup)) fail(plan, ChildStep::cgroup, error);
-    // 3. stdin, stdout, stderr; every other descriptor closes at exec.
-    if (int error = redirect_stdio(plan.stdin_fd, plan.stdout_fd, plan.stderr_fd)) fail(plan, ChildStep::stdio, error);
-    if (int error = close_other_fds_on_exec()) fail(plan, ChildStep::close_fds, error);
-    // 4. The work directory is the program's cwd (and HOME).
-    if (::chdir(plan.workdir) != 0) fail(plan, ChildStep::workdir, errno);
-    // 5. No network: an empty network namespace. If the kernel refuses, the
-    //    seccomp socket filter and Landlock's TCP rules still hold: a note.
-    if (plan.cut_network) {
-        NamespaceOutcome outcome = enter_network_namespace(plan.as_root, in_user_namespace, plan.own_uid, plan.own_gid);
-        if (outcome.failed_step != NamespaceStep::none)
-            report(plan, false, ChildStep::network, outcome.error, static_cast<std::uint8_t>(outcome.failed_step));
-    }
-    // 6. Resource limits, while still allowed to set any value.
-    if (int error = apply_rlimits(*plan.rlimits)) fail(plan, ChildStep::rlimits, error);
-    // 7. No privilege from exec from here on (Landlock and seccomp need it).
-    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail(plan, ChildStep::no_new_privs, errno);
-    // 8. Filesystem confinement (binds root too).
-    if (plan.landlock_fd >= 0) {
-        if (int error = apply_landlock(plan.landlock_fd)) fail(plan, ChildStep::landlock, error);
-    }
-    // 9. root becomes the unprivileged uid, with no supplementary groups, so
-    //    RLIMIT_NPROC and file permissions apply.
-    //    Raw system calls: glibc's wrappers would signal the threads of the
-    //    parent, whose memory this child shares, to change their ids too.
-    if (plan.as_root) {
-        if (::syscall(SYS_setgroups, 0, nullptr) != 0) fail(plan, ChildStep::drop_user, errno);
-        if (::syscall(SYS_setresgid, plan.gid, plan.gid, plan.gid) != 0) fail(plan, ChildStep::drop_user, errno);
-        if (::syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0) fail(plan, ChildStep::drop_user, errno);
-        if (::geteuid() == 0 || ::getegid() == 0) fail(plan, ChildStep::drop_user, EPERM);
-        // Changing the euid cleared the parent-death signal: set it again.
-        if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
-        if (!parent_alive(plan)) fail(plan, ChildStep::parent_death, ESRCH);
-    }
-    // 10. The system-call filters, last: they deny calls the steps above make.
-    //     A program of one process also gets the signal filter: it may
-    //     signal only itself, on kernels without Landlock's signal scoping too.
-    if (int error = apply_seccomp(*plan.seccomp)) fail(plan, ChildStep::seccomp, error);
-    if (plan.signal_filter) {
-        if (int error = apply_signal_filter(::getpid())) fail(plan, ChildStep::signal_filter, error);
-    }
-    // 11. The descriptors the program inherits, as 3, 4, ...: dup2 leaves
-    //     the copies without close-on-exec.
-    for (std::size_t i = 0; i < plan.pass_count; ++i)
-        if (::dup2(plan.pass_fds[i], 3 + static_cast<int>(i)) < 0) fail(plan, ChildStep::exec, errno);
-    // 12. The interpreter, with the signals the parent had unblocked. The
-    //     error pipe closes on success.
-    ::sigprocmask(SIG_SETMASK, plan.signal_mask, nullptr);
-    ::execve(plan.python, plan.argv, plan.envp);
-    fail(plan, ChildStep::exec, errno);
+}
+
+// The child between fork and exec: every step, in child_steps.hpp's order.
+[[noreturn]] void child_main(const ChildPlan& plan) noexcept {
+    for (ChildStep step : k_child_steps)
+        take_step(plan, step);
+    fail(plan, ChildStep::exec, ENOEXEC);  // the exec step returns only by failing
 }
 
 int child_entry(void* plan) {
@@ -868,6 +852,7 @@ struct WarmChild {
     pid_t pid = -1;
     UniqueFd pidfd;  // the child's, sent with its pid: the only handle this process uses
     bool setup_failed = false;
+    bool netns = false;  // its network namespace is not its worker's (the child said so)
     std::string error;  // pid < 0: why there is no child
 };
 
@@ -881,20 +866,15 @@ std::optional<pid_t> pid_of_pidfd(int fd) {
     return std::nullopt;
 }
 
-std::string hex_of(const void* data, std::size_t size) {
-    static constexpr char k_digits[] = "0123456789abcdef";
-    std::string text;
-    text.reserve(size * 2);
-    const auto* bytes = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i) {
-        text += k_digits[bytes[i] >> 4];
-        text += k_digits[bytes[i] & 15];
-    }
-    return text;
+// The inode of this process's network namespace; 0 when it cannot be read.
+std::uint64_t own_network_namespace() {
+    struct stat info {};
+    return ::stat("/proc/self/ns/net", &info) == 0 ? static_cast<std::uint64_t>(info.st_ino) : 0;
 }
 
-WarmChild start_warm_child(const WarmStart& warm, const Workdir& workdir, const Sandbox& sandbox, int stdin_fd,
+WarmChild start_warm_child(const RunRequest& request, const Workdir& workdir, const Sandbox& sandbox, int stdin_fd,
                            const ChildDescriptors& fds, RunResult& result) {
+    const WarmStart& warm = *request.warm;
     WarmChild started;
     LinkMessage message;
     const LinkRead read = receive_link_message(warm.link, 10000, message);
@@ -919,32 +899,28 @@ WarmChild start_warm_child(const WarmStart& warm, const Workdir& workdir, const 
             return started;
         }
     }
-    nlohmann::json rlimits = nlohmann::json::array();
-    for (const ResourceLimit& limit : sandbox.rlimits.limits) {
-        // Python's resource module spells "no limit" -1.
-        auto value = [](rlim_t number) {
-            return number == RLIM_INFINITY ? std::int64_t{-1} : static_cast<std::int64_t>(number);
-        };
-        rlimits.push_back({limit.resource, value(limit.soft), value(limit.hard)});
-    }
-    nlohmann::json environment = nlohmann::json::object();
-    for (const std::string& entry : clean_environment(workdir.path)) {
-        const std::size_t equals = entry.find('=');
-        environment[entry.substr(0, equals)] = entry.substr(equals + 1);
-    }
-    nlohmann::json setup = {
-        {"workdir", workdir.path},
-        {"rlimits", rlimits},
-        {"seccomp", hex_of(sandbox.seccomp.instructions.data(), sandbox.seccomp.instructions.size() * sizeof(sock_filter))},
-        {"environment", environment},
-    };
+    // The same layers as a cold child's plan, as data its template's driver
+    // interprets step by step (warm_layers.hpp).
+    WarmLayers layers;
+    layers.cgroup = sandbox.cgroup.active();
+    layers.workdir = workdir.path;
+    layers.cut_network = !request.limits.network;
+    layers.host_network_namespace = own_network_namespace();
+    layers.rlimits = sandbox.rlimits;
+    layers.landlock = sandbox.landlock.fd.valid();
+    layers.drop_user = ::geteuid() == 0;
+    layers.uid = static_cast<uid_t>(request.run_as_uid);
+    layers.gid = static_cast<gid_t>(request.run_as_gid);
+    layers.seccomp = sandbox.seccomp.instructions;
     if (sandbox.seccomp_options.deny_process_creation) {
         const auto program = signal_filter_program(started.pid);
-        setup["signal_filter"] = hex_of(program.data(), program.size() * sizeof(sock_filter));
+        layers.signal_filter.assign(program.begin(), program.end());
     }
+    layers.environment = clean_environment(workdir.path);
+    layers.argv = {"main.py"};
     std::vector<int> handed{stdin_fd, fds.out.write.get(), fds.err.write.get()};
     if (sandbox.landlock.fd.valid()) handed.push_back(sandbox.landlock.fd.get());
-    if (int error = send_link_message(warm.link, setup.dump(), handed)) {
+    if (int error = send_link_message(warm.link, encode_warm_layers(layers), handed)) {
         started.setup_failed = true;
         result.error = std::string("could not hand the run to its template's child: ") + std::strerror(error);
         return started;
@@ -952,23 +928,19 @@ WarmChild start_warm_child(const WarmStart& warm, const Workdir& workdir, const 
     const LinkRead answered = receive_link_message(warm.link, 10000, message);
     const std::optional<ChildSetup> setup_report =
         answered == LinkRead::message ? child_setup(message.text) : std::nullopt;
-    if (setup_report && setup_report->ready) return started;
+    if (setup_report && setup_report->ready) {
+        started.netns = layers.cut_network && setup_report->netns;
+        return started;
+    }
     started.setup_failed = true;
-    if (setup_report)
-        result.error =
-            "could not sandbox the program: " + setup_report->failed_step + ": " + std::strerror(setup_report->error);
+    if (setup_report) {
+        const std::optional<ChildStep> step = step_of_id(setup_report->failed_step);
+        result.error = "could not sandbox the program: " + (step ? step_name(*step) : setup_report->failed_step) +
+                       ": " + std::strerror(setup_report->error);
+    }
     else
         result.error = "could not sandbox the program: the template's child ended during its setup";
     return started;
-}
-
-// Whether `pid` lives in another network namespace than this process.
-bool in_own_network_namespace(pid_t pid) {
-    std::error_code ec;
-    const auto own = std::filesystem::read_symlink("/proc/self/ns/net", ec);
-    if (ec) return false;
-    const auto theirs = std::filesystem::read_symlink("/proc/" + std::to_string(pid) + "/ns/net", ec);
-    return !ec && theirs != own;
 }
 
 }  // namespace
@@ -1093,7 +1065,7 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
     Started started;
     WarmChild warm_child;
     if (warm != nullptr) {
-        warm_child = start_warm_child(*warm, workdir.get(), sandbox, stdin_fd.get(), fds, result);
+        warm_child = start_warm_child(request, workdir.get(), sandbox, stdin_fd.get(), fds, result);
         started.pid = warm_child.pid;
     } else {
         started = start_with_signals_blocked(plan, parent_mask);
@@ -1125,10 +1097,11 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
 
     bool setup_failed = false;
     if (warm != nullptr) {
-        // The template entered the network namespace it was to have; its
-        // children share it.
-        result.isolation.netns = !limits.network && in_own_network_namespace(child);
-        if (!limits.network && !result.isolation.netns) result.isolation.netns_error = "the template has none";
+        // The template entered the network namespace a run gets; its
+        // children share it, and each says whether it is in it.
+        result.isolation.netns = warm_child.netns;
+        if (!limits.network && !result.isolation.netns && !warm_child.setup_failed)
+            result.isolation.netns_error = "the template's child is in its worker's network namespace";
         setup_failed = warm_child.setup_failed;
         if (setup_failed) {
             program.kill();

@@ -169,9 +169,14 @@ std::variant<Workdir, std::string> create_workdir(const std::string& code, const
         // per-file bound alone.
         const std::string options = "size=" + std::to_string(disk_mb) +
                                     "m,nr_inodes=" + std::to_string(workdir_inodes(disk_mb)) + ",mode=0700";
-        if (::geteuid() == 0) keep_mounts_private();
+        const std::string not_private = ::geteuid() == 0 ? keep_mounts_private() : std::string();
         if (::geteuid() != 0) {
             workdir.disk_error = "not root: a size-bounded file system cannot be mounted; only each file's size is bounded";
+        } else if (!not_private.empty()) {
+            // A tmpfs mounted where the host's mount table would hold it
+            // could outlive a killed run: none, and each file's size bounded.
+            workdir.disk_error =
+                "no private mount namespace for its tmpfs (" + not_private + "); only each file's size is bounded";
         } else if (::mount("tmpfs", workdir.path.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) != 0) {
             workdir.disk_error = errno_text("mount tmpfs");
         } else {
