@@ -130,3 +130,20 @@ def test_comm_messages_from_the_front_end_open_nothing(agent):
     assert not [kind for kind, _ in messages if kind.startswith("comm")]
     info = kernel.client.comm_info(reply=True, timeout=60)["content"]
     assert info["comms"] == {}
+
+
+def test_each_kind_of_output_is_kept_sanitized_or_dropped():
+    import sys
+    from conftest import SOURCE
+    sys.path.insert(0, str(SOURCE))
+    from pygate.kernel._inert import inert_bundle, inert_text
+
+    png = "iVBORw0KGgo="  # the PNG signature, base64
+    kept = inert_bundle({
+        "text/plain": "a\x1b[2Jb", "text/html": "<b onclick='x()'>b</b><script>x()</script>",
+        "image/png": png, "image/jpeg": "bm90IGEganBlZw==", "image/svg+xml": "<svg/>",
+        "text/markdown": "*m*", "text/latex": "$x$", "application/javascript": "x()",
+        "application/vnd.jupyter.widget-view+json": {"model_id": "m"}, "text/x-unknown": "u",
+    })
+    assert kept == {"text/plain": "a\\x1b[2Jb", "text/html": "<b>b</b>", "image/png": png}
+    assert inert_text("tab\tnew\nret\rbel\x07c1\x9b del\x7f") == "tab\tnew\nret\rbel\\x07c1\\x9b del\\x7f"
