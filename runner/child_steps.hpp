@@ -36,10 +36,10 @@ enum class ChildStep : std::uint8_t {
 };
 
 inline constexpr ChildStep k_child_steps[] = {
-    ChildStep::session,      ChildStep::parent_death, ChildStep::user_namespace, ChildStep::cgroup,
-    ChildStep::stdio,        ChildStep::close_fds,    ChildStep::workdir,        ChildStep::network,
-    ChildStep::rlimits,      ChildStep::no_new_privs, ChildStep::landlock,       ChildStep::drop_user,
-    ChildStep::seccomp,      ChildStep::signal_filter, ChildStep::exec,
+    ChildStep::session, ChildStep::parent_death,  ChildStep::user_namespace, ChildStep::cgroup,
+    ChildStep::stdio,   ChildStep::close_fds,     ChildStep::workdir,        ChildStep::network,
+    ChildStep::rlimits, ChildStep::no_new_privs,  ChildStep::landlock,       ChildStep::drop_user,
+    ChildStep::seccomp, ChildStep::signal_filter, ChildStep::exec,
 };
 
 // "setsid", "Landlock": what a failed setup says.

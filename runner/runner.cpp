@@ -28,7 +28,6 @@
 #include <optional>
 #include <sstream>
 
-
 #include "runner/child_steps.hpp"
 #include "runner/layers/cgroup.hpp"
 #include "runner/layers/env.hpp"
@@ -613,8 +612,8 @@ std::variant<ChildDescriptors, std::string> make_child_descriptors(const std::ve
 // it execs (it shares the parent's handlers' memory).
 struct Started {
     pid_t pid = -1;
-    int error = 0;                   // fork's errno when pid < 0
-    bool pid_namespace = false;      // the child is the init of a PID namespace of its own
+    int error = 0;                    // fork's errno when pid < 0
+    bool pid_namespace = false;       // the child is the init of a PID namespace of its own
     std::string pid_namespace_error;  // why not, when it was to be
 };
 
@@ -937,9 +936,9 @@ WarmChild start_warm_child(const RunRequest& request, const Workdir& workdir, co
         const std::optional<ChildStep> step = step_of_id(setup_report->failed_step);
         result.error = "could not sandbox the program: " + (step ? step_name(*step) : setup_report->failed_step) +
                        ": " + std::strerror(setup_report->error);
-    }
-    else
+    } else {
         result.error = "could not sandbox the program: the template's child ended during its setup";
+    }
     return started;
 }
 
@@ -1116,11 +1115,10 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
     record_isolation(result.isolation, setup_failed, sandbox, request, workdir.get(), as_root);
     result.isolation.pidns = !setup_failed && started.pid_namespace;
     if (!result.isolation.pidns)
-        result.isolation.pidns_error =
-            limits.processes <= 1 ? "not needed: one process (seccomp refuses it another)"
-            : !started.pid_namespace_error.empty() ? started.pid_namespace_error
-            : !parent_pidfd.valid()               ? "no pidfd for the child to watch its parent with"
-                                                  : "";
+        result.isolation.pidns_error = limits.processes <= 1 ? "not needed: one process (seccomp refuses it another)"
+                                       : !started.pid_namespace_error.empty() ? started.pid_namespace_error
+                                       : !parent_pidfd.valid() ? "no pidfd for the child to watch its parent with"
+                                                               : "";
     if (!setup_failed && request.on_started) request.on_started(workdir.get().path, child);
 
     OutputPump pump(result, request, std::move(fds.out.read), std::move(fds.err.read));

@@ -10,8 +10,8 @@
 // sent on the run's link with the descriptors the steps name by index
 // (stdin, stdout, stderr, then the Landlock ruleset).
 
-#include <sys/types.h>
 #include <linux/filter.h>
+#include <sys/types.h>
 
 #include <cstdint>
 #include <string>
@@ -33,7 +33,7 @@ struct WarmLayers {
     // another, the one its template was started in.
     std::uint64_t host_network_namespace = 0;
     RlimitPlan rlimits;
-    bool landlock = false;  // the ruleset is the fourth descriptor handed
+    bool landlock = false;   // the ruleset is the fourth descriptor handed
     bool drop_user = false;  // started as root: the child must be uid/gid, no groups
     uid_t uid = 0;
     gid_t gid = 0;

@@ -1,13 +1,13 @@
 #include "runner/workdir.hpp"
 
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <signal.h>
 #include <sys/file.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/vfs.h>
-#include <linux/magic.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -73,8 +73,7 @@ constexpr std::string_view k_workdir_prefix = "pygate-run-";
 
 std::string more_outputs_note() {
     return "output/ holds more than " + std::to_string(k_max_output_files) + " files (or " +
-           std::to_string(k_max_output_path_bytes / 1024) +
-           " KiB of paths): only those listed were hashed and copied";
+           std::to_string(k_max_output_path_bytes / 1024) + " KiB of paths): only those listed were hashed and copied";
 }
 
 // The pid in a work directory's name, pygate-run-<pid>-XXXXXX; 0 when the
@@ -167,8 +166,8 @@ std::variant<Workdir, std::string> create_workdir(const std::string& code, const
         // when the kernel allows one, so that no kill of the process can
         // leave it mounted on the host; an unprivileged caller gets the
         // per-file bound alone.
-        const std::string options = "size=" + std::to_string(disk_mb) +
-                                    "m,nr_inodes=" + std::to_string(workdir_inodes(disk_mb)) + ",mode=0700";
+        const std::string options =
+            "size=" + std::to_string(disk_mb) + "m,nr_inodes=" + std::to_string(workdir_inodes(disk_mb)) + ",mode=0700";
         const std::string not_private = ::geteuid() == 0 ? keep_mounts_private() : std::string();
         if (::geteuid() != 0) {
             workdir.disk_error = "not root: a size-bounded file system cannot be mounted; only each file's size is bounded";

@@ -1,15 +1,14 @@
 #include "serve/server.hpp"
 
-#include <fmt/format.h>
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 
-#include <cerrno>
-
 #include <algorithm>
+#include <cerrno>
 #include <string>
 #include <thread>
 #include <utility>
@@ -20,7 +19,6 @@
 #include "analyzer/syntax/parse.hpp"
 #include "serve/answer_writer.hpp"
 #include "serve/capacity.hpp"
-#include "serve/template_pool.hpp"
 #include "serve/ops/check_op.hpp"
 #include "serve/ops/information_ops.hpp"
 #include "serve/ops/run_op.hpp"
@@ -28,6 +26,7 @@
 #include "serve/profile_cache.hpp"
 #include "serve/protocol.hpp"
 #include "serve/request_queue.hpp"
+#include "serve/template_pool.hpp"
 #include "support/line_reader.hpp"
 
 namespace pygate::serve {

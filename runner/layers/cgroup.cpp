@@ -104,8 +104,7 @@ void remove_stale_cgroups(const std::string& parent) {
         const std::string name = entry->d_name;
         if (name.rfind("pygate-", 0) != 0 || name.rfind(own, 0) == 0) continue;
         const std::size_t dash = name.find('-', 7);
-        if (dash == std::string::npos || dash == 7 || dash - 7 > 9 ||
-            name.find_first_not_of("0123456789", 7) != dash)
+        if (dash == std::string::npos || dash == 7 || dash - 7 > 9 || name.find_first_not_of("0123456789", 7) != dash)
             continue;
         const auto pid = static_cast<pid_t>(std::stol(name.substr(7, dash - 7)));
         if (!process_gone(pid)) continue;

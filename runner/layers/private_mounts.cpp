@@ -1,7 +1,6 @@
 #include "runner/layers/private_mounts.hpp"
 
 #include <fcntl.h>
-
 #include <sched.h>
 #include <sys/mount.h>
 #include <unistd.h>

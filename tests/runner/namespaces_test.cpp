@@ -49,8 +49,8 @@ std::string host_interfaces() {
 
 TEST_CASE("a new network namespace holds only a loopback", "[runner][namespaces]") {
     const bool root = ::geteuid() == 0;
-    auto probe = run_in_child([root] { return unshare_refusal(enter_network_namespace(root, false, ::getuid(), ::getgid())); },
-                              k_probe);
+    auto probe = run_in_child(
+        [root] { return unshare_refusal(enter_network_namespace(root, false, ::getuid(), ::getgid())); }, k_probe);
     if (refused_as_the_kernel_refuses(pygate::testing::network_namespace_refusal(false), probe.setup_error,
                                       "of the test's user"))
         return;
