@@ -791,7 +791,9 @@ Ending watch_child(const Program& program, OutputPump& pump, int cancel_fd, Cloc
     Ending ending;
     bool exited = false;
     while (!exited) {
-        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        // Rounded up: the wall clock has run out only once the deadline has
+        // passed, so a run stopped by it always lasted its whole limit.
+        auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
         if (left <= 0) {
             ending.timed_out = true;
             break;
