@@ -929,12 +929,17 @@ WarmChild start_warm_child(const RunRequest& request, const Workdir& workdir, co
     const LinkRead answered = receive_link_message(warm.link, 10000, message);
     const std::optional<ChildSetup> setup_report =
         answered == LinkRead::message ? child_setup(message.text) : std::nullopt;
-    if (setup_report && setup_report->ready) {
-        started.netns = layers.cut_network && setup_report->netns;
+    // A child that did not say it is in a network namespace of its own,
+    // when the run cuts the network, would have less than a cold run.
+    if (setup_report && setup_report->ready && (!layers.cut_network || setup_report->netns)) {
+        started.netns = layers.cut_network;
         return started;
     }
     started.setup_failed = true;
-    if (setup_report) {
+    if (setup_report && setup_report->ready) {
+        result.error = std::string("could not sandbox the program: ") + step_name(ChildStep::network) +
+                       ": the template's child is in its worker's network namespace";
+    } else if (setup_report) {
         const std::optional<ChildStep> step = step_of_id(setup_report->failed_step);
         result.error = "could not sandbox the program: " + (step ? step_name(*step) : setup_report->failed_step) +
                        ": " + std::strerror(setup_report->error);
@@ -1101,8 +1106,6 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
         // The template entered the network namespace a run gets; its
         // children share it, and each says whether it is in it.
         result.isolation.netns = warm_child.netns;
-        if (!limits.network && !result.isolation.netns && !warm_child.setup_failed)
-            result.isolation.netns_error = "the template's child is in its worker's network namespace";
         setup_failed = warm_child.setup_failed;
         if (setup_failed) {
             program.kill();

@@ -129,9 +129,12 @@ def _template():
     def take_network(step, _fds):
         # The template was started in the empty network namespace a run
         # gets, and its children cannot leave it (its seccomp filter refuses
-        # unshare and setns): the child says whether it is in another one
-        # than its worker's, as the cold child's note would.
-        layers["netns"] = os.stat("/proc/self/ns/net").st_ino != step["not"]
+        # unshare and setns). A child still in its worker's namespace (its
+        # template was refused one) would have less than a cold run may get:
+        # it fails, and the run starts cold, where the kernel says why.
+        if os.stat("/proc/self/ns/net").st_ino == step["not"]:
+            raise OSError(95, "the template has no network namespace of its own")  # ENOTSUP
+        layers["netns"] = True
 
     def take_rlimits(step, _fds):
         for number, soft, hard in step["limits"]:
