@@ -147,3 +147,38 @@ def test_each_kind_of_output_is_kept_sanitized_or_dropped():
     })
     assert kept == {"text/plain": "a\\x1b[2Jb", "text/html": "<b>b</b>", "image/png": png}
     assert inert_text("tab\tnew\nret\rbel\x07c1\x9b del\x7f") == "tab\tnew\nret\rbel\\x07c1\\x9b del\\x7f"
+
+
+def test_random_markup_never_keeps_an_active_part():
+    """Fragments of hostile markup, shuffled and nested at random (seeded):
+    the sanitizer's output holds no element, attribute or URL that can act."""
+    import random
+    import sys
+    from conftest import SOURCE
+    sys.path.insert(0, str(SOURCE))
+    from pygate.kernel._inert import sanitized_html
+
+    pieces = ["<script>", "</script>", "<svg", "<math>", "<mtext>", "<table>", "<mglyph>", "<style>", "</style>",
+              "<img src=x", " onerror=alert(1)", " onload='x()'", ">", "<a href=", "javascript:alert(1)", "<!--",
+              "-->", "<![CDATA[", "]]>", "<iframe srcdoc=", "'<script>x()</script>'", "<object data=", "<td>",
+              "<noscript>", "</noscript>", "<template>", "<b", " style='background:url(//x)'", "&lt;script&gt;",
+              "<div", " class=dataframe", "</div>", "\"", "'", "=", " ", "<", "</", "x", "<base href=//x>",
+              "<form action=//x>", "<input autofocus onfocus=x()>", "<details open ontoggle=x()>", "<video><source"]
+    from pygate.kernel._inert import _ATTRIBUTES, _TAGS
+
+    def elements(html_text):
+        parsed = Dom()
+        parsed.feed(html_text)
+        parsed.close()
+        return parsed.elements
+
+    chance = random.Random(47)
+    for _ in range(3000):
+        fragment = "".join(chance.choice(pieces) for _ in range(chance.randrange(1, 30)))
+        cleaned = sanitized_html(fragment)
+        # What a browser would build of it, read back: only listed elements
+        # with listed attributes; the rest is text, and text does not act.
+        for tag, attributes in elements(cleaned):
+            assert tag in _TAGS, (fragment, cleaned)
+            for name in attributes:
+                assert name in _ATTRIBUTES["*"] or name in _ATTRIBUTES.get(tag, []), (fragment, cleaned)
