@@ -6,6 +6,8 @@
 
 #include "analyzer/profile.hpp"
 #include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/text/unicode.hpp"
+#include "rules/utils/library_effects.hpp"
 #include "rules/utils/listed_names.hpp"
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/pg002_plotting_backend.hpp"
@@ -117,8 +119,45 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     report_matching_reference(reference, context, k_rule, k_imports_dynamically);
 }
 
+// A library callable this rule's table does not name whose table entry says
+// it imports the module an argument names (imports:P) or modules its
+// configuration names (imports): the argument's modules must be ones the
+// profile allows; anything pygate cannot see is refused.
+void judge_library_imports(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    std::optional<CalledLibraryCallable> called = called_library_callable(call, context);
+    if (!called || k_imports_dynamically.match(called->callee->qualified) != nullptr) return;
+    const analyzer::Model& model = context.model();
+    for (const LibraryEffect& effect : called->effects) {
+        if (effect.kind != "imports") continue;
+        std::string problem;
+        if (effect.parameter.none) {
+            problem = "imports the modules its configuration names, which no argument shows";
+        } else {
+            for (analyzer::Node argument : effect_arguments(effect.parameter, call, model)) {
+                std::vector<std::string> modules;
+                bool complete = argument_strings(argument, call.scope, model, modules);
+                for (const std::string& module : modules)
+                    if (problem.empty() && !analyzer::allows_import(context.profile(), module))
+                        problem = fmt::format("imports `{}`, which profile {} does not allow", module,
+                                              context.profile().name);
+                if (problem.empty() && !complete)
+                    problem = fmt::format("imports the module `{}` names, which pygate cannot see",
+                                          analyzer::first_line_shortened(model.text(argument), 60));
+            }
+        }
+        if (problem.empty()) continue;
+        context.report(k_rule, analyzer::Severity::error, call.function,
+                       fmt::format("`{}` {} ({}): {}", called->callee->qualified, problem,
+                                   effect_source(*called, context),
+                                   context.how_reached(call.function, *called->callee)),
+                       k_library_effect_specificity, called->callee);
+        return;
+    }
+}
+
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     judge_backend_call(call, context, k_rule);
+    judge_library_imports(call, context);
 }
 
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {

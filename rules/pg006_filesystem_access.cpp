@@ -13,6 +13,7 @@
 #include "analyzer/syntax/python_symbols.hpp"
 #include "analyzer/text/unicode.hpp"
 #include "rules/utils/listed_names.hpp"
+#include "rules/utils/library_effects.hpp"
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/pg006_contract_hint.hpp"
 #include "rules/utils/pg006_path_prefix.hpp"
@@ -741,6 +742,49 @@ constexpr std::array<GuessedOwner, 4> k_guessed_owners = {{
 // Path methods whose names strings, frames and archives have too.
 constexpr std::array<std::string_view, 3> k_too_common = {"open", "rename", "replace"};
 
+// A library callable this rule's table does not name, whose table entry
+// says it reads or writes the file an argument names (reads:P, writes:P),
+// is judged as the table's file APIs are, on that argument; one that touches
+// files no argument names (files) is refused. Whether it judged the call.
+bool judge_library_files(const analyzer::CallSite& site, analyzer::RuleContext& context) {
+    std::optional<CalledLibraryCallable> called = called_library_callable(site, context);
+    if (!called || k_api_table.match(called->callee->qualified) != nullptr) return false;
+    for (const LibraryEffect& effect : called->effects) {
+        bool reads = effect.kind == "reads", writes = effect.kind == "writes";
+        if (effect.kind == "files") {
+            context.report(k_rule, Severity::error, site.function,
+                           fmt::format("reads or writes files no argument names, so no path check can hold ({}); {}",
+                                       effect_source(*called, context),
+                                       context.how_reached(site.function, *called->callee)),
+                           k_library_effect_specificity, called->callee);
+            return true;
+        }
+        if (!reads && !writes) continue;
+        // A parameter both read and written (open-like) is judged as written.
+        bool both = std::any_of(called->effects.begin(), called->effects.end(), [&](const LibraryEffect& other) {
+            return other.kind == (reads ? "writes" : "reads") && other.parameter.name == effect.parameter.name &&
+                   other.parameter.position == effect.parameter.position;
+        });
+        Access access = writes || both ? Access::write : Access::read;
+        if (effect.parameter.any || effect.parameter.keyword_values || effect.parameter.rest || effect.parameter.none) {
+            context.report(k_rule, Severity::error, site.function,
+                           fmt::format("{} files its arguments name, and pygate cannot tell which argument ({}); {}",
+                                       access == Access::write ? "writes" : "reads", effect_source(*called, context),
+                                       context.how_reached(site.function, *called->callee)),
+                           k_library_effect_specificity, called->callee);
+            return true;
+        }
+        Argument path = effect.parameter.receiver ? k_object : Argument(effect.parameter.position, effect.parameter.name);
+        static const std::string_view k_reads = "reads the file it is given (pygate's library table)";
+        static const std::string_view k_writes = "writes the file it is given (pygate's library table)";
+        NameEntry entry{called->callee->qualified, access == Access::write ? k_writes : k_reads, Severity::error};
+        FileApi api{called->callee->qualified, entry.what, access, path, k_no_path};
+        Check(site, context, api, entry, *called->callee).run();
+        return true;
+    }
+    return false;
+}
+
 void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
     for (const Referent& referent : site.callee) {
         if (referent.kind != Referent::Kind::name) continue;
@@ -756,6 +800,7 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
         Check(site, context, api_of(*entry), *entry, referent).run();
         return;
     }
+    if (judge_library_files(site, context)) return;
     std::optional<GuessedMethod> guessed =
         guess_untraced_method(site, context.model(), k_guessed_owners, k_api_table, k_too_common);
     if (!guessed) return;

@@ -11,6 +11,7 @@
 #include "analyzer/syntax/tree_walk.hpp"
 #include "analyzer/text/identifier.hpp"
 #include "analyzer/text/unicode.hpp"
+#include "rules/utils/library_effects.hpp"
 #include "rules/utils/name_table.hpp"
 
 namespace pygate::rules {
@@ -756,8 +757,76 @@ bool judge_format_method_by_name(const analyzer::CallSite& call, const Referent&
     return true;
 }
 
+// --- names and format strings handed to library callables (their table entries' names:P, format:P)
+
+// Whether it reported.
+bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    for (const Referent& callee : call.callee)
+        if (in_getattr_family(callee)) return false;  // judged by the family's own rules
+    std::optional<CalledLibraryCallable> called = called_library_callable(call, context);
+    if (!called) return false;
+    const analyzer::Model& model = context.model();
+    for (const LibraryEffect& effect : called->effects) {
+        bool names = effect.kind == "names", format = effect.kind == "format";
+        if (!names && !format) continue;
+        if (names && effect.parameter.keyword_names) {
+            for (const std::string& keyword : keyword_argument_names(call, model))
+                if (auto why = forbidden(keyword, context.profile())) {
+                    context.report(k_rule, Severity::error, call.node,
+                                   fmt::format("introspection: `{}` sets or reads the attribute its keyword `{}` "
+                                               "names ({}): {}",
+                                               called->callee->qualified, keyword, effect_source(*called, context),
+                                               *why),
+                                   k_specificity, called->callee);
+                    return true;
+                }
+            continue;
+        }
+        bool unpacked = false;
+        for (Node argument : effect_arguments(effect.parameter, call, model, &unpacked)) {
+            std::vector<std::string> values;
+            bool complete = argument_strings(argument, call.scope, model, values);
+            for (const std::string& value : values) {
+                if (format) {
+                    if (check_format_fields(call.node, context, value)) return true;
+                    continue;
+                }
+                if (auto why = forbidden(value, context.profile())) {
+                    context.report(k_rule, Severity::error, call.node,
+                                   fmt::format("introspection: `{}` uses '{}' as an attribute name ({}): {}",
+                                               called->callee->qualified, value, effect_source(*called, context),
+                                               *why),
+                                   k_specificity, called->callee);
+                    return true;
+                }
+            }
+            if (complete) continue;
+            std::string shown = analyzer::first_line_shortened(model.text(argument), 60);
+            context.report(
+                k_rule, Severity::warning, call.node,
+                format ? fmt::format("introspection: `{}` formats with `{}`, a format string pygate cannot see, whose "
+                                     "fields read attributes as getattr does ({})",
+                                     called->callee->qualified, shown, effect_source(*called, context))
+                       : fmt::format("introspection: `{}` uses `{}` as an attribute or method name, and pygate cannot "
+                                     "see which ({})",
+                                     called->callee->qualified, shown, effect_source(*called, context)),
+                k_specificity, called->callee);
+            return true;
+        }
+        if (unpacked) {
+            context.report(k_rule, Severity::warning, call.node,
+                           fmt::format("introspection: `{}` takes names from unpacked arguments pygate cannot see ({})",
+                                       called->callee->qualified, effect_source(*called, context)),
+                           k_specificity, called->callee);
+            return true;
+        }
+    }
+    return false;
+}
+
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
+    if (judge_library_names(call, context)) return;
     for (const Referent& callee : call.callee) {
         if (callee.kind == Referent::Kind::class_of) return judge_class_of_call(call, callee, context);
         if (in_getattr_family(callee)) {

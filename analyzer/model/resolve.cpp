@@ -326,6 +326,10 @@ public:
                     base.kind = Referent::Kind::namespace_of;
                     return {base};
                 }
+                // A path's parent is a path of its class, whose methods resolve.
+                if (base.kind == Referent::Kind::instance && attribute == "parent" &&
+                    base.qualified.starts_with("pathlib."))
+                    return {base};
                 if (base.kind == Referent::Kind::instance) base.through_instance = true;
                 base.kind = Referent::Kind::name;
                 base.qualified = joined(base.qualified, attribute);

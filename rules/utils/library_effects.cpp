@@ -73,7 +73,9 @@ std::vector<LibraryEffect> library_effects(const LibraryEntry& entry) {
 std::optional<CalledLibraryCallable> called_library_callable(const analyzer::CallSite& site,
                                                               const analyzer::RuleContext& context) {
     for (const Referent& callee : site.callee) {
-        if (callee.kind != Referent::Kind::name || callee.through_instance) continue;
+        // A member of a value whose type was guessed is judged as the guess's:
+        // what it does is known, and judging it can only add findings.
+        if (callee.kind != Referent::Kind::name) continue;
         NameFacts facts = context.libraries().describe(callee.qualified);
         if (facts.status != NameFacts::Status::known) continue;
         if (facts.entry->kind != LibraryKind::function && facts.entry->kind != LibraryKind::class_) continue;
@@ -118,6 +120,48 @@ std::vector<Node> effect_arguments(const EffectParameter& parameter, const analy
             out.push_back(child);
     }
     return out;
+}
+
+using analyzer::Referents;
+
+bool argument_strings(Node value, analyzer::ScopeId scope, const analyzer::Model& model,
+                      std::vector<std::string>& out, int depth) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    if (node_is_null(value) || depth > 8) return depth <= 8;
+    TSSymbol kind = node_symbol(value);
+    if (kind == s.list || kind == s.tuple || kind == s.set || kind == s.dictionary || kind == s.pair ||
+        kind == s.parenthesized_expression || kind == s.expression_list) {
+        bool complete = true;
+        for (std::uint32_t i = 0; i < node_named_child_count(value); ++i) {
+            Node element = node_named_child(value, i);
+            if (node_symbol(element) == s.comment) continue;
+            if (node_symbol(element) == s.list_splat || node_symbol(element) == s.dictionary_splat) {
+                complete = false;
+                continue;
+            }
+            complete = argument_strings(element, scope, model, out, depth + 1) && complete;
+        }
+        return complete;
+    }
+    if (kind == s.lambda || kind == s.integer || analyzer::node_type(value) == std::string_view("float") ||
+        analyzer::node_type(value) == std::string_view("none") || analyzer::node_type(value) == std::string_view("true") ||
+        analyzer::node_type(value) == std::string_view("false"))
+        return true;
+    analyzer::Model::StringValues strings = model.possible_strings(value, scope);
+    if (!strings.values.empty() || strings.complete) {
+        for (std::string& name : strings.values)
+            out.push_back(std::move(name));
+        if (strings.complete) return true;
+    }
+    if (kind == s.identifier)
+        if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(value, scope);
+            bound && node_symbol(bound->value) != s.identifier)
+            return argument_strings(bound->value, bound->scope, model, out, depth + 1);
+    // A function, a class or a library callable is no name.
+    Referents referents = model.resolve(value, scope);
+    return !referents.empty() && std::all_of(referents.begin(), referents.end(), [](const Referent& r) {
+        return r.kind != Referent::Kind::name || !r.qualified.starts_with("builtins.str");
+    });
 }
 
 std::vector<std::string> keyword_argument_names(const analyzer::CallSite& site, const analyzer::Model& model) {

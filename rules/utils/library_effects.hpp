@@ -39,8 +39,8 @@ struct LibraryEffect {
 std::vector<LibraryEffect> library_effects(const analyzer::LibraryEntry& entry);
 
 // The library callable `site` calls, when the target's tables know it: the
-// callee referent and its entry (aliases followed). Members of values whose
-// type the resolver guessed are not taken (the guess may be wrong).
+// callee referent and its entry (aliases followed), a member of a value
+// whose type the resolver guessed included.
 struct CalledLibraryCallable {
     const analyzer::Referent* callee = nullptr;
     const analyzer::LibraryEntry* entry = nullptr;
@@ -56,6 +56,13 @@ std::optional<CalledLibraryCallable> called_library_callable(const analyzer::Cal
 // `**kwargs` may hide one.
 std::vector<analyzer::Node> effect_arguments(const EffectParameter& parameter, const analyzer::CallSite& site,
                                              const analyzer::Model& model, bool* unpacked = nullptr);
+
+// The strings an argument may hold: a constant, a name bound to constants,
+// or the elements (a dict's keys and values) of a literal container, nested
+// ones too, followed through a name bound once to one. A callable, a number
+// or None holds none. Whether those are all it may hold.
+bool argument_strings(analyzer::Node value, analyzer::ScopeId scope, const analyzer::Model& model,
+                      std::vector<std::string>& out, int depth = 0);
 
 // The names of the keyword arguments `site` passes (for `**names`).
 std::vector<std::string> keyword_argument_names(const analyzer::CallSite& site, const analyzer::Model& model);
