@@ -1,5 +1,3 @@
-#include "rules/catalogue.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,6 +9,7 @@
 #include "analyzer/syntax/tree_walk.hpp"
 #include "analyzer/text/identifier.hpp"
 #include "analyzer/text/unicode.hpp"
+#include "rules/catalogue.hpp"
 #include "rules/utils/library_effects.hpp"
 #include "rules/utils/name_table.hpp"
 
@@ -483,9 +482,9 @@ MatchArgs match_args_of(const analyzer::Model& model, analyzer::ScopeId class_sc
             Node expression = node_named_child(decorator, 0);
             if (!node_is_null(expression) && node_symbol(expression) == s.call)
                 expression = model.call_function(expression);
-            for (const Referent& r : model.resolve(expression, model.enclosing_class(class_scope) >= 0
-                                                                   ? model.enclosing_class(class_scope)
-                                                                   : analyzer::k_module_scope))
+            for (const Referent& r :
+                 model.resolve(expression, model.enclosing_class(class_scope) >= 0 ? model.enclosing_class(class_scope)
+                                                                                   : analyzer::k_module_scope))
                 dataclass = dataclass || (r.kind == Referent::Kind::name && r.qualified == "dataclasses.dataclass");
             if (!dataclass) out.complete = false;  // a decorator may give the class anything
         }
@@ -560,7 +559,8 @@ void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context)
         if (cls.kind == Referent::Kind::name && !cls.through_instance) {
             std::string qualified = std::string(cls.qualified) + rest;
             analyzer::NameFacts facts = context.libraries().describe(qualified);
-            if (facts.status == analyzer::NameFacts::Status::known && facts.entry->kind == analyzer::LibraryKind::class_)
+            if (facts.status == analyzer::NameFacts::Status::known &&
+                facts.entry->kind == analyzer::LibraryKind::class_)
                 continue;
             if (facts.status == analyzer::NameFacts::Status::outside) continue;  // another rule's (PG003)
             problem = fmt::format("`{}`, a class pygate's library tables do not know", qualified);
@@ -763,62 +763,65 @@ bool judge_format_method_by_name(const analyzer::CallSite& call, const Referent&
 bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     for (const Referent& callee : call.callee)
         if (in_getattr_family(callee)) return false;  // judged by the family's own rules
-    std::optional<CalledLibraryCallable> called = called_library_callable(call, context);
-    if (!called) return false;
-    const analyzer::Model& model = context.model();
-    for (const LibraryEffect& effect : called->effects) {
-        bool names = effect.kind == "names", format = effect.kind == "format";
-        if (!names && !format) continue;
-        if (names && effect.parameter.keyword_names) {
-            for (const std::string& keyword : keyword_argument_names(call, model))
-                if (auto why = forbidden(keyword, context.profile())) {
-                    context.report(k_rule, Severity::error, call.node,
-                                   fmt::format("introspection: `{}` sets or reads the attribute its keyword `{}` "
-                                               "names ({}): {}",
-                                               called->callee->qualified, keyword, effect_source(*called, context),
-                                               *why),
-                                   k_specificity, called->callee);
-                    return true;
-                }
-            continue;
-        }
-        bool unpacked = false;
-        for (Node argument : effect_arguments(effect.parameter, call, model, &unpacked)) {
-            std::vector<std::string> values;
-            bool complete = argument_strings(argument, call.scope, model, values);
-            for (const std::string& value : values) {
-                if (format) {
-                    if (check_format_fields(call.node, context, value)) return true;
-                    continue;
-                }
-                if (auto why = forbidden(value, context.profile())) {
-                    context.report(k_rule, Severity::error, call.node,
-                                   fmt::format("introspection: `{}` uses '{}' as an attribute name ({}): {}",
-                                               called->callee->qualified, value, effect_source(*called, context),
-                                               *why),
-                                   k_specificity, called->callee);
-                    return true;
-                }
+    for (const CalledLibraryCallable& each : library_calls(call, context)) {
+        const CalledLibraryCallable* called = &each;
+        const analyzer::Model& model = context.model();
+        for (const LibraryEffect& effect : called->effects) {
+            bool names = effect.kind == "names", format = effect.kind == "format";
+            if (!names && !format) continue;
+            if (names && effect.parameter.keyword_names) {
+                for (const std::string& keyword : keyword_argument_names(call, model))
+                    if (auto why = forbidden(keyword, context.profile())) {
+                        context.report(
+                            k_rule, Severity::error, call.node,
+                            fmt::format("introspection: `{}` sets or reads the attribute its keyword `{}` "
+                                        "names ({}): {}",
+                                        called->callee->qualified, keyword, effect_source(*called, context), *why),
+                            k_specificity, called->callee);
+                        return true;
+                    }
+                continue;
             }
-            if (complete) continue;
-            std::string shown = analyzer::first_line_shortened(model.text(argument), 60);
-            context.report(
-                k_rule, Severity::warning, call.node,
-                format ? fmt::format("introspection: `{}` formats with `{}`, a format string pygate cannot see, whose "
-                                     "fields read attributes as getattr does ({})",
-                                     called->callee->qualified, shown, effect_source(*called, context))
-                       : fmt::format("introspection: `{}` uses `{}` as an attribute or method name, and pygate cannot "
-                                     "see which ({})",
-                                     called->callee->qualified, shown, effect_source(*called, context)),
-                k_specificity, called->callee);
-            return true;
-        }
-        if (unpacked) {
-            context.report(k_rule, Severity::warning, call.node,
-                           fmt::format("introspection: `{}` takes names from unpacked arguments pygate cannot see ({})",
-                                       called->callee->qualified, effect_source(*called, context)),
-                           k_specificity, called->callee);
-            return true;
+            bool unpacked = false;
+            for (Node argument : effect_arguments(effect.parameter, call, model, &unpacked, called->skipped)) {
+                std::vector<std::string> values;
+                bool complete = argument_strings(argument, call.scope, model, values);
+                for (const std::string& value : values) {
+                    if (format) {
+                        if (check_format_fields(call.node, context, value)) return true;
+                        continue;
+                    }
+                    if (auto why = forbidden(value, context.profile())) {
+                        context.report(
+                            k_rule, Severity::error, call.node,
+                            fmt::format("introspection: `{}` uses '{}' as an attribute name ({}): {}",
+                                        called->callee->qualified, value, effect_source(*called, context), *why),
+                            k_specificity, called->callee);
+                        return true;
+                    }
+                }
+                if (complete) continue;
+                std::string shown = analyzer::first_line_shortened(model.text(argument), 60);
+                context.report(
+                    k_rule, Severity::warning, call.node,
+                    format
+                        ? fmt::format("introspection: `{}` formats with `{}`, a format string pygate cannot see, whose "
+                                      "fields read attributes as getattr does ({})",
+                                      called->callee->qualified, shown, effect_source(*called, context))
+                        : fmt::format("introspection: `{}` uses `{}` as an attribute or method name, and pygate cannot "
+                                      "see which ({})",
+                                      called->callee->qualified, shown, effect_source(*called, context)),
+                    k_specificity, called->callee);
+                return true;
+            }
+            if (unpacked) {
+                context.report(
+                    k_rule, Severity::warning, call.node,
+                    fmt::format("introspection: `{}` takes names from unpacked arguments pygate cannot see ({})",
+                                called->callee->qualified, effect_source(*called, context)),
+                    k_specificity, called->callee);
+                return true;
+            }
         }
     }
     return false;

@@ -52,7 +52,9 @@ bool version_less(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-std::span<const LibraryTable> library_tables() { return k_tables; }
+std::span<const LibraryTable> library_tables() {
+    return k_tables;
+}
 
 std::optional<std::string_view> distribution_of(std::string_view top_level_module) {
     for (const ThirdParty& known : k_third_party)
@@ -106,6 +108,30 @@ std::vector<std::string_view> LibraryKnowledge::table_versions(std::string_view 
 const LibraryEntry* LibraryKnowledge::find(std::string_view name) const {
     for (const LibraryTable* table : m_tables)
         if (const LibraryEntry* entry = find_in(*table, name)) return entry;
+    return nullptr;
+}
+
+std::span<const LibraryEntry* const> LibraryKnowledge::methods_named(std::string_view name) const {
+    std::call_once(m_methods_once, [this] {
+        for (const LibraryTable* table : m_tables)
+            for (const LibraryEntry& entry : table->entries) {
+                if (entry.kind != LibraryKind::function) continue;
+                std::size_t dot = entry.name.rfind('.');
+                if (dot == std::string_view::npos) continue;
+                const LibraryEntry* owner = find(entry.name.substr(0, dot));
+                if (owner == nullptr || owner->kind != LibraryKind::class_) continue;
+                m_methods[entry.name.substr(dot + 1)].push_back(&entry);
+            }
+    });
+    auto it = m_methods.find(name);
+    if (it == m_methods.end()) return {};
+    return it->second;
+}
+
+const LibraryTable* LibraryKnowledge::table_of(const LibraryEntry* entry) const {
+    for (const LibraryTable* table : m_tables)
+        if (!table->entries.empty() && entry >= &table->entries.front() && entry <= &table->entries.back())
+            return table;
     return nullptr;
 }
 
@@ -175,7 +201,9 @@ bool LibraryKnowledge::class_is_dynamic(std::string_view canonical, int depth) c
     return false;
 }
 
-NameFacts LibraryKnowledge::describe(std::string_view qualified) const { return describe(qualified, 0); }
+NameFacts LibraryKnowledge::describe(std::string_view qualified) const {
+    return describe(qualified, 0);
+}
 
 NameFacts LibraryKnowledge::describe(std::string_view qualified, int depth) const {
     NameFacts facts;

@@ -17,10 +17,12 @@
 
 #include <cstdint>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace pygate::analyzer {
@@ -37,8 +39,8 @@ struct LibraryEntry {
 };
 
 struct LibraryTable {
-    std::string_view distribution;  // `cpython`, `numpy`
-    std::string_view version;       // `3.11`, `1.24.2`
+    std::string_view distribution;          // `cpython`, `numpy`
+    std::string_view version;               // `3.11`, `1.24.2`
     std::span<const LibraryEntry> entries;  // sorted by name
 };
 
@@ -101,6 +103,14 @@ public:
     // The entry for a canonical name in the target's tables, if any.
     const LibraryEntry* find(std::string_view name) const;
 
+    // Every method of a class in the target's tables whose name is `name`
+    // (`query`: pandas.core.frame.DataFrame.query, ...): what a method called
+    // by a string name may be when the object's class is not known.
+    std::span<const LibraryEntry* const> methods_named(std::string_view name) const;
+
+    // The table that holds `entry` (one of the target's).
+    const LibraryTable* table_of(const LibraryEntry* entry) const;
+
     // The versions with tables of a distribution, for a message ("1.5.3").
     static std::vector<std::string_view> table_versions(std::string_view distribution);
 
@@ -111,6 +121,9 @@ private:
     bool class_is_dynamic(std::string_view canonical, int depth) const;
 
     LibraryVersions m_versions;
+    // methods_named's index, built on first use.
+    mutable std::once_flag m_methods_once;
+    mutable std::unordered_map<std::string_view, std::vector<const LibraryEntry*>> m_methods;
     std::span<const LibraryTable> m_all;        // every table, of every version
     std::vector<const LibraryTable*> m_tables;  // the target's, one per distribution it has a table for
 };

@@ -71,7 +71,7 @@ std::vector<LibraryEffect> library_effects(const LibraryEntry& entry) {
 }
 
 std::optional<CalledLibraryCallable> called_library_callable(const analyzer::CallSite& site,
-                                                              const analyzer::RuleContext& context) {
+                                                             const analyzer::RuleContext& context) {
     for (const Referent& callee : site.callee) {
         // A member of a value whose type was guessed is judged as the guess's:
         // what it does is known, and judging it can only add findings.
@@ -79,19 +79,63 @@ std::optional<CalledLibraryCallable> called_library_callable(const analyzer::Cal
         NameFacts facts = context.libraries().describe(callee.qualified);
         if (facts.status != NameFacts::Status::known) continue;
         if (facts.entry->kind != LibraryKind::function && facts.entry->kind != LibraryKind::class_) continue;
-        CalledLibraryCallable called{&callee, facts.entry, library_effects(*facts.entry)};
+        CalledLibraryCallable called{&callee, facts.entry, library_effects(*facts.entry), 0, {}};
         return called;
     }
     return std::nullopt;
 }
 
+std::vector<CalledLibraryCallable> library_calls(const analyzer::CallSite& site, const analyzer::RuleContext& context) {
+    std::vector<CalledLibraryCallable> out;
+    if (std::optional<CalledLibraryCallable> direct = called_library_callable(site, context))
+        out.push_back(std::move(*direct));
+    const analyzer::Model& model = context.model();
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    // The name and how it is reached: methodcaller's first argument, or the
+    // constant name of `getattr(x, NAME)` called at once, when the call
+    // resolves to nothing else.
+    const Referent* by = nullptr;
+    std::optional<std::string> name;
+    std::uint32_t skipped = 0;
+    for (const Referent& callee : site.callee)
+        if (callee.kind == Referent::Kind::name && callee.qualified == "operator.methodcaller") {
+            by = &callee;
+            name = model.fold_string(model.argument(site.node, 0), site.scope);
+            skipped = 1;
+        }
+    Node function = site.function;
+    if (by == nullptr && out.empty() && node_symbol(function) == s.call) {
+        // `getattr(x, NAME)(...)`: its callee resolves to nothing; speak of getattr.
+        static const Referent k_getattr = [] {
+            Referent r;
+            r.qualified = "builtins.getattr";
+            return r;
+        }();
+        for (const Referent& inner : model.resolve(model.call_function(function), site.scope))
+            if (inner.kind == Referent::Kind::name && inner.qualified == "builtins.getattr") {
+                by = &k_getattr;
+                name = model.fold_string(model.argument(function, 1), site.scope);
+            }
+    }
+    if (by == nullptr || !name) return out;
+    for (const LibraryEntry* method : context.libraries().methods_named(*name)) {
+        std::vector<LibraryEffect> effects = library_effects(*method);
+        if (effects.empty()) continue;
+        CalledLibraryCallable called{by, method, std::move(effects), skipped, {}};
+        called.via = fmt::format("methods named `{}`, through {}", *name, by->qualified);
+        out.push_back(std::move(called));
+    }
+    return out;
+}
+
 std::vector<Node> effect_arguments(const EffectParameter& parameter, const analyzer::CallSite& site,
-                                   const analyzer::Model& model, bool* unpacked) {
+                                   const analyzer::Model& model, bool* unpacked, std::uint32_t skipped) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     std::vector<Node> out;
     if (parameter.none) return out;
     if (parameter.receiver) {
-        if (node_symbol(site.function) == s.attribute) out.push_back(model.attribute_object(site.function));
+        if (skipped == 0 && node_symbol(site.function) == s.attribute)
+            out.push_back(model.attribute_object(site.function));
         return out;
     }
     Node arguments = model.call_arguments(site.node);
@@ -114,9 +158,13 @@ std::vector<Node> effect_arguments(const EffectParameter& parameter, const analy
                 out.push_back(value);
             continue;
         }
-        int at = static_cast<int>(position++);
-        if (parameter.any || (parameter.position >= 0 && (at == parameter.position ||
-                                                          (parameter.rest && at > parameter.position))))
+        if (position < skipped) {
+            ++position;
+            continue;
+        }
+        int at = static_cast<int>(position++ - skipped);
+        if (parameter.any ||
+            (parameter.position >= 0 && (at == parameter.position || (parameter.rest && at > parameter.position))))
             out.push_back(child);
     }
     return out;
@@ -124,8 +172,8 @@ std::vector<Node> effect_arguments(const EffectParameter& parameter, const analy
 
 using analyzer::Referents;
 
-bool argument_strings(Node value, analyzer::ScopeId scope, const analyzer::Model& model,
-                      std::vector<std::string>& out, int depth) {
+bool argument_strings(Node value, analyzer::ScopeId scope, const analyzer::Model& model, std::vector<std::string>& out,
+                      int depth) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     if (node_is_null(value) || depth > 8) return depth <= 8;
     TSSymbol kind = node_symbol(value);
@@ -144,7 +192,8 @@ bool argument_strings(Node value, analyzer::ScopeId scope, const analyzer::Model
         return complete;
     }
     if (kind == s.lambda || kind == s.integer || analyzer::node_type(value) == std::string_view("float") ||
-        analyzer::node_type(value) == std::string_view("none") || analyzer::node_type(value) == std::string_view("true") ||
+        analyzer::node_type(value) == std::string_view("none") ||
+        analyzer::node_type(value) == std::string_view("true") ||
         analyzer::node_type(value) == std::string_view("false"))
         return true;
     analyzer::Model::StringValues strings = model.possible_strings(value, scope);
@@ -201,9 +250,12 @@ bool report_library_effect(const analyzer::Reference& reference, analyzer::RuleC
 }
 
 std::string effect_source(const CalledLibraryCallable& called, const analyzer::RuleContext& context) {
-    NameFacts facts = context.libraries().describe(called.callee->qualified);
-    return fmt::format("pygate's table for {} {} says so of `{}`", facts.distribution, facts.version,
-                       called.entry->name);
+    const analyzer::LibraryTable* table = context.libraries().table_of(called.entry);
+    std::string out = table != nullptr ? fmt::format("pygate's table for {} {} says so of `{}`", table->distribution,
+                                                     table->version, called.entry->name)
+                                       : fmt::format("pygate's library table says so of `{}`", called.entry->name);
+    if (!called.via.empty()) out += ", one of the " + called.via;
+    return out;
 }
 
 }  // namespace pygate::rules

@@ -20,9 +20,9 @@ namespace pygate::rules {
 // The argument an effect depends on (README: `name#N`, `name`, `#N`, `#N+`,
 // `**`, `**names`, `self`, `*`), or none: the effect happens whatever the arguments.
 struct EffectParameter {
-    std::string_view name;      // keyword; empty for a positional-only parameter
-    int position = -1;          // -1: keyword only
-    bool rest = false;          // `#N+`: each positional argument from N on
+    std::string_view name;        // keyword; empty for a positional-only parameter
+    int position = -1;            // -1: keyword only
+    bool rest = false;            // `#N+`: each positional argument from N on
     bool keyword_values = false;  // `**`
     bool keyword_names = false;   // `**names`
     bool receiver = false;        // `self`
@@ -42,12 +42,23 @@ std::vector<LibraryEffect> library_effects(const analyzer::LibraryEntry& entry);
 // callee referent and its entry (aliases followed), a member of a value
 // whose type the resolver guessed included.
 struct CalledLibraryCallable {
-    const analyzer::Referent* callee = nullptr;
+    const analyzer::Referent* callee = nullptr;  // the call's callee as resolved (`operator.methodcaller`)
     const analyzer::LibraryEntry* entry = nullptr;
     std::vector<LibraryEffect> effects;
+    // The positional arguments of the call before the callable's own: 1 for
+    // `operator.methodcaller("query", expr)`, whose first is the method's name.
+    std::uint32_t skipped = 0;
+    std::string via;  // how the call reaches it, when by a name: "methods named `query`, through operator.methodcaller"
 };
 std::optional<CalledLibraryCallable> called_library_callable(const analyzer::CallSite& site,
-                                                              const analyzer::RuleContext& context);
+                                                             const analyzer::RuleContext& context);
+
+// Every library callable `site` may call: the one it calls directly; and a
+// method called by a string name, which may be any class's method so named
+// (operator.methodcaller(NAME, args...), getattr(x, NAME)(args...) on a
+// value whose class pygate cannot name): each such method with effects, its
+// arguments those the call passes on.
+std::vector<CalledLibraryCallable> library_calls(const analyzer::CallSite& site, const analyzer::RuleContext& context);
 
 // The nodes of `site`'s call that `parameter` takes: the argument at its
 // position or keyword, each positional from N on, the keywords' values, the
@@ -55,7 +66,8 @@ std::optional<CalledLibraryCallable> called_library_callable(const analyzer::Cal
 // the call passes none of them. `unpacked` is set when `*args` or
 // `**kwargs` may hide one.
 std::vector<analyzer::Node> effect_arguments(const EffectParameter& parameter, const analyzer::CallSite& site,
-                                             const analyzer::Model& model, bool* unpacked = nullptr);
+                                             const analyzer::Model& model, bool* unpacked = nullptr,
+                                             std::uint32_t skipped = 0);
 
 // The strings an argument may hold: a constant, a name bound to constants,
 // or the elements (a dict's keys and values) of a literal container, nested
