@@ -20,6 +20,7 @@ readonly library_packages=(
     python3-pytest python3-build python3-venv python3-numpy python3-pandas
     python3-dask python3-distributed python3-matplotlib python3-scipy python3-seaborn
     python3-setuptools python3-ipykernel python3-jupyter-client python3-nbclient python3-nbformat
+    python3-bleach python3-html5lib
     jupyter-nbconvert jupyter-client
     python-pandas-doc python-statsmodels-doc python-sklearn-doc python-xarray-doc
 )

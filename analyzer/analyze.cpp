@@ -48,7 +48,9 @@ FileAnalysis analyze_loaded(LoadedSource loaded, const SyntaxTree* tree, const A
             Model model(loaded.source, *tree, &syntax, &syntax_sites);
             syntax.finish();
             check_syntax_with_model(syntax, model, analysis.findings);
-            run_rules(model, *options.profile, options.rules, analysis.findings);
+            const LibraryKnowledge& libraries =
+                options.libraries != nullptr ? *options.libraries : LibraryKnowledge::of_tables();
+            run_rules(model, *options.profile, libraries, options.rules, analysis.findings);
         }
     }
     for (Finding& finding : analysis.findings) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "analyzer/finding.hpp"
+#include "analyzer/library/library_tables.hpp"
 #include "analyzer/profile.hpp"
 #include "analyzer/rule_hooks.hpp"
 #include "analyzer/syntax/parse.hpp"
@@ -23,6 +24,8 @@ struct FileAnalysis {
 struct AnalysisOptions {
     const Profile* profile = nullptr;  // null: the source and syntax checks only
     std::span<const RuleHooks* const> rules;
+    // The libraries the program's target has; null: the tables' own versions.
+    const LibraryKnowledge* libraries = nullptr;
 };
 
 // `parser` belongs to the calling thread.

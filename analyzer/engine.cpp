@@ -58,8 +58,9 @@ private:
 
 class Engine {
 public:
-    Engine(const Model& model, const Profile& profile, std::span<const RuleHooks* const> rules)
-        : m_model(model), m_context(model, profile, m_candidates), s(PythonSymbols::get()) {
+    Engine(const Model& model, const Profile& profile, const LibraryKnowledge& libraries,
+           std::span<const RuleHooks* const> rules)
+        : m_model(model), m_context(model, profile, libraries, m_candidates), s(PythonSymbols::get()) {
         for (const RuleHooks* rule : rules) {
             m_on_reference.add(rule->on_reference);
             m_on_call.add(rule->on_call);
@@ -303,9 +304,9 @@ SymbolSet syntax_site_kinds(std::span<const RuleHooks* const> rules) {
     return out;
 }
 
-void run_rules(const Model& model, const Profile& profile, std::span<const RuleHooks* const> rules,
-               std::vector<Finding>& findings) {
-    Engine(model, profile, rules).run(findings);
+void run_rules(const Model& model, const Profile& profile, const LibraryKnowledge& libraries,
+               std::span<const RuleHooks* const> rules, std::vector<Finding>& findings) {
+    Engine(model, profile, libraries, rules).run(findings);
 }
 
 }  // namespace pygate::analyzer

@@ -12,7 +12,7 @@
 
 namespace pygate::analyzer {
 
-void run_rules(const Model& model, const Profile& profile, std::span<const RuleHooks* const> rules,
-               std::vector<Finding>& findings);
+void run_rules(const Model& model, const Profile& profile, const LibraryKnowledge& libraries,
+               std::span<const RuleHooks* const> rules, std::vector<Finding>& findings);
 
 }  // namespace pygate::analyzer

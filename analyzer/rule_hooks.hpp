@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analyzer/finding.hpp"
+#include "analyzer/library/library_tables.hpp"
 #include "analyzer/model/model.hpp"
 #include "analyzer/profile.hpp"
 #include "analyzer/syntax/syntax_tree.hpp"
@@ -89,11 +90,14 @@ public:
         std::uint32_t order;       // reported order, the last tie-break
     };
 
-    RuleContext(const Model& model, const Profile& profile, std::vector<Candidate>& candidates)
-        : m_model(model), m_profile(profile), m_candidates(candidates) {}
+    RuleContext(const Model& model, const Profile& profile, const LibraryKnowledge& libraries,
+                std::vector<Candidate>& candidates)
+        : m_model(model), m_profile(profile), m_libraries(libraries), m_candidates(candidates) {}
 
     const Model& model() const { return m_model; }
     const Profile& profile() const { return m_profile; }
+    // The library tables of the program's target (analyzer/library/library_tables.hpp).
+    const LibraryKnowledge& libraries() const { return m_libraries; }
 
     // A finding at `at`. When several rules report the same location, the most
     // specific (highest `specificity`) is kept.
@@ -110,6 +114,7 @@ public:
 private:
     const Model& m_model;
     const Profile& m_profile;
+    const LibraryKnowledge& m_libraries;
     std::vector<Candidate>& m_candidates;
 };
 

@@ -19,6 +19,7 @@
 #include "cli/choice_option.hpp"
 #include "cli/exit_codes.hpp"
 #include "judging/result_cache.hpp"
+#include "judging/target_libraries.hpp"
 #include "profiles/compiled_profiles.hpp"
 #include "reporters/github_report.hpp"
 #include "reporters/html_report.hpp"
@@ -337,6 +338,10 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
                      "The cache's size limit; the least recently used results go first")
         ->capture_default_str()
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
+    check->add_option("--libraries", options.libraries,
+                      "The library versions the code is judged for: python:PATH (that interpreter's), tables (those "
+                      "of pygate's library tables) or DIST=VERSION,... (cpython=3.11,pandas=1.5.3)")
+        ->capture_default_str();
     check->add_flag("--list-files", options.list_files,
                     "Print the files the paths name (folders walked, --exclude applied), one a line (NUL-ended "
                     "with --null), in the report's order, and scan nothing");
@@ -398,6 +403,21 @@ int run_check(const CheckOptions& options) {
         return k_exit_usage;
     }
     const analyzer::Profile& profile = std::get<analyzer::Profile>(loaded);
+    {
+        std::string error;
+        std::optional<analyzer::LibraryVersions> libraries = judging::libraries_from_option(options.libraries, error);
+        if (!libraries) {
+            // An interpreter that cannot be asked is no target to judge for: every library name is unknown.
+            if (!options.libraries.starts_with("python:")) {
+                std::cerr << "pygate: error: --libraries: " << error << '\n';
+                return k_exit_usage;
+            }
+            std::cerr << "pygate: warning: --libraries " << options.libraries << ": " << error
+                      << "; every library name is judged unknown\n";
+            libraries = analyzer::LibraryVersions{};
+        }
+        judging::set_target_libraries(std::move(*libraries));
+    }
     if (options.paths.empty() && options.files_from.empty() && options.records.empty()) {
         std::cerr << "pygate: error: nothing to scan: name paths, --files-from FILE or --records FILE\n";
         return k_exit_usage;

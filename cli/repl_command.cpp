@@ -3,13 +3,17 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "cli/exit_codes.hpp"
-#include "serve/serve_child.hpp"
 #include "profiles/compiled_profiles.hpp"
+#include "reporters/safe_text.hpp"
+#include "serve/serve_child.hpp"
 
 namespace pygate::cli {
 
@@ -19,6 +23,19 @@ namespace {
 
 using nlohmann::json;
 
+// What the sandbox wrote (its streams, a value's repr, a file's name) as the
+// terminal may show it: lines and tabs kept, every other control (ESC of a
+// CSI or OSC sequence, BEL, a carriage return, the C1 controls) and any
+// invalid UTF-8 shown as U+FFFD, so that a program can neither drive the
+// terminal (its title, its clipboard, what it showed) nor hide a line.
+std::string shown(std::string_view text) {
+    return reporters::safe_text(text, [](std::uint32_t code_point) -> std::optional<std::string_view> {
+        if (code_point == '\n') return "\n";
+        if (code_point == '\t') return "\t";
+        return std::nullopt;
+    });
+}
+
 // Sends a request and returns its answer, printing streamed output as it comes.
 std::optional<json> ask(ServeChild& server, json request) {
     static int next_id = 0;
@@ -27,8 +44,8 @@ std::optional<json> ask(ServeChild& server, json request) {
     while (auto message = server.next_message()) {
         if (message->value("id", -1) != next_id) continue;
         if (message->contains("event")) {
-            ((*message)["event"] == "stderr" ? std::cerr : std::cout) << (*message)["data"].get<std::string>()
-                                                                      << std::flush;
+            ((*message)["event"] == "stderr" ? std::cerr : std::cout)
+                << shown((*message)["data"].get<std::string>()) << std::flush;
             continue;
         }
         return message;
@@ -66,7 +83,7 @@ std::optional<std::string> read_block(bool interactive) {
 void show_findings(const json& findings) {
     for (const auto& finding : findings)
         std::cout << "  line " << finding.value("line", 0) << ": " << finding.value("rule", "") << " "
-                  << finding.value("message", "") << "\n";
+                  << shown(finding.value("message", "")) << "\n";
 }
 
 }  // namespace
@@ -125,7 +142,7 @@ int run_repl(const ReplOptions& options) {
             show_findings(result["findings"]);
             continue;
         }
-        if (result["value"].is_string()) std::cout << result["value"].get<std::string>() << "\n";
+        if (result["value"].is_string()) std::cout << shown(result["value"].get<std::string>()) << "\n";
         if (step_status != "ok" && step_status != "exception") std::cout << "pygate: " << step_status << "\n";
         if (result.value("session_ended", false)) {
             std::cout << "pygate: the session ended\n";
@@ -135,7 +152,7 @@ int run_repl(const ReplOptions& options) {
     auto closed = ask(server, {{"op", "session_close"}, {"session", session}});
     if (closed && closed->contains("result"))
         for (const auto& file : (*closed)["result"]["files"])
-            std::cout << "pygate: the session wrote " << file.value("path", "") << "\n";
+            std::cout << "pygate: the session wrote " << shown(file.value("path", "")) << "\n";
     server.stop();
     return status;
 }

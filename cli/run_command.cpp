@@ -11,6 +11,7 @@
 
 #include "cli/choice_option.hpp"
 #include "cli/exit_codes.hpp"
+#include "judging/target_libraries.hpp"
 #include "scanning/scan.hpp"
 #include "support/version.hpp"
 #include "profiles/compiled_profiles.hpp"
@@ -92,6 +93,17 @@ int run_run(const RunOptions& options) {
         return k_exit_usage;
     }
 
+    // The code is judged for the libraries of the interpreter that runs it. An
+    // interpreter that cannot even be started is the run's to refuse (a usage
+    // or setup error, before anything runs); one that starts but cannot say
+    // leaves every library unknown.
+    if (options.python.starts_with('/')) {
+        std::string error;
+        bool started = false;
+        std::optional<analyzer::LibraryVersions> libraries = judging::ask_interpreter(options.python, error, &started);
+        if (libraries || started)
+            judging::set_target_libraries(libraries ? std::move(*libraries) : analyzer::LibraryVersions{});
+    }
     GatedRun request;
     request.profile = &profile;
     request.code = std::move(std::get<std::string>(read));

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/exit_codes.hpp"
+#include "judging/target_libraries.hpp"
 #include "profiles/compiled_profiles.hpp"
 #include "serve/workers/run_worker.hpp"
 #include "serve/workers/session_worker.hpp"
@@ -50,6 +51,11 @@ void add_serve_commands(CLI::App& app, ServeCommandOptions& options) {
             std::cerr << "pygate: error: " << error->to_string() << '\n';
             std::exit(k_exit_usage);
         }
+        // Code is judged for the libraries of the interpreter that runs it.
+        std::string error;
+        std::optional<analyzer::LibraryVersions> libraries = judging::ask_interpreter(options.serve.python, error);
+        if (!libraries) std::cerr << "pygate: warning: " << error << "; every library name is judged unknown\n";
+        judging::set_target_libraries(libraries ? std::move(*libraries) : analyzer::LibraryVersions{});
         std::exit(serve::serve(STDIN_FILENO, STDOUT_FILENO, options.serve));
     });
 

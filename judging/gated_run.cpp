@@ -45,6 +45,7 @@ ordered_json digests_json(const std::vector<runner::FileDigest>& files, bool wit
 
 ordered_json isolation_json(const runner::Isolation& isolation) {
     ordered_json json{{"netns", isolation.netns},
+                      {"pidns", isolation.pidns},
                       {"landlock_abi", isolation.landlock_abi},
                       {"landlock_fs", isolation.landlock_fs},
                       {"landlock_tcp", isolation.landlock_tcp},
@@ -60,6 +61,7 @@ ordered_json isolation_json(const runner::Isolation& isolation) {
                       {"cgroup", isolation.cgroup},
                       {"disk", isolation.disk}};
     if (!isolation.netns_error.empty()) json["netns_error"] = isolation.netns_error;
+    if (!isolation.pidns_error.empty()) json["pidns_error"] = isolation.pidns_error;
     if (!isolation.landlock_error.empty()) json["landlock_error"] = isolation.landlock_error;
     if (!isolation.cgroup_error.empty()) json["cgroup_error"] = isolation.cgroup_error;
     if (!isolation.disk_error.empty()) json["disk_error"] = isolation.disk_error;

@@ -11,6 +11,7 @@
 #include "analyzer/analyze.hpp"
 #include "analyzer/gate.hpp"
 #include "analyzer/text/source.hpp"
+#include "judging/target_libraries.hpp"
 #include "profiles/profile_gate.hpp"
 #include "rules/registry.hpp"
 #include "support/version.hpp"
@@ -48,7 +49,7 @@ void judge_bytes(std::string bytes, analyzer::Parser& parser, const analyzer::Pr
             return;
         }
     }
-    const analyzer::AnalysisOptions options{&profile, rules::all_hooks()};
+    const analyzer::AnalysisOptions options{&profile, rules::all_hooks(), &target_libraries()};
     report.findings = analyzer::analyze_bytes(std::move(bytes), parser, options).findings;
     report.decision = profiles::judge_findings(report.findings, profile);
     if (cache != nullptr) cache->store(key, {report.decision, report.findings});
@@ -128,7 +129,7 @@ reporters::FileReport judge_analysis(
     reporters::FileReport report;
     report.path = path;
     try {
-        report.findings = analyse(analyzer::AnalysisOptions{&profile, rules::all_hooks()}).findings;
+        report.findings = analyse(analyzer::AnalysisOptions{&profile, rules::all_hooks(), &target_libraries()}).findings;
         report.decision = profiles::judge_findings(report.findings, profile);
     } catch (const std::exception& error) {
         deny_for_internal_error(error, profile, report, internal_error);

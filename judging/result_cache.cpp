@@ -15,6 +15,7 @@
 #include "support/version.hpp"
 #include "support/write_all.hpp"
 #include "profiles/profile_toml.hpp"
+#include "judging/target_libraries.hpp"
 #include "runner/sha256.hpp"
 
 namespace pygate::judging {
@@ -109,7 +110,9 @@ std::unique_ptr<ResultCache> ResultCache::open(const std::string& folder, std::u
         error = "--cache: cannot read pygate's own binary (/proc/self/exe) to tell its results from another's";
         return nullptr;
     }
-    CacheEntryOrigin origin{fmt::format("{} {}", k_pygate_version, *binary), profile_digest(profile), {}};
+    // The profile and the target's library versions decide a verdict alike.
+    CacheEntryOrigin origin{fmt::format("{} {}", k_pygate_version, *binary),
+                            profile_digest(profile) + " " + target_libraries().versions().spelled(), {}};
     std::unique_ptr<ResultCache> cache(new ResultCache(folder, max_bytes, profile, std::move(origin)));
     cache->evict();  // counts the folder, and brings it within a limit that may have shrunk
     return cache;

@@ -26,6 +26,7 @@ extern const RuleMetadata k_pg010_environment_mutation;
 extern const RuleMetadata k_pg011_forbidden_syntax;
 extern const RuleMetadata k_pg012_source_limits;
 extern const RuleMetadata k_pg013_builtin_not_allowed;
+extern const RuleMetadata k_pg014_unknown_library_name;
 
 class NameTable;
 // What PG004 counts as running a process or native code, for rules that look

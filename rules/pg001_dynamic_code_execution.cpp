@@ -1,5 +1,3 @@
-#include "rules/catalogue.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,7 +9,10 @@
 
 #include "analyzer/syntax/python_symbols.hpp"
 #include "analyzer/syntax/tree_walk.hpp"
+#include "analyzer/text/identifier.hpp"
 #include "analyzer/text/unicode.hpp"
+#include "rules/catalogue.hpp"
+#include "rules/utils/library_effects.hpp"
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/pg001_annotation_string.hpp"
 #include "rules/utils/pg001_pandas_expression.hpp"
@@ -390,9 +391,68 @@ void on_typing_call(const analyzer::CallSite& call, analyzer::RuleContext& conte
     }
 }
 
+// A name alone (`"sum"`), which evaluated reads a name and runs nothing.
+bool plain_name(std::string_view text) {
+    if (text.empty() || analyzer::is_dunder_name(text)) return false;
+    return std::all_of(text.begin(), text.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    });
+}
+
+// A library callable this rule's tables do not name whose table entry says
+// it evaluates an argument as code (code:P): a string there that is more
+// than a name runs as code, and one pygate cannot see may. Whether it reported.
+bool judge_library_code(const analyzer::CallSite& call, const CalledLibraryCallable& called,
+                        analyzer::RuleContext& context) {
+    if (called.via.empty() && (k_executes_code.match(called.entry->name) != nullptr ||
+                               k_executes_code.match(called.callee->qualified) != nullptr ||
+                               k_executes_code_with.match(called.callee->qualified) != nullptr))
+        return false;
+    const analyzer::Model& model = context.model();
+    for (const LibraryEffect& effect : called.effects) {
+        if (effect.kind != "code") continue;
+        if (effect.parameter.none) {
+            context.report(
+                k_rule, analyzer::Severity::error, call.function,
+                fmt::format("`{}` runs code its arguments do not show ({}): {}", called.callee->qualified,
+                            effect_source(called, context), context.how_reached(call.function, *called.callee)),
+                k_library_effect_specificity, called.callee);
+            return true;
+        }
+        for (Node argument : effect_arguments(effect.parameter, call, model, nullptr, called.skipped)) {
+            std::vector<std::string> strings;
+            bool complete = argument_strings(argument, call.scope, model, strings);
+            for (const std::string& text : strings) {
+                if (plain_name(text)) continue;
+                context.report(k_rule, analyzer::Severity::error, call.function,
+                               fmt::format("`{}` evaluates `{}` as code ({}): {}", called.callee->qualified,
+                                           analyzer::first_line_shortened(text, 60), effect_source(called, context),
+                                           context.how_reached(call.function, *called.callee)),
+                               k_library_effect_specificity, called.callee);
+                return true;
+            }
+            if (complete) continue;
+            context.report(
+                k_rule, analyzer::Severity::warning, call.function,
+                fmt::format("`{}` evaluates `{}` as code, and pygate cannot see what it holds ({}): {}",
+                            called.callee->qualified, analyzer::first_line_shortened(model.text(argument), 60),
+                            effect_source(called, context), context.how_reached(call.function, *called.callee)),
+                k_library_effect_specificity, called.callee);
+            return true;
+        }
+    }
+    return false;
+}
+
+void judge_library_code(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    for (const CalledLibraryCallable& called : library_calls(call, context))
+        if (judge_library_code(call, called, context)) return;
+}
+
 void on_any_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     on_call(call, context);
     on_typing_call(call, context);
+    judge_library_code(call, context);
 }
 
 constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference,

@@ -1,11 +1,12 @@
-#include "rules/catalogue.hpp"
-
 #include <fmt/format.h>
 
 #include <array>
 
 #include "analyzer/profile.hpp"
 #include "analyzer/syntax/python_symbols.hpp"
+#include "analyzer/text/unicode.hpp"
+#include "rules/catalogue.hpp"
+#include "rules/utils/library_effects.hpp"
 #include "rules/utils/listed_names.hpp"
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/pg002_plotting_backend.hpp"
@@ -117,8 +118,51 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     report_matching_reference(reference, context, k_rule, k_imports_dynamically);
 }
 
+// A library callable this rule's table does not name whose table entry says
+// it imports the module an argument names (imports:P) or modules its
+// configuration names (imports): the argument's modules must be ones the
+// profile allows; anything pygate cannot see is refused.
+void judge_library_imports(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    for (const CalledLibraryCallable& each : library_calls(call, context)) {
+        const CalledLibraryCallable* called = &each;
+        if (each.via.empty() && k_imports_dynamically.match(called->callee->qualified) != nullptr) continue;
+        const analyzer::Model& model = context.model();
+        for (const LibraryEffect& effect : called->effects) {
+            if (effect.kind != "imports") continue;
+            // Without a parameter the modules come from the library's settings
+            // (matplotlib's backend): judged where the program sets them
+            // (pg002_plotting_backend, analyzer/library/settings.tsv), not at
+            // every call that reads them.
+            if (effect.parameter.none) continue;
+            std::string problem;
+            {
+                for (analyzer::Node argument :
+                     effect_arguments(effect.parameter, call, model, nullptr, called->skipped)) {
+                    std::vector<std::string> modules;
+                    bool complete = argument_strings(argument, call.scope, model, modules);
+                    for (const std::string& module : modules)
+                        if (problem.empty() && !analyzer::allows_import(context.profile(), module))
+                            problem = fmt::format("imports `{}`, which profile {} does not allow", module,
+                                                  context.profile().name);
+                    if (problem.empty() && !complete)
+                        problem = fmt::format("imports the module `{}` names, which pygate cannot see",
+                                              analyzer::first_line_shortened(model.text(argument), 60));
+                }
+            }
+            if (problem.empty()) continue;
+            context.report(
+                k_rule, analyzer::Severity::error, call.function,
+                fmt::format("`{}` {} ({}): {}", called->callee->qualified, problem, effect_source(*called, context),
+                            context.how_reached(call.function, *called->callee)),
+                k_library_effect_specificity, called->callee);
+            return;
+        }
+    }
+}
+
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     judge_backend_call(call, context, k_rule);
+    judge_library_imports(call, context);
 }
 
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {

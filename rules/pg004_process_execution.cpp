@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "rules/utils/library_effects.hpp"
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/untraced_method_call.hpp"
 
@@ -90,6 +91,8 @@ constexpr std::array<RuleTable, 1> k_tables = {{{"References that run processes 
 
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     report_matching_reference(reference, context, k_rule, k_runs_processes);
+    report_library_effect(reference, context, k_rule, k_runs_processes,
+                          {{"process", "starts other programs"}, {"native", "loads native code"}});
 }
 
 // Animation.save and to_html5_video run the writer rcParams["animation.writer"]

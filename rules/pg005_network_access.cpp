@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "rules/utils/library_effects.hpp"
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/untraced_method_call.hpp"
 
@@ -106,6 +107,7 @@ constexpr std::array<RuleTable, 1> k_tables = {{{"References that use the networ
 
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     report_matching_reference(reference, context, k_rule, k_uses_network);
+    report_library_effect(reference, context, k_rule, k_uses_network, {{"network", "opens network connections"}});
 }
 
 // `task.get_loop().subprocess_shell(...)`, a loop passed as a parameter: untraced_method_call.hpp.

@@ -1,5 +1,3 @@
-#include "rules/catalogue.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,6 +10,8 @@
 #include "analyzer/profile.hpp"
 #include "analyzer/syntax/python_symbols.hpp"
 #include "analyzer/text/unicode.hpp"
+#include "rules/catalogue.hpp"
+#include "rules/utils/library_effects.hpp"
 #include "rules/utils/listed_names.hpp"
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/pg006_contract_hint.hpp"
@@ -318,8 +318,16 @@ constexpr FileApi k_file_apis[] = {
     {"matplotlib.font_manager.is_opentype_cff_font", "reads a font file", Access::read, {0, "filename"}, {}},
     {"matplotlib.*FigureCanvas*.print_*", "saves a figure", Access::write, {0, "filename"}, {}},
     {"scipy.odr.*ODR", "writes report files", Access::write, {8, "errfile", ""}, {}, {9, "rptfile"}},
-    {"seaborn.get_data_home", "creates a folder (~/seaborn-data by default)", Access::write, {0, "data_home", "~/seaborn-data"}, {}},
-    {"seaborn.*.get_data_home", "creates a folder (~/seaborn-data by default)", Access::write, {0, "data_home", "~/seaborn-data"}, {}},
+    {"seaborn.get_data_home",
+     "creates a folder (~/seaborn-data by default)",
+     Access::write,
+     {0, "data_home", "~/seaborn-data"},
+     {}},
+    {"seaborn.*.get_data_home",
+     "creates a folder (~/seaborn-data by default)",
+     Access::write,
+     {0, "data_home", "~/seaborn-data"},
+     {}},
     {"scipy.io.*loadmat", "reads a file", Access::read, {0, "file_name"}, {}},
     {"scipy.io.*whosmat", "reads a file", Access::read, {0, "file_name"}, {}},
     {"scipy.io.*savemat", "writes a file", Access::write, {0, "file_name"}, {}},
@@ -741,6 +749,59 @@ constexpr std::array<GuessedOwner, 4> k_guessed_owners = {{
 // Path methods whose names strings, frames and archives have too.
 constexpr std::array<std::string_view, 3> k_too_common = {"open", "rename", "replace"};
 
+// A library callable this rule's table does not name, whose table entry
+// says it reads or writes the file an argument names (reads:P, writes:P),
+// is judged as the table's file APIs are, on that argument; one that touches
+// files no argument names (files) is refused. Whether it judged the call.
+bool judge_library_files(const analyzer::CallSite& site, analyzer::RuleContext& context) {
+    for (const CalledLibraryCallable& each : library_calls(site, context)) {
+        const CalledLibraryCallable* called = &each;
+        if (each.via.empty() && k_api_table.match(called->callee->qualified) != nullptr) continue;
+        for (const LibraryEffect& effect : called->effects) {
+            bool reads = effect.kind == "reads", writes = effect.kind == "writes";
+            if (effect.kind == "files") {
+                context.report(
+                    k_rule, Severity::error, site.function,
+                    fmt::format("reads or writes files no argument names, so no path check can hold ({}); {}",
+                                effect_source(*called, context), context.how_reached(site.function, *called->callee)),
+                    k_library_effect_specificity, called->callee);
+                return true;
+            }
+            if (!reads && !writes) continue;
+            // A parameter both read and written (open-like) is judged as written.
+            bool both = std::any_of(called->effects.begin(), called->effects.end(), [&](const LibraryEffect& other) {
+                return other.kind == (reads ? "writes" : "reads") && other.parameter.name == effect.parameter.name &&
+                       other.parameter.position == effect.parameter.position;
+            });
+            Access access = writes || both ? Access::write : Access::read;
+            if (effect.parameter.any || effect.parameter.keyword_values || effect.parameter.rest ||
+                effect.parameter.none) {
+                context.report(
+                    k_rule, Severity::error, site.function,
+                    fmt::format("{} files its arguments name, and pygate cannot tell which argument ({}); {}",
+                                access == Access::write ? "writes" : "reads", effect_source(*called, context),
+                                context.how_reached(site.function, *called->callee)),
+                    k_library_effect_specificity, called->callee);
+                return true;
+            }
+            if (effect.parameter.receiver && called->skipped > 0) continue;  // the object comes later, unseen here
+            Argument path = effect.parameter.receiver
+                                ? k_object
+                                : Argument(effect.parameter.position < 0
+                                               ? effect.parameter.position
+                                               : effect.parameter.position + static_cast<int>(called->skipped),
+                                           effect.parameter.name);
+            static const std::string_view k_reads = "reads the file it is given (pygate's library table)";
+            static const std::string_view k_writes = "writes the file it is given (pygate's library table)";
+            NameEntry entry{called->callee->qualified, access == Access::write ? k_writes : k_reads, Severity::error};
+            FileApi api{called->callee->qualified, entry.what, access, path, k_no_path};
+            Check(site, context, api, entry, *called->callee).run();
+            return true;
+        }
+    }
+    return false;
+}
+
 void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
     for (const Referent& referent : site.callee) {
         if (referent.kind != Referent::Kind::name) continue;
@@ -756,6 +817,7 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
         Check(site, context, api_of(*entry), *entry, referent).run();
         return;
     }
+    if (judge_library_files(site, context)) return;
     std::optional<GuessedMethod> guessed =
         guess_untraced_method(site, context.model(), k_guessed_owners, k_api_table, k_too_common);
     if (!guessed) return;
@@ -794,9 +856,10 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
             return;
         } else {
             if (files.dynamic_paths == analyzer::DynamicPaths::review) severity = Severity::warning;
-            problem = fmt::format("passed on as a value, it is called on paths no call here shows; profile {} has "
-                                  "filesystem.dynamic_paths = \"{}\"",
-                                  profile.name, analyzer::dynamic_paths_name(files.dynamic_paths));
+            problem = fmt::format(
+                "passed on as a value, it is called on paths no call here shows; profile {} has "
+                "filesystem.dynamic_paths = \"{}\"",
+                profile.name, analyzer::dynamic_paths_name(files.dynamic_paths));
         }
         context.report(k_rule, severity, reference.node,
                        fmt::format("{}: {}; {}", entry->what, problem, context.how_reached(reference.node, referent)),

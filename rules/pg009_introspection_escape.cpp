@@ -1,5 +1,3 @@
-#include "rules/catalogue.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -10,6 +8,9 @@
 #include "analyzer/syntax/python_symbols.hpp"
 #include "analyzer/syntax/tree_walk.hpp"
 #include "analyzer/text/identifier.hpp"
+#include "analyzer/text/unicode.hpp"
+#include "rules/catalogue.hpp"
+#include "rules/utils/library_effects.hpp"
 #include "rules/utils/name_table.hpp"
 
 namespace pygate::rules {
@@ -400,9 +401,185 @@ void check_private_member(const analyzer::Reference& reference, analyzer::RuleCo
     }
 }
 
+// `map(type, values)`, `[type]`, `class Meta(type)`: the classes `type`
+// returns are reached through objects, where no call of it shows what it is
+// given. Passing it to isinstance or issubclass, or naming it in an
+// annotation, reaches nothing.
+void check_type_passed(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    if (reference.callee || reference.store) return;
+    const Referent* type = nullptr;
+    for (const Referent& referent : reference.referents)
+        if (referent.kind == Referent::Kind::name && referent.qualified == "builtins.type") type = &referent;
+    if (type == nullptr) return;
+    const analyzer::Model& model = context.model();
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    Node parent = node_parent(reference.node);
+    if (!node_is_null(parent) && node_symbol(parent) == s.type) return;  // an annotation
+    if (!node_is_null(reference.argument_of)) {
+        for (const Referent& callee : model.resolve(model.call_function(reference.argument_of), reference.scope))
+            if (callee.kind == Referent::Kind::name &&
+                (callee.qualified == "builtins.isinstance" || callee.qualified == "builtins.issubclass"))
+                return;
+    }
+    context.report(k_rule, Severity::warning, reference.node,
+                   fmt::format("introspection: `type` used as a value returns classes reached through objects, "
+                               "where no call shows which; {}",
+                               context.how_reached(reference.node, *type)),
+                   k_specificity, type);
+}
+
+// `type(x)(...)`: calling a class reached through an object. The library
+// tables say which class it is when they know x's type (`sys.stdin` is an
+// io.TextIOWrapper); a class pygate cannot name is a review, and so, until
+// the tables say what constructing it does, is one it can.
+void judge_class_of_call(const analyzer::CallSite& call, const Referent& callee, analyzer::RuleContext& context) {
+    std::string which = "a class pygate cannot name";
+    if (!callee.qualified.empty()) {
+        analyzer::NameFacts facts = context.libraries().describe(callee.qualified);
+        if (facts.status == analyzer::NameFacts::Status::known && facts.entry->kind == analyzer::LibraryKind::data)
+            which = fmt::format("`{}`", facts.entry->fields);
+        else
+            which = fmt::format("the class of `{}`, which pygate's library tables do not say", callee.qualified);
+    }
+    context.report(k_rule, Severity::warning, call.node,
+                   fmt::format("introspection: calls {}, reached through an object (`{}`): a class the program never "
+                               "named, whose construction pygate does not judge",
+                               which, analyzer::first_line_shortened(context.model().text(call.function), 60)),
+                   k_specificity);
+}
+
+// --- class patterns: `case K(a, b)` reads the attributes K.__match_args__ names
+
+TSSymbol class_pattern_symbol() {
+    static const TSSymbol symbol = analyzer::grammar_symbol("class_pattern", true);
+    return symbol;
+}
+
+std::span<const TSSymbol> syntax_kinds() {
+    static const std::array<TSSymbol, 1> kinds = {class_pattern_symbol()};
+    return kinds;
+}
+
+// The names a class of this file gives __match_args__: an assignment of
+// constant strings in its body, or, under @dataclass, its annotated fields.
+// `complete` is false when pygate cannot list them.
+struct MatchArgs {
+    std::vector<std::string> names;
+    bool complete = true;
+};
+
+MatchArgs match_args_of(const analyzer::Model& model, analyzer::ScopeId class_scope) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    MatchArgs out;
+    Node definition = model.definition(class_scope);
+    Node body = node_child_by_field_id(definition, s.field_body);
+    Node decorated = node_parent(definition);
+    bool dataclass = false;
+    if (!node_is_null(decorated) && node_symbol(decorated) == s.decorated_definition)
+        for (std::uint32_t i = 0; i < node_named_child_count(decorated); ++i) {
+            Node decorator = node_named_child(decorated, i);
+            if (node_symbol(decorator) != s.decorator) continue;
+            Node expression = node_named_child(decorator, 0);
+            if (!node_is_null(expression) && node_symbol(expression) == s.call)
+                expression = model.call_function(expression);
+            for (const Referent& r :
+                 model.resolve(expression, model.enclosing_class(class_scope) >= 0 ? model.enclosing_class(class_scope)
+                                                                                   : analyzer::k_module_scope))
+                dataclass = dataclass || (r.kind == Referent::Kind::name && r.qualified == "dataclasses.dataclass");
+            if (!dataclass) out.complete = false;  // a decorator may give the class anything
+        }
+    for (std::uint32_t i = 0; !node_is_null(body) && i < node_named_child_count(body); ++i) {
+        Node statement = node_named_child(body, i);
+        if (node_symbol(statement) != s.expression_statement) continue;
+        Node assignment = node_named_child(statement, 0);
+        if (node_is_null(assignment) || node_symbol(assignment) != s.assignment) continue;
+        Node left = node_child_by_field_id(assignment, s.field_left);
+        Node right = node_child_by_field_id(assignment, s.field_right);
+        std::string storage;
+        if (node_symbol(left) != s.identifier) continue;
+        if (model.identifier(left, storage) == "__match_args__") {
+            std::vector<std::string> names = model.fold_strings(right, class_scope);
+            if (names.empty() && !node_is_null(right)) out.complete = false;
+            for (std::string& name : names)
+                out.names.push_back(std::move(name));
+        } else if (dataclass) {
+            for (std::uint32_t k = 0; k < node_named_child_count(assignment); ++k)
+                if (node_symbol(node_named_child(assignment, k)) == s.type) {
+                    out.names.push_back(model.identifier(left));
+                    break;
+                }
+        }
+    }
+    return out;
+}
+
+// `case K(p, q)`: Python reads the attributes K.__match_args__ names from the
+// subject. A class of this file says which; a class the library tables know
+// has its library's; any other class (built by a call, reached through an
+// object) names attributes pygate cannot see.
+void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    Node pattern = site.node;
+    Node dotted = node_named_child(pattern, 0);
+    if (node_is_null(dotted) || node_symbol(dotted) != s.dotted_name) return;
+    bool positional = false;
+    for (std::uint32_t i = 1; i < node_named_child_count(pattern); ++i) {
+        Node child = node_named_child(pattern, i);
+        Node inner = node_named_child(child, 0);
+        if (node_symbol(child) == s.case_pattern && (node_is_null(inner) || node_symbol(inner) != s.keyword_pattern))
+            positional = true;
+    }
+    if (!positional) return;
+    // The class: its first name resolved, then the dotted rest as members.
+    Node first = node_named_child(dotted, 0);
+    std::string rest;
+    for (std::uint32_t i = 1; i < node_named_child_count(dotted); ++i)
+        rest += "." + model.identifier(node_named_child(dotted, i));
+    std::string shown(model.text(dotted));
+    std::optional<std::string> problem;
+    Referents classes = model.resolve(first, site.scope);
+    if (classes.empty()) problem = "a class pygate cannot trace";
+    for (const Referent& cls : classes) {
+        if (problem) break;
+        if (cls.kind == Referent::Kind::user_class && rest.empty()) {
+            MatchArgs args = match_args_of(model, cls.scope);
+            for (const std::string& name : args.names)
+                if (auto why = forbidden(name, context.profile())) {
+                    context.report(k_rule, Severity::error, pattern,
+                                   fmt::format("introspection: the class pattern `{}` reads the subject's attribute "
+                                               "`{}` (its class's __match_args__): {}",
+                                               shown, name, *why),
+                                   k_specificity);
+                    return;
+                }
+            if (!args.complete) problem = "a class whose __match_args__ pygate cannot list";
+            continue;
+        }
+        if (cls.kind == Referent::Kind::name && !cls.through_instance) {
+            std::string qualified = std::string(cls.qualified) + rest;
+            analyzer::NameFacts facts = context.libraries().describe(qualified);
+            if (facts.status == analyzer::NameFacts::Status::known &&
+                facts.entry->kind == analyzer::LibraryKind::class_)
+                continue;
+            if (facts.status == analyzer::NameFacts::Status::outside) continue;  // another rule's (PG003)
+            problem = fmt::format("`{}`, a class pygate's library tables do not know", qualified);
+            continue;
+        }
+        problem = "a class built or reached where pygate cannot see its __match_args__";
+    }
+    if (!problem) return;
+    context.report(k_rule, Severity::warning, pattern,
+                   fmt::format("introspection: the class pattern `{}` reads the attributes its class's "
+                               "__match_args__ names from the subject, and its class is {}",
+                               shown, *problem),
+                   k_specificity);
+}
+
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     report_matching_reference(reference, context, k_rule, k_introspection);
     check_private_member(reference, context);
+    check_type_passed(reference, context);
     // `[getattr]`, `{"get": getattr}`, `yield getattr`: a value the resolver
     // does not follow to its calls (a subscript, a generator) is called unseen.
     if (!reference.callee && !reference.store && node_is_null(reference.argument_of)) {
@@ -580,9 +757,81 @@ bool judge_format_method_by_name(const analyzer::CallSite& call, const Referent&
     return true;
 }
 
+// --- names and format strings handed to library callables (their table entries' names:P, format:P)
+
+// Whether it reported.
+bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    for (const Referent& callee : call.callee)
+        if (in_getattr_family(callee)) return false;  // judged by the family's own rules
+    for (const CalledLibraryCallable& each : library_calls(call, context)) {
+        const CalledLibraryCallable* called = &each;
+        const analyzer::Model& model = context.model();
+        for (const LibraryEffect& effect : called->effects) {
+            bool names = effect.kind == "names", format = effect.kind == "format";
+            if (!names && !format) continue;
+            if (names && effect.parameter.keyword_names) {
+                for (const std::string& keyword : keyword_argument_names(call, model))
+                    if (auto why = forbidden(keyword, context.profile())) {
+                        context.report(
+                            k_rule, Severity::error, call.node,
+                            fmt::format("introspection: `{}` sets or reads the attribute its keyword `{}` "
+                                        "names ({}): {}",
+                                        called->callee->qualified, keyword, effect_source(*called, context), *why),
+                            k_specificity, called->callee);
+                        return true;
+                    }
+                continue;
+            }
+            bool unpacked = false;
+            for (Node argument : effect_arguments(effect.parameter, call, model, &unpacked, called->skipped)) {
+                std::vector<std::string> values;
+                bool complete = argument_strings(argument, call.scope, model, values);
+                for (const std::string& value : values) {
+                    if (format) {
+                        if (check_format_fields(call.node, context, value)) return true;
+                        continue;
+                    }
+                    if (auto why = forbidden(value, context.profile())) {
+                        context.report(
+                            k_rule, Severity::error, call.node,
+                            fmt::format("introspection: `{}` uses '{}' as an attribute name ({}): {}",
+                                        called->callee->qualified, value, effect_source(*called, context), *why),
+                            k_specificity, called->callee);
+                        return true;
+                    }
+                }
+                if (complete) continue;
+                std::string shown = analyzer::first_line_shortened(model.text(argument), 60);
+                context.report(
+                    k_rule, Severity::warning, call.node,
+                    format
+                        ? fmt::format("introspection: `{}` formats with `{}`, a format string pygate cannot see, whose "
+                                      "fields read attributes as getattr does ({})",
+                                      called->callee->qualified, shown, effect_source(*called, context))
+                        : fmt::format("introspection: `{}` uses `{}` as an attribute or method name, and pygate cannot "
+                                      "see which ({})",
+                                      called->callee->qualified, shown, effect_source(*called, context)),
+                    k_specificity, called->callee);
+                return true;
+            }
+            if (unpacked) {
+                context.report(
+                    k_rule, Severity::warning, call.node,
+                    fmt::format("introspection: `{}` takes names from unpacked arguments pygate cannot see ({})",
+                                called->callee->qualified, effect_source(*called, context)),
+                    k_specificity, called->callee);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
+    if (judge_library_names(call, context)) return;
     for (const Referent& callee : call.callee) {
+        if (callee.kind == Referent::Kind::class_of) return judge_class_of_call(call, callee, context);
         if (in_getattr_family(callee)) {
             bool by_operator = callee.qualified.starts_with("operator.");
             // attrgetter takes several names, each a dotted path it follows segment by segment.
@@ -693,8 +942,12 @@ void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleCo
                    k_specificity);
 }
 
-constexpr analyzer::RuleHooks k_hooks{
-    .on_reference = on_reference, .on_call = on_call, .on_attribute = on_attribute, .on_name = on_name};
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference,
+                                      .on_call = on_call,
+                                      .on_attribute = on_attribute,
+                                      .on_name = on_name,
+                                      .on_syntax = on_syntax,
+                                      .syntax_kinds = syntax_kinds};
 
 }  // namespace
 

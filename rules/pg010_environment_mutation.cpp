@@ -8,6 +8,7 @@
 
 #include "analyzer/syntax/python_symbols.hpp"
 #include "analyzer/syntax/tree_walk.hpp"
+#include "rules/utils/library_effects.hpp"
 #include "rules/utils/name_table.hpp"
 
 namespace pygate::rules {
@@ -107,6 +108,8 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
                        specificity(*entry) + 50, &referent);
         return;
     }
+    report_library_effect(reference, context, k_rule, k_environment,
+                          {{"environment", "reads the process environment and gives it back to the program"}});
 }
 
 // `__builtins__ = sys`: a function's frame takes its builtins from its

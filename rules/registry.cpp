@@ -9,12 +9,12 @@ namespace pygate::rules {
 namespace {
 
 // Sorted by rule number; tests check the order and that numbers are unique.
-constexpr std::array<const RuleMetadata*, 14> k_rules = {
+constexpr std::array<const RuleMetadata*, 15> k_rules = {
     &k_pg000_unsafe_source,        &k_pg001_dynamic_code_execution, &k_pg002_dynamic_import,
     &k_pg003_import_not_allowed,   &k_pg004_process_execution,      &k_pg005_network_access,
     &k_pg006_filesystem_access,    &k_pg007_output_flood,           &k_pg008_unbounded_execution,
     &k_pg009_introspection_escape, &k_pg010_environment_mutation,   &k_pg011_forbidden_syntax,
-    &k_pg012_source_limits,        &k_pg013_builtin_not_allowed,
+    &k_pg012_source_limits,        &k_pg013_builtin_not_allowed,   &k_pg014_unknown_library_name,
 };
 
 // Every rule's hooks, in registry order.

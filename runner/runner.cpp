@@ -28,8 +28,7 @@
 #include <optional>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
+#include "runner/child_steps.hpp"
 #include "runner/layers/cgroup.hpp"
 #include "runner/layers/env.hpp"
 #include "runner/layers/fds.hpp"
@@ -39,6 +38,7 @@
 #include "runner/layers/signal_filter.hpp"
 #include "runner/template_link.hpp"
 #include "runner/version_cache.hpp"
+#include "runner/warm_layers.hpp"
 #include "support/unique_fd.hpp"
 
 namespace pygate::runner {
@@ -46,59 +46,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using support::UniqueFd;
-
-// The steps of the child's setup, reported to the parent through the error
-// pipe so that "could not sandbox" is never taken for "the program failed".
-enum class ChildStep : std::uint8_t {
-    session,
-    parent_death,
-    cgroup,
-    stdio,
-    close_fds,
-    workdir,
-    network,
-    rlimits,
-    no_new_privs,
-    landlock,
-    drop_user,
-    seccomp,
-    signal_filter,
-    exec,
-};
-
-const char* step_name(ChildStep step) {
-    switch (step) {
-        case ChildStep::session:
-            return "setsid";
-        case ChildStep::parent_death:
-            return "parent-death signal";
-        case ChildStep::cgroup:
-            return "joining the cgroup";
-        case ChildStep::stdio:
-            return "standard streams";
-        case ChildStep::close_fds:
-            return "closing inherited descriptors";
-        case ChildStep::workdir:
-            return "entering the work directory";
-        case ChildStep::network:
-            return "network namespace";
-        case ChildStep::rlimits:
-            return "resource limits";
-        case ChildStep::no_new_privs:
-            return "PR_SET_NO_NEW_PRIVS";
-        case ChildStep::landlock:
-            return "Landlock";
-        case ChildStep::drop_user:
-            return "dropping to the unprivileged user";
-        case ChildStep::seccomp:
-            return "seccomp filter";
-        case ChildStep::signal_filter:
-            return "signal filter";
-        case ChildStep::exec:
-            return "exec of the interpreter";
-    }
-    return "?";
-}
 
 // One message on the error pipe. A note does not stop the setup.
 struct ChildMessage {
@@ -122,9 +69,13 @@ struct ChildPlan {
     int stderr_fd;
     int report_fd;  // the error pipe's write end, close-on-exec
     pid_t parent;
+    int parent_pidfd;  // the parent's pidfd, close-on-exec; -1: none (getppid() is asked)
     const CgroupJoin* cgroup;
     bool as_root;
     bool cut_network;
+    bool pid_namespace;  // born into a PID namespace of its own, as its init
+    uid_t own_uid;       // the parent's ids, mapped in a user namespace the child is born into
+    gid_t own_gid;
     uid_t uid;
     gid_t gid;
     const RlimitPlan* rlimits;
@@ -152,68 +103,126 @@ void report(const ChildPlan& plan, bool fatal, ChildStep step, int error, std::u
     ::_exit(127);
 }
 
-// The child between fork and exec: async-signal-safe calls only, in this
-// order, each step reported if it fails.
+// Whether the parent still lives. In a PID namespace of its own the child's
+// getppid() is 0 (its parent is outside): the parent's pidfd says instead.
+bool parent_alive(const ChildPlan& plan) noexcept {
+    if (plan.parent_pidfd >= 0) {
+        pollfd parent{plan.parent_pidfd, POLLIN, 0};
+        return ::poll(&parent, 1, 0) == 0;
+    }
+    return ::getppid() == plan.parent;
+}
+
+// One step of the child between fork and exec (child_steps.hpp): async-
+// signal-safe calls only; a step that fails reports it and ends the child.
+void take_step(const ChildPlan& plan, ChildStep step) noexcept {
+    const bool in_user_namespace = plan.pid_namespace && !plan.as_root;
+    switch (step) {
+        // Its own session and process group, so the parent can kill the
+        // group. A run that may start processes was born the init of a PID
+        // namespace of its own (start_child): when it dies, every process it
+        // started dies.
+        case ChildStep::session:
+            if (::setsid() < 0) fail(plan, step, errno);
+            return;
+        // Death with the parent (checked after, in case it already died).
+        case ChildStep::parent_death:
+            if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, step, errno);
+            if (!parent_alive(plan)) fail(plan, step, ESRCH);
+            return;
+        // Unprivileged, that PID namespace came with a user namespace: the
+        // child's own ids are mapped in it, and nothing else.
+        case ChildStep::user_namespace:
+            if (in_user_namespace) {
+                const NamespaceOutcome mapped = map_own_ids(plan.own_uid, plan.own_gid);
+                if (mapped.failed_step != NamespaceStep::none) fail(plan, step, mapped.error);
+            }
+            return;
+        // Into the run's cgroup, first, so that every process the program
+        // starts is in it; while still root, who owns the cgroup's files. The
+        // child writes itself: the parent of a vfork child is suspended until
+        // the exec, so it could only move the program once running.
+        case ChildStep::cgroup:
+            if (int error = join_cgroup(*plan.cgroup)) fail(plan, step, error);
+            return;
+        case ChildStep::stdio:
+            if (int error = redirect_stdio(plan.stdin_fd, plan.stdout_fd, plan.stderr_fd)) fail(plan, step, error);
+            return;
+        // Every other descriptor closes at exec.
+        case ChildStep::close_fds:
+            if (int error = close_other_fds_on_exec()) fail(plan, step, error);
+            return;
+        // The work directory is the program's cwd (and HOME).
+        case ChildStep::workdir:
+            if (::chdir(plan.workdir) != 0) fail(plan, step, errno);
+            return;
+        // No network: an empty network namespace. If the kernel refuses, the
+        // seccomp socket filter and Landlock's TCP rules still hold: a note.
+        case ChildStep::network:
+            if (plan.cut_network) {
+                NamespaceOutcome outcome =
+                    enter_network_namespace(plan.as_root, in_user_namespace, plan.own_uid, plan.own_gid);
+                if (outcome.failed_step != NamespaceStep::none)
+                    report(plan, false, step, outcome.error, static_cast<std::uint8_t>(outcome.failed_step));
+            }
+            return;
+        // Resource limits, while still allowed to set any value.
+        case ChildStep::rlimits:
+            if (int error = apply_rlimits(*plan.rlimits)) fail(plan, step, error);
+            return;
+        // No privilege from exec from here on (Landlock and seccomp need it).
+        case ChildStep::no_new_privs:
+            if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail(plan, step, errno);
+            return;
+        // Filesystem confinement (binds root too).
+        case ChildStep::landlock:
+            if (plan.landlock_fd >= 0) {
+                if (int error = apply_landlock(plan.landlock_fd)) fail(plan, step, error);
+            }
+            return;
+        // root becomes the unprivileged uid, with no supplementary groups, so
+        // RLIMIT_NPROC and file permissions apply. Raw system calls: glibc's
+        // wrappers would signal the threads of the parent, whose memory this
+        // child shares, to change their ids too.
+        case ChildStep::drop_user:
+            if (plan.as_root) {
+                if (::syscall(SYS_setgroups, 0, nullptr) != 0) fail(plan, step, errno);
+                if (::syscall(SYS_setresgid, plan.gid, plan.gid, plan.gid) != 0) fail(plan, step, errno);
+                if (::syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0) fail(plan, step, errno);
+                if (::geteuid() == 0 || ::getegid() == 0) fail(plan, step, EPERM);
+                // Changing the euid cleared the parent-death signal: set it again.
+                if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
+                if (!parent_alive(plan)) fail(plan, ChildStep::parent_death, ESRCH);
+            }
+            return;
+        // The system-call filters, last: they deny calls the steps above make.
+        case ChildStep::seccomp:
+            if (int error = apply_seccomp(*plan.seccomp)) fail(plan, step, error);
+            return;
+        // A program of one process also gets the signal filter: it may signal
+        // only itself, on kernels without Landlock's signal scoping too.
+        case ChildStep::signal_filter:
+            if (plan.signal_filter) {
+                if (int error = apply_signal_filter(::getpid())) fail(plan, step, error);
+            }
+            return;
+        // The descriptors the program inherits, as 3, 4, ... (dup2 leaves the
+        // copies without close-on-exec); then the interpreter, with the
+        // signals the parent had unblocked. The error pipe closes on success.
+        case ChildStep::exec:
+            for (std::size_t i = 0; i < plan.pass_count; ++i)
+                if (::dup2(plan.pass_fds[i], 3 + static_cast<int>(i)) < 0) fail(plan, step, errno);
+            ::sigprocmask(SIG_SETMASK, plan.signal_mask, nullptr);
+            ::execve(plan.python, plan.argv, plan.envp);
+            fail(plan, step, errno);
+    }
+}
+
+// The child between fork and exec: every step, in child_steps.hpp's order.
 [[noreturn]] void child_main(const ChildPlan& plan) noexcept {
-    // 1. Its own session and process group, so the parent can kill the group;
-    //    and death with the parent (checked after, in case it already died).
-    if (::setsid() < 0) fail(plan, ChildStep::session, errno);
-    if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
-    if (::getppid() != plan.parent) fail(plan, ChildStep::parent_death, ESRCH);
-    // 2. Into the run's cgroup, first, so that every process the program
-    //    starts is in it; while still root, who owns the cgroup's files. The
-    //    child writes its own pid: the parent of a vfork child is suspended
-    //    until the exec, so it could only move the program once running.
-    if (int error = join_cgroup(*plan.cgroup)) fail(plan, ChildStep::cgroup, error);
-    // 3. stdin, stdout, stderr; every other descriptor closes at exec.
-    if (int error = redirect_stdio(plan.stdin_fd, plan.stdout_fd, plan.stderr_fd)) fail(plan, ChildStep::stdio, error);
-    if (int error = close_other_fds_on_exec()) fail(plan, ChildStep::close_fds, error);
-    // 4. The work directory is the program's cwd (and HOME).
-    if (::chdir(plan.workdir) != 0) fail(plan, ChildStep::workdir, errno);
-    // 5. No network: an empty network namespace. If the kernel refuses, the
-    //    seccomp socket filter and Landlock's TCP rules still hold: a note.
-    if (plan.cut_network) {
-        NamespaceOutcome outcome = enter_network_namespace(plan.as_root, ::getuid(), ::getgid());
-        if (outcome.failed_step != NamespaceStep::none)
-            report(plan, false, ChildStep::network, outcome.error, static_cast<std::uint8_t>(outcome.failed_step));
-    }
-    // 6. Resource limits, while still allowed to set any value.
-    if (int error = apply_rlimits(*plan.rlimits)) fail(plan, ChildStep::rlimits, error);
-    // 7. No privilege from exec from here on (Landlock and seccomp need it).
-    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail(plan, ChildStep::no_new_privs, errno);
-    // 8. Filesystem confinement (binds root too).
-    if (plan.landlock_fd >= 0) {
-        if (int error = apply_landlock(plan.landlock_fd)) fail(plan, ChildStep::landlock, error);
-    }
-    // 9. root becomes the unprivileged uid, with no supplementary groups, so
-    //    RLIMIT_NPROC and file permissions apply.
-    //    Raw system calls: glibc's wrappers would signal the threads of the
-    //    parent, whose memory this child shares, to change their ids too.
-    if (plan.as_root) {
-        if (::syscall(SYS_setgroups, 0, nullptr) != 0) fail(plan, ChildStep::drop_user, errno);
-        if (::syscall(SYS_setresgid, plan.gid, plan.gid, plan.gid) != 0) fail(plan, ChildStep::drop_user, errno);
-        if (::syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0) fail(plan, ChildStep::drop_user, errno);
-        if (::geteuid() == 0 || ::getegid() == 0) fail(plan, ChildStep::drop_user, EPERM);
-        // Changing the euid cleared the parent-death signal: set it again.
-        if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(plan, ChildStep::parent_death, errno);
-        if (::getppid() != plan.parent) fail(plan, ChildStep::parent_death, ESRCH);
-    }
-    // 10. The system-call filters, last: they deny calls the steps above make.
-    //     A program of one process also gets the signal filter: it may
-    //     signal only itself, on kernels without Landlock's signal scoping too.
-    if (int error = apply_seccomp(*plan.seccomp)) fail(plan, ChildStep::seccomp, error);
-    if (plan.signal_filter) {
-        if (int error = apply_signal_filter(::getpid())) fail(plan, ChildStep::signal_filter, error);
-    }
-    // 11. The descriptors the program inherits, as 3, 4, ...: dup2 leaves
-    //     the copies without close-on-exec.
-    for (std::size_t i = 0; i < plan.pass_count; ++i)
-        if (::dup2(plan.pass_fds[i], 3 + static_cast<int>(i)) < 0) fail(plan, ChildStep::exec, errno);
-    // 12. The interpreter, with the signals the parent had unblocked. The
-    //     error pipe closes on success.
-    ::sigprocmask(SIG_SETMASK, plan.signal_mask, nullptr);
-    ::execve(plan.python, plan.argv, plan.envp);
-    fail(plan, ChildStep::exec, errno);
+    for (ChildStep step : k_child_steps)
+        take_step(plan, step);
+    fail(plan, ChildStep::exec, ENOEXEC);  // the exec step returns only by failing
 }
 
 int child_entry(void* plan) {
@@ -237,14 +246,16 @@ constexpr std::size_t k_child_stack_bytes = 256 * 1024;
 // child execs (it shares the parent's handlers' memory); the caller
 // restores its mask.
 pid_t start_child(const ChildPlan& plan) {
-    if (!k_share_memory) {
+    const int namespaces = plan.pid_namespace ? pid_namespace_clone_flags(plan.as_root) : 0;
+    if (!k_share_memory && namespaces == 0) {
         pid_t child = ::fork();
         if (child == 0) child_main(plan);
         return child;
     }
     // Uninitialised: only the pages the setup touches are faulted in.
     std::unique_ptr<char[]> stack(new char[k_child_stack_bytes]);
-    return ::clone(child_entry, stack.get() + k_child_stack_bytes, CLONE_VM | CLONE_VFORK | SIGCHLD,
+    const int sharing = k_share_memory ? CLONE_VM | CLONE_VFORK : 0;
+    return ::clone(child_entry, stack.get() + k_child_stack_bytes, sharing | SIGCHLD | namespaces,
                    const_cast<ChildPlan*>(&plan));
 }
 
@@ -319,9 +330,12 @@ std::vector<pid_t> own_children() {
 
 // Kills the process group and every process left of the run: this process
 // is a child subreaper, so whatever escaped the group (setsid, double fork)
-// is re-parented here once its parent dies. Reaps them all.
+// is re-parented here once its parent dies. Reaps them all. `group` is the
+// program's pid when it is this process's child (not yet reaped, so neither
+// its pid nor its group can name another process); -1 for a warm run, whose
+// program is its template's child and is killed through its pidfd.
 void kill_and_reap_everything(pid_t group) {
-    ::kill(-group, SIGKILL);
+    if (group > 0) ::kill(-group, SIGKILL);
     for (;;) {
         int status = 0;
         // No child left, alive or zombie, means no descendant left: any
@@ -598,9 +612,13 @@ std::variant<ChildDescriptors, std::string> make_child_descriptors(const std::ve
 // it execs (it shares the parent's handlers' memory).
 struct Started {
     pid_t pid = -1;
-    int error = 0;  // fork's errno when pid < 0
+    int error = 0;                    // fork's errno when pid < 0
+    bool pid_namespace = false;       // the child is the init of a PID namespace of its own
+    std::string pid_namespace_error;  // why not, when it was to be
 };
 
+// A kernel that refuses the PID namespace (no user namespaces for the
+// unprivileged, say) gets a child without one, and the run says why.
 Started start_with_signals_blocked(const ChildPlan& plan, const sigset_t& parent_mask) {
     sigset_t all_signals;
     ::sigfillset(&all_signals);
@@ -608,6 +626,14 @@ Started start_with_signals_blocked(const ChildPlan& plan, const sigset_t& parent
     Started started;
     started.pid = start_child(plan);
     started.error = errno;
+    started.pid_namespace = plan.pid_namespace && started.pid > 0;
+    if (plan.pid_namespace && started.pid < 0 && started.error != EAGAIN && started.error != ENOMEM) {
+        started.pid_namespace_error = std::string("clone: ") + std::strerror(started.error);
+        ChildPlan without = plan;
+        without.pid_namespace = false;
+        started.pid = start_child(without);
+        started.error = errno;
+    }
     ::pthread_sigmask(SIG_SETMASK, &parent_mask, nullptr);
     return started;
 }
@@ -736,23 +762,45 @@ void receive_warm_ending(int link, Ending& ending, std::vector<std::string>& not
     ending.usage.ru_maxrss = exit->max_rss_kb;
 }
 
+// The run's program, as this process watches and stops it. A cold program
+// is this process's child: its pid (and its process group's id) cannot name
+// another process until it is reaped here. A warm program is its template's
+// child, which the template may reap at any moment: it is known only by the
+// pidfd the child sent, which names it and nothing else for as long as it is
+// held, and nothing is ever signalled by its bare pid.
+struct Program {
+    pid_t own_child = -1;  // cold: this process's child; -1 for a warm run
+    UniqueFd pidfd;        // warm: the child's own; cold: opened here, or invalid (no pidfd_open)
+
+    void kill() const {
+        if (own_child > 0) {
+            ::kill(-own_child, SIGKILL);
+            ::kill(own_child, SIGKILL);
+        } else if (pidfd.valid()) {
+            ::syscall(SYS_pidfd_send_signal, pidfd.get(), SIGKILL, nullptr, 0);
+        }
+    }
+};
+
 // Reads both streams until the program ends, the wall clock runs out or the
-// run is cancelled (then its process group is killed); reaps the program
-// (a warm one through its template's link).
-Ending watch_child(pid_t child, OutputPump& pump, int cancel_fd, Clock::time_point deadline, const WarmStart* warm,
-                   std::vector<std::string>& notes) {
+// run is cancelled (then it is killed); reaps the program (a warm one through
+// its template's link). The run's end is when its program ended, or was
+// killed: not when the template got round to saying so.
+Ending watch_child(const Program& program, OutputPump& pump, int cancel_fd, Clock::time_point deadline,
+                   const WarmStart* warm, std::vector<std::string>& notes) {
     Ending ending;
-    const UniqueFd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, child, 0)));
     bool exited = false;
     while (!exited) {
-        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        // Rounded up: the wall clock has run out only once the deadline has
+        // passed, so a run stopped by it always lasted its whole limit.
+        auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
         if (left <= 0) {
             ending.timed_out = true;
             break;
         }
-        pollfd fds[4] = {pump.out_entry(), pump.err_entry(), {pidfd.get(), POLLIN, 0}, {cancel_fd, POLLIN, 0}};
+        pollfd fds[4] = {pump.out_entry(), pump.err_entry(), {program.pidfd.get(), POLLIN, 0}, {cancel_fd, POLLIN, 0}};
         int wait_ms = static_cast<int>(std::min<long long>(left, 1000));
-        if (!pidfd.valid()) wait_ms = std::min(wait_ms, 10);  // no pidfd: look with waitid
+        if (!program.pidfd.valid()) wait_ms = std::min(wait_ms, 10);  // no pidfd: look with waitid
         int ready = ::poll(fds, 4, wait_ms);
         if (ready < 0 && errno != EINTR) break;
         if (ready > 0) pump.drain_ready(fds[0], fds[1]);
@@ -760,25 +808,22 @@ Ending watch_child(pid_t child, OutputPump& pump, int cancel_fd, Clock::time_poi
             ending.cancelled = true;
             break;
         }
-        if (pidfd.valid() && (fds[2].revents & POLLIN) != 0) exited = true;
-        if (!pidfd.valid()) {
+        if (program.pidfd.valid() && (fds[2].revents & POLLIN) != 0) exited = true;
+        if (!program.pidfd.valid() && program.own_child > 0) {
             siginfo_t info{};
-            if (::waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-                info.si_pid == child)
+            if (::waitid(P_PID, static_cast<id_t>(program.own_child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+                info.si_pid == program.own_child)
                 exited = true;
         }
     }
-    if (ending.timed_out || ending.cancelled) {
-        ::kill(-child, SIGKILL);
-        ::kill(child, SIGKILL);
-    }
+    ending.end = Clock::now();
+    if (ending.timed_out || ending.cancelled) program.kill();
     if (warm != nullptr) {
         receive_warm_ending(warm->link, ending, notes);
     } else {
-        while (::wait4(child, &ending.wait_status, 0, &ending.usage) < 0 && errno == EINTR) {
+        while (::wait4(program.own_child, &ending.wait_status, 0, &ending.usage) < 0 && errno == EINTR) {
         }
     }
-    ending.end = Clock::now();
     return ending;
 }
 
@@ -806,24 +851,31 @@ RunResult not_started(RunResult result, std::string error, OwnedWorkdir& workdir
 // run's code executes before that report.
 struct WarmChild {
     pid_t pid = -1;
+    UniqueFd pidfd;  // the child's, sent with its pid: the only handle this process uses
     bool setup_failed = false;
+    bool netns = false;  // its network namespace is not its worker's (the child said so)
     std::string error;  // pid < 0: why there is no child
 };
 
-std::string hex_of(const void* data, std::size_t size) {
-    static constexpr char k_digits[] = "0123456789abcdef";
-    std::string text;
-    text.reserve(size * 2);
-    const auto* bytes = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i) {
-        text += k_digits[bytes[i] >> 4];
-        text += k_digits[bytes[i] & 15];
-    }
-    return text;
+// The pid a pidfd names, as its fdinfo says; -1 when the process has ended,
+// nullopt when `fd` is no pidfd.
+std::optional<pid_t> pid_of_pidfd(int fd) {
+    std::ifstream info("/proc/self/fdinfo/" + std::to_string(fd));
+    std::string line;
+    while (std::getline(info, line))
+        if (line.rfind("Pid:", 0) == 0) return static_cast<pid_t>(std::strtol(line.c_str() + 4, nullptr, 10));
+    return std::nullopt;
 }
 
-WarmChild start_warm_child(const WarmStart& warm, const Workdir& workdir, const Sandbox& sandbox, int stdin_fd,
+// The inode of this process's network namespace; 0 when it cannot be read.
+std::uint64_t own_network_namespace() {
+    struct stat info {};
+    return ::stat("/proc/self/ns/net", &info) == 0 ? static_cast<std::uint64_t>(info.st_ino) : 0;
+}
+
+WarmChild start_warm_child(const RunRequest& request, const Workdir& workdir, const Sandbox& sandbox, int stdin_fd,
                            const ChildDescriptors& fds, RunResult& result) {
+    const WarmStart& warm = *request.warm;
     WarmChild started;
     LinkMessage message;
     const LinkRead read = receive_link_message(warm.link, 10000, message);
@@ -833,7 +885,14 @@ WarmChild start_warm_child(const WarmStart& warm, const Workdir& workdir, const 
                                                   : "the template did not fork the run (it ended, or the kernel refused it a process)";
         return started;
     }
+    // The child's pidfd rides with its pid: it names the child for as long as
+    // this process holds it, whenever the template reaps the child.
+    if (message.fds.size() != 1 || pid_of_pidfd(message.fds.front().get()) != *forked) {
+        started.error = "the template's child sent no pidfd of its own";
+        return started;
+    }
     started.pid = *forked;
+    started.pidfd = std::move(message.fds.front());
     if (sandbox.cgroup.active()) {
         if (int error = move_into_cgroup(sandbox.cgroup.join(), started.pid)) {
             started.setup_failed = true;
@@ -841,32 +900,28 @@ WarmChild start_warm_child(const WarmStart& warm, const Workdir& workdir, const 
             return started;
         }
     }
-    nlohmann::json rlimits = nlohmann::json::array();
-    for (const ResourceLimit& limit : sandbox.rlimits.limits) {
-        // Python's resource module spells "no limit" -1.
-        auto value = [](rlim_t number) {
-            return number == RLIM_INFINITY ? std::int64_t{-1} : static_cast<std::int64_t>(number);
-        };
-        rlimits.push_back({limit.resource, value(limit.soft), value(limit.hard)});
-    }
-    nlohmann::json environment = nlohmann::json::object();
-    for (const std::string& entry : clean_environment(workdir.path)) {
-        const std::size_t equals = entry.find('=');
-        environment[entry.substr(0, equals)] = entry.substr(equals + 1);
-    }
-    nlohmann::json setup = {
-        {"workdir", workdir.path},
-        {"rlimits", rlimits},
-        {"seccomp", hex_of(sandbox.seccomp.instructions.data(), sandbox.seccomp.instructions.size() * sizeof(sock_filter))},
-        {"environment", environment},
-    };
+    // The same layers as a cold child's plan, as data its template's driver
+    // interprets step by step (warm_layers.hpp).
+    WarmLayers layers;
+    layers.cgroup = sandbox.cgroup.active();
+    layers.workdir = workdir.path;
+    layers.cut_network = !request.limits.network;
+    layers.host_network_namespace = own_network_namespace();
+    layers.rlimits = sandbox.rlimits;
+    layers.landlock = sandbox.landlock.fd.valid();
+    layers.drop_user = ::geteuid() == 0;
+    layers.uid = static_cast<uid_t>(request.run_as_uid);
+    layers.gid = static_cast<gid_t>(request.run_as_gid);
+    layers.seccomp = sandbox.seccomp.instructions;
     if (sandbox.seccomp_options.deny_process_creation) {
         const auto program = signal_filter_program(started.pid);
-        setup["signal_filter"] = hex_of(program.data(), program.size() * sizeof(sock_filter));
+        layers.signal_filter.assign(program.begin(), program.end());
     }
+    layers.environment = clean_environment(workdir.path);
+    layers.argv = {"main.py"};
     std::vector<int> handed{stdin_fd, fds.out.write.get(), fds.err.write.get()};
     if (sandbox.landlock.fd.valid()) handed.push_back(sandbox.landlock.fd.get());
-    if (int error = send_link_message(warm.link, setup.dump(), handed)) {
+    if (int error = send_link_message(warm.link, encode_warm_layers(layers), handed)) {
         started.setup_failed = true;
         result.error = std::string("could not hand the run to its template's child: ") + std::strerror(error);
         return started;
@@ -874,23 +929,24 @@ WarmChild start_warm_child(const WarmStart& warm, const Workdir& workdir, const 
     const LinkRead answered = receive_link_message(warm.link, 10000, message);
     const std::optional<ChildSetup> setup_report =
         answered == LinkRead::message ? child_setup(message.text) : std::nullopt;
-    if (setup_report && setup_report->ready) return started;
+    // A child that did not say it is in a network namespace of its own,
+    // when the run cuts the network, would have less than a cold run.
+    if (setup_report && setup_report->ready && (!layers.cut_network || setup_report->netns)) {
+        started.netns = layers.cut_network;
+        return started;
+    }
     started.setup_failed = true;
-    if (setup_report)
-        result.error =
-            "could not sandbox the program: " + setup_report->failed_step + ": " + std::strerror(setup_report->error);
-    else
+    if (setup_report && setup_report->ready) {
+        result.error = std::string("could not sandbox the program: ") + step_name(ChildStep::network) +
+                       ": the template's child is in its worker's network namespace";
+    } else if (setup_report) {
+        const std::optional<ChildStep> step = step_of_id(setup_report->failed_step);
+        result.error = "could not sandbox the program: " + (step ? step_name(*step) : setup_report->failed_step) +
+                       ": " + std::strerror(setup_report->error);
+    } else {
         result.error = "could not sandbox the program: the template's child ended during its setup";
+    }
     return started;
-}
-
-// Whether `pid` lives in another network namespace than this process.
-bool in_own_network_namespace(pid_t pid) {
-    std::error_code ec;
-    const auto own = std::filesystem::read_symlink("/proc/self/ns/net", ec);
-    if (ec) return false;
-    const auto theirs = std::filesystem::read_symlink("/proc/" + std::to_string(pid) + "/ns/net", ec);
-    return !ec && theirs != own;
 }
 
 }  // namespace
@@ -965,6 +1021,10 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
         passed.push_back(fd.get());
     sigset_t parent_mask;
     ::pthread_sigmask(SIG_SETMASK, nullptr, &parent_mask);
+    // A child in a PID namespace of its own sees no parent (getppid() is 0):
+    // it watches this process's pidfd instead.
+    const UniqueFd parent_pidfd(static_cast<int>(::syscall(SYS_pidfd_open, ::getpid(), 0)));
+    const bool pid_namespace = limits.processes > 1 && !request.template_process && parent_pidfd.valid();
     const ChildPlan plan{
         .python = request.python.c_str(),
         .argv = argv.data(),
@@ -975,9 +1035,13 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
         .stderr_fd = fds.err.write.get(),
         .report_fd = fds.report.write.get(),
         .parent = ::getpid(),
+        .parent_pidfd = parent_pidfd.get(),
         .cgroup = &sandbox.cgroup.join(),
         .as_root = as_root,
         .cut_network = !limits.network,
+        .pid_namespace = pid_namespace,
+        .own_uid = ::getuid(),
+        .own_gid = ::getgid(),
         .uid = static_cast<uid_t>(request.run_as_uid),
         .gid = static_cast<gid_t>(request.run_as_gid),
         .rlimits = &sandbox.rlimits,
@@ -1007,7 +1071,7 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
     Started started;
     WarmChild warm_child;
     if (warm != nullptr) {
-        warm_child = start_warm_child(*warm, workdir.get(), sandbox, stdin_fd.get(), fds, result);
+        warm_child = start_warm_child(request, workdir.get(), sandbox, stdin_fd.get(), fds, result);
         started.pid = warm_child.pid;
     } else {
         started = start_with_signals_blocked(plan, parent_mask);
@@ -1029,17 +1093,22 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
         return not_started(std::move(result), std::string("fork: ") + std::strerror(started.error), workdir);
     }
     const pid_t child = started.pid;
+    Program program;
+    if (warm != nullptr) {
+        program.pidfd = std::move(warm_child.pidfd);
+    } else {
+        program.own_child = child;
+        program.pidfd.reset(static_cast<int>(::syscall(SYS_pidfd_open, child, 0)));
+    }
 
     bool setup_failed = false;
     if (warm != nullptr) {
-        // The template entered the network namespace it was to have; its
-        // children share it.
-        result.isolation.netns = !limits.network && in_own_network_namespace(child);
-        if (!limits.network && !result.isolation.netns) result.isolation.netns_error = "the template has none";
+        // The template entered the network namespace a run gets; its
+        // children share it, and each says whether it is in it.
+        result.isolation.netns = warm_child.netns;
         setup_failed = warm_child.setup_failed;
         if (setup_failed) {
-            ::kill(-child, SIGKILL);
-            ::kill(child, SIGKILL);
+            program.kill();
             warm_failure = result.error;
         }
         result.warm = warm->identity;
@@ -1049,12 +1118,18 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
     }
     fds.report.read.reset();
     record_isolation(result.isolation, setup_failed, sandbox, request, workdir.get(), as_root);
+    result.isolation.pidns = !setup_failed && started.pid_namespace;
+    if (!result.isolation.pidns)
+        result.isolation.pidns_error = limits.processes <= 1 ? "not needed: one process (seccomp refuses it another)"
+                                       : !started.pid_namespace_error.empty() ? started.pid_namespace_error
+                                       : !parent_pidfd.valid() ? "no pidfd for the child to watch its parent with"
+                                                               : "";
     if (!setup_failed && request.on_started) request.on_started(workdir.get().path, child);
 
     OutputPump pump(result, request, std::move(fds.out.read), std::move(fds.err.read));
     std::vector<std::string> ending_notes;
-    const Ending ending = watch_child(child, pump, request.cancel_fd, start + std::chrono::seconds(limits.wall_seconds),
-                                      warm, ending_notes);
+    const Ending ending = watch_child(program, pump, request.cancel_fd,
+                                      start + std::chrono::seconds(limits.wall_seconds), warm, ending_notes);
     if (warm != nullptr) {
         result.python_version = warm->identity.python;
     } else if (cached_version) {
@@ -1067,7 +1142,7 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
 
     // --- Nothing of the run is left, then what it left is judged.
     const std::uint64_t oom_kills = sandbox.cgroup.oom_kills();
-    kill_and_reap_everything(child);
+    kill_and_reap_everything(program.own_child);
     const bool cgroup_removed = sandbox.cgroup.remove();  // kills whatever is left in it first
     pump.drain_to_end();
     result.ended_at = iso_utc_now();

@@ -93,6 +93,8 @@ const char* status_name(Status status);
 struct Isolation {
     bool netns = false;             // a new, empty network namespace
     std::string netns_error;        // why not, when network was to be cut
+    bool pidns = false;             // the program is the init of a PID namespace of its own
+    std::string pidns_error;        // why not
     int landlock_abi = 0;           // 0: no Landlock
     bool landlock_fs = false;       // the filesystem rules are in force
     bool landlock_tcp = false;      // TCP bind/connect denied (ABI 4+)

@@ -4,12 +4,14 @@
 # The template runs only this file, never untrusted code. It was started by
 # the runner under the layers a run gets, except the two that would stop it
 # forking (the process filter and the one-process signal filter) and its
-# work directory, which holds the runs' own. Each child takes the rest of its
-# run's layers from its run worker (runner/runner.cpp, warm_start) before any
-# of the run's code executes: its standard streams, its work directory, the
-# resource limits, a Landlock ruleset for that directory, the run's seccomp
-# filters. Then it runs main.py as `python -I -B main.py` would, in a fresh
-# `__main__`, and exits; the template reports how.
+# work directory, which holds the runs' own. Each child is handed its run's
+# layers by its run worker as data (runner/warm_layers.hpp): the steps a cold
+# child takes (runner/child_steps.hpp), in the same order, each with what it
+# applies. It takes them one by one through STEPS below, which interprets
+# and never decides: a step it does not know fails the setup, and the run
+# starts cold. The last step is the program: main.py, run as
+# `python -I -B main.py` would, in a fresh `__main__`; the template reports
+# how it ended.
 #
 # Descriptor 3 is the template's link to its server (a SOCK_SEQPACKET
 # socket): it answers `ready` once, then receives `fork` requests, each with
@@ -77,7 +79,7 @@ def _template():
     import atexit  # noqa: F401
     import random
     import resource
-    import signal  # noqa: F401
+    import signal
     import threading  # noqa: F401
     import types  # noqa: F401
 
@@ -95,64 +97,156 @@ def _template():
             return ctypes.get_errno()
         return 0
 
+    PR_SET_NO_NEW_PRIVS = 38
+
+    def take_session(_step, _fds):
+        os.setsid()
+
+    def take_parent_death(_step, _fds):
+        if libc.prctl(PR_SET_PDEATHSIG, 9, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl")
+        if os.getppid() != template_pid:
+            raise OSError(3, "the template is gone")
+
+    def take_cgroup(step, _fds):
+        # The run's worker wrote this child into the run's cgroup before it
+        # handed the steps over: there is nothing left to do here.
+        if step.get("joined_by") != "worker":
+            raise OSError(22, "a cgroup this child would have to join")
+
+    def take_stdio(step, fds):
+        for target, handed in enumerate(step["descriptors"]):
+            os.dup2(fds[handed], target)
+
+    def take_close_fds(step, _fds):
+        # As the cold child's close-on-exec: every descriptor from `keep` on
+        # closes when the program starts (the link is needed until then).
+        layers["keep"] = step["keep"]
+
+    def take_workdir(step, _fds):
+        os.chdir(step["path"])
+
+    def take_network(step, _fds):
+        # The template was started in the empty network namespace a run
+        # gets, and its children cannot leave it (its seccomp filter refuses
+        # unshare and setns). A child still in its worker's namespace (its
+        # template was refused one) would have less than a cold run may get:
+        # it fails, and the run starts cold, where the kernel says why.
+        if os.stat("/proc/self/ns/net").st_ino == step["not"]:
+            raise OSError(95, "the template has no network namespace of its own")  # ENOTSUP
+        layers["netns"] = True
+
+    def take_rlimits(step, _fds):
+        for number, soft, hard in step["limits"]:
+            resource.setrlimit(number, (soft, hard))
+
+    def take_no_new_privs(_step, _fds):
+        if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl")
+
+    def take_landlock(step, fds):
+        if libc.syscall(SYS_landlock_restrict_self, fds[step["ruleset"]], 0) != 0:
+            raise OSError(ctypes.get_errno(), "landlock_restrict_self")
+
+    def take_drop_user(step, _fds):
+        # The template runs as the unprivileged user already, with no
+        # groups: the child checks it is who the run says, and would change
+        # if it could (it cannot: it holds no privilege).
+        uid, gid, groups = step["uid"], step["gid"], step["groups"]
+        if os.getgroups() != groups:
+            os.setgroups(groups)
+        if os.getresgid() != (gid, gid, gid):
+            os.setresgid(gid, gid, gid)
+        if os.getresuid() != (uid, uid, uid):
+            os.setresuid(uid, uid, uid)
+        if os.getresuid() != (uid, uid, uid) or os.getresgid() != (gid, gid, gid) or os.getgroups() != groups:
+            raise OSError(1, "not the run's user")
+
+    def take_filter(step, _fds):
+        error = install_filter(bytes.fromhex(step["program"]))
+        if error:
+            raise OSError(error, "seccomp")
+
+    # One function a step, by the step's id (runner/child_steps.hpp): the
+    # runner says which steps, in which order, with what; a step missing here
+    # fails the setup and the run starts cold. The last step, "exec", is the
+    # program (child below).
+    STEPS = {
+        "session": take_session,
+        "parent_death": take_parent_death,
+        "cgroup": take_cgroup,
+        "stdio": take_stdio,
+        "close_fds": take_close_fds,
+        "workdir": take_workdir,
+        "network": take_network,
+        "rlimits": take_rlimits,
+        "no_new_privs": take_no_new_privs,
+        "landlock": take_landlock,
+        "drop_user": take_drop_user,
+        "seccomp": take_filter,
+        "signal_filter": take_filter,
+    }
+    layers = {}
+
     def child(run):
         """In the forked child: the run's layers, then its code. Never returns."""
-        step = "setsid"
+        step_id = "session"
         try:
+            # Before anything else, so that the run's worker can watch it: its
+            # session and its death with the template (as the first steps
+            # will say again), and its own pidfd, sent with its pid. The
+            # worker watches and stops it through that, never through a pid
+            # the template may have reaped meanwhile.
             os.setsid()
-            step = "parent-death signal"
-            if libc.prctl(PR_SET_PDEATHSIG, 9, 0, 0, 0) != 0 or os.getppid() != template_pid:
-                raise OSError(ctypes.get_errno() or 3, "the template is gone")
-            send(run, {"pid": os.getpid()})
-            step = "waiting for the run's layers"
+            step_id = "parent_death"
+            take_parent_death(None, None)
+            own = os.pidfd_open(os.getpid())
+            try:
+                send(run, {"pid": os.getpid()}, [own])
+            finally:
+                os.close(own)
+            step_id = "waiting for the run's layers"
             setup, fds = receive(run)
             if setup is None:
                 os._exit(127)
-            stdin_fd, stdout_fd, stderr_fd = fds[0], fds[1], fds[2]
-            ruleset = fds[3] if len(fds) > 3 else -1
-            step = "standard streams"
-            os.dup2(stdin_fd, 0)
-            os.dup2(stdout_fd, 1)
-            os.dup2(stderr_fd, 2)
-            step = "entering the work directory"
-            os.chdir(setup["workdir"])
-            step = "resource limits"
-            import resource
-
-            for number, soft, hard in setup["rlimits"]:
-                resource.setrlimit(number, (soft, hard))
-            step = "Landlock"
-            if ruleset >= 0 and libc.syscall(SYS_landlock_restrict_self, ruleset, 0) != 0:
-                raise OSError(ctypes.get_errno(), "landlock_restrict_self")
-            step = "seccomp filter"
-            error = install_filter(bytes.fromhex(setup["seccomp"]))
-            if error:
-                raise OSError(error, "seccomp")
-            if setup.get("signal_filter"):
-                step = "signal filter"
-                error = install_filter(bytes.fromhex(setup["signal_filter"]))
-                if error:
-                    raise OSError(error, "signal filter")
-            send(run, {"ready": True})
+            steps = setup["steps"]
+            for step in steps[:-1]:
+                step_id = step["step"]
+                take = STEPS.get(step_id)
+                if take is None:
+                    raise OSError(38, "a step this template does not know")  # ENOSYS
+                if step_id == "session":
+                    continue  # taken above, before the pid was sent
+                take(step, fds)
+            program = steps[-1]
+            step_id = program["step"]
+            if step_id != "exec":
+                raise OSError(22, "the last step is not the program")
+            ready = {"ready": True}
+            if "netns" in layers:
+                ready["netns"] = layers["netns"]
+            send(run, ready)
         except OSError as error:
             try:
-                send(run, {"setup_failed": step, "errno": error.errno or 0})
+                send(run, {"setup_failed": step_id, "errno": error.errno or 0})
             finally:
                 os._exit(127)
         except BaseException:
             os._exit(127)
-        # Nothing of the template reaches the program: no descriptor but the
-        # three streams, its own environment, arguments and import path, its
-        # own random state, and a fresh __main__.
+        # The exec step: nothing of the template reaches the program. No
+        # descriptor but those it keeps (0, 1 and 2), its own environment,
+        # arguments and import path, its own random state, and a fresh
+        # __main__.
         os.close(run.detach())
         # The template could open no descriptor above its own limit.
-        os.closerange(3, descriptor_limit)
+        os.closerange(layers.get("keep", 3), descriptor_limit)
         os.environ.clear()
-        os.environ.update(setup["environment"])
-        workdir = setup["workdir"]
-        main_path = os.path.join(workdir, "main.py")
-        sys.argv[:] = ["main.py"]
-        sys.path[0] = workdir
+        os.environ.update(program["environment"])
+        # sys.path stays the template's: started with -I as a cold run's
+        # interpreter is, it holds neither the work directory nor the
+        # current one.
+        main_path = os.path.join(os.getcwd(), program["argv"][0])
+        sys.argv[:] = program["argv"]
         run_main(main_path)
 
     def run_main(main_path):
@@ -290,9 +384,9 @@ def _template():
     # run's child is watched through a pidfd, and its wait status and
     # resource use are sent on the run's socket when it ends. The socket is
     # watched too, for its hang-up only (the child reads it): a run whose
-    # worker is gone is killed.
+    # worker is gone is killed, through its pidfd.
     children = {}  # pidfd -> (pid, run socket)
-    runs = {}  # run socket's fd -> pid
+    runs = {}  # run socket's fd -> pidfd
     poller = select.poll()
     poller.register(link.fileno(), select.POLLIN)
     waiting = fork_spare()
@@ -320,14 +414,14 @@ def _template():
                     pass  # the spare is gone: its pidfd says so, and the run's worker hears nothing
                 control.close()
                 children[pidfd] = (pid, run)
-                runs[run.fileno()] = pid
+                runs[run.fileno()] = pidfd
                 poller.register(pidfd, select.POLLIN)
                 poller.register(run.fileno(), 0)
                 waiting = fork_spare()
             elif fd in runs:
                 poller.unregister(fd)
                 try:
-                    os.kill(runs.pop(fd), 9)
+                    signal.pidfd_send_signal(runs.pop(fd), signal.SIGKILL)
                 except ProcessLookupError:
                     pass
             elif waiting is not None and fd == waiting[1]:

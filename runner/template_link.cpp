@@ -115,8 +115,12 @@ std::optional<ChildSetup> child_setup(std::string_view text) {
     if (!message) return std::nullopt;
     ChildSetup setup;
     if (const auto ready = message->find("ready"); ready != message->end()) {
-        if (!ready->is_boolean() || !ready->get<bool>() || message->size() != 1) return std::nullopt;
+        if (!ready->is_boolean() || !ready->get<bool>()) return std::nullopt;
+        const auto netns = message->find("netns");
+        if (netns != message->end() && !netns->is_boolean()) return std::nullopt;
+        if (message->size() != (netns != message->end() ? 2U : 1U)) return std::nullopt;
         setup.ready = true;
+        setup.netns = netns != message->end() && netns->get<bool>();
         return setup;
     }
     const auto step = message->find("setup_failed");

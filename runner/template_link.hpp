@@ -46,9 +46,14 @@ LinkRead receive_link_message(int link, int timeout_ms, LinkMessage& message);
 // {"pid": N}: the child forked for the run.
 std::optional<pid_t> forked_child(std::string_view text);
 
-// {"ready": true} or {"setup_failed": STEP, "errno": E}: the child's setup.
+// {"ready": true, "netns": B} or {"setup_failed": STEP, "errno": E}: the
+// child's setup (runner/warm_layers.hpp); STEP is a step's id
+// (child_steps.hpp) or another word for a step the child could not name.
+// `netns`, when the run cuts the network: whether the child's network
+// namespace is another than its worker's.
 struct ChildSetup {
     bool ready = false;
+    bool netns = false;
     std::string failed_step;  // when not ready
     int error = 0;
 };

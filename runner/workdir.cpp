@@ -1,13 +1,13 @@
 #include "runner/workdir.hpp"
 
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <signal.h>
 #include <sys/file.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/vfs.h>
-#include <linux/magic.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,6 +17,7 @@
 #include <fstream>
 
 #include "runner/layers/private_mounts.hpp"
+#include "runner/process_gone.hpp"
 #include "runner/sha256.hpp"
 #include "support/unique_fd.hpp"
 
@@ -70,6 +71,11 @@ std::optional<std::string> read_regular(const fs::path& path) {
 
 constexpr std::string_view k_workdir_prefix = "pygate-run-";
 
+std::string more_outputs_note() {
+    return "output/ holds more than " + std::to_string(k_max_output_files) + " files (or " +
+           std::to_string(k_max_output_path_bytes / 1024) + " KiB of paths): only those listed were hashed and copied";
+}
+
 // The pid in a work directory's name, pygate-run-<pid>-XXXXXX; 0 when the
 // name is not one.
 pid_t pid_in_name(const std::string& name) {
@@ -82,7 +88,7 @@ pid_t pid_in_name(const std::string& name) {
 }
 
 // Work directories under `temp` whose run was killed before it could remove
-// them (SIGKILL): the process named by the directory is gone and nothing
+// them (SIGKILL): the process named by the directory is gone (or a zombie) and nothing
 // holds its lock (a process in another pid namespace sharing $TMPDIR still
 // does).
 void remove_stale_workdirs(const fs::path& temp) {
@@ -90,7 +96,7 @@ void remove_stale_workdirs(const fs::path& temp) {
     for (fs::directory_iterator entry(temp, ec), end; !ec && entry != end; entry.increment(ec)) {
         const std::string name = entry->path().filename().string();
         const pid_t pid = pid_in_name(name);
-        if (pid <= 0 || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+        if (pid <= 0 || !process_gone(pid)) continue;
         const support::UniqueFd dir(::open(entry->path().c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (!dir.valid() || ::flock(dir.get(), LOCK_EX | LOCK_NB) != 0) continue;
         remove_workdir(entry->path().string());
@@ -160,10 +166,16 @@ std::variant<Workdir, std::string> create_workdir(const std::string& code, const
         // when the kernel allows one, so that no kill of the process can
         // leave it mounted on the host; an unprivileged caller gets the
         // per-file bound alone.
-        const std::string options = "size=" + std::to_string(disk_mb) + "m,mode=0700";
-        if (::geteuid() == 0) keep_mounts_private();
+        const std::string options =
+            "size=" + std::to_string(disk_mb) + "m,nr_inodes=" + std::to_string(workdir_inodes(disk_mb)) + ",mode=0700";
+        const std::string not_private = ::geteuid() == 0 ? keep_mounts_private() : std::string();
         if (::geteuid() != 0) {
             workdir.disk_error = "not root: a size-bounded file system cannot be mounted; only each file's size is bounded";
+        } else if (!not_private.empty()) {
+            // A tmpfs mounted where the host's mount table would hold it
+            // could outlive a killed run: none, and each file's size bounded.
+            workdir.disk_error =
+                "no private mount namespace for its tmpfs (" + not_private + "); only each file's size is bounded";
         } else if (::mount("tmpfs", workdir.path.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) != 0) {
             workdir.disk_error = errno_text("mount tmpfs");
         } else {
@@ -188,15 +200,31 @@ std::variant<Workdir, std::string> create_workdir(const std::string& code, const
     return workdir;
 }
 
+std::int64_t workdir_inodes(std::int64_t disk_mb) {
+    return std::max<std::int64_t>(disk_mb, 1) * k_inodes_per_disk_mb;
+}
+
 CollectedOutputs collect_outputs(const Workdir& workdir, const std::string& destination) {
     CollectedOutputs collected;
     const fs::path output(workdir.output);
     std::error_code ec;
     if (!destination.empty()) fs::create_directories(destination, ec);
+    std::size_t path_bytes = 0;
+    std::size_t notes_left_out = 0;
+    auto note = [&](std::string text) {
+        if (collected.notes.size() < k_max_output_notes)
+            collected.notes.push_back(std::move(text));
+        else
+            ++notes_left_out;
+    };
     fs::recursive_directory_iterator it(output, fs::directory_options::none, ec);
     for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         const fs::path& path = it->path();
         const std::string relative = "output/" + path.lexically_relative(output).string();
+        if (collected.files.size() >= k_max_output_files || path_bytes + relative.size() > k_max_output_path_bytes) {
+            collected.notes.push_back(more_outputs_note());  // kept whatever the notes before it
+            break;
+        }
         fs::file_status status = it->symlink_status(ec);
         if (ec) break;
         if (fs::is_directory(status)) {
@@ -206,22 +234,24 @@ CollectedOutputs collect_outputs(const Workdir& workdir, const std::string& dest
             continue;
         }
         if (!fs::is_regular_file(status)) {
-            collected.notes.push_back(relative + " is not a regular file; not copied");
+            note(relative + " is not a regular file; not copied");
             continue;
         }
         std::optional<std::string> bytes = read_regular(path);
         if (!bytes) {
-            collected.notes.push_back(relative + " could not be read; not copied");
+            note(relative + " could not be read; not copied");
             continue;
         }
+        path_bytes += relative.size();
         collected.files.push_back({relative, bytes->size(), sha256_hex(*bytes)});
         if (!destination.empty()) {
             fs::path target = fs::path(destination) / path.lexically_relative(output);
             std::ofstream out(target, std::ios::binary | std::ios::trunc);
-            if (!(out << *bytes) || !out.flush()) collected.notes.push_back("cannot write " + target.string());
+            if (!(out << *bytes) || !out.flush()) note("cannot write " + target.string());
         }
     }
-    if (ec) collected.notes.push_back("cannot list output/: " + ec.message());
+    if (ec) note("cannot list output/: " + ec.message());
+    if (notes_left_out > 0) collected.notes.push_back(std::to_string(notes_left_out) + " more notes left out");
     std::sort(collected.files.begin(), collected.files.end(),
               [](const FileDigest& a, const FileDigest& b) { return a.path < b.path; });
     return collected;
@@ -236,8 +266,9 @@ bool bounded_directory_full(const std::string& path) {
     if (::statfs(path.c_str(), &kind) != 0 || kind.f_type != TMPFS_MAGIC) return false;
     struct statvfs space {};
     if (::statvfs(path.c_str(), &space) != 0) return false;
-    // Less than two blocks of room: the next write would fail.
-    return space.f_bavail * space.f_frsize < 8192;
+    // Less than two blocks of room, or no inode left: the next write, or the
+    // next file, would fail.
+    return space.f_bavail * space.f_frsize < 8192 || (space.f_files > 0 && space.f_favail == 0);
 }
 
 bool remove_unused_workdir(Workdir& workdir) {

@@ -7,6 +7,7 @@
 
 #include <sys/types.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
@@ -50,8 +51,10 @@ struct WorkdirOwner {
 // it; main.py and input/ stay the caller's, readable by all. An error is a
 // message.
 // `disk_mb` > 0 bounds the directory's total size: as root it is a tmpfs of
-// that size (writing past it fails with ENOSPC); without root no file system
-// can be mounted and only each file's size is bounded (disk_error says so).
+// that size (writing past it fails with ENOSPC) holding at most
+// workdir_inodes(disk_mb) files and directories, since each costs kernel
+// memory no limit of the run counts; without root no file system can be
+// mounted and only each file's size is bounded (disk_error says so).
 // The tmpfs is mounted in the process's own mount namespace
 // (private_mounts.hpp), so it ends with the process, however it ends.
 // Work directories that runs killed before they could remove them (their
@@ -63,7 +66,22 @@ std::variant<Workdir, std::string> create_workdir(const std::string& code, const
                                                   const std::vector<InputFile>& input_files = {},
                                                   std::int64_t disk_mb = 0, const std::string& parent = {});
 
-// True when the work directory's bounded file system has no room left.
+// The files and directories (inodes) a work directory of `disk_mb` may hold:
+// 16 a MiB, 4,096 for the built-ins' 256 MiB. A tmpfs inode with its dentry
+// and a long name costs the kernel about 1.3 KiB of slab, which no rlimit
+// or cgroup of the run counts: 4,096 of them, about 5 MiB.
+inline constexpr std::int64_t k_inodes_per_disk_mb = 16;
+std::int64_t workdir_inodes(std::int64_t disk_mb);
+
+// What an answer lists of output/: at most this many files, whose paths
+// together take at most this many bytes; a note says what was left out.
+inline constexpr std::size_t k_max_output_files = 1000;
+inline constexpr std::size_t k_max_output_path_bytes = 256 * 1024;
+// At most this many notes about what was not collected.
+inline constexpr std::size_t k_max_output_notes = 100;
+
+// True when the work directory's bounded file system has no room left:
+// neither for a block nor for another file.
 bool workdir_disk_full(const Workdir& workdir);
 // The same, for a work directory known by its path only (a session's, while
 // it runs): its file system is a tmpfs and has no room left.
@@ -74,7 +92,9 @@ bool bounded_directory_full(const std::string& path);
 std::optional<std::string> invalid_input_name(const std::string& name);
 
 struct CollectedOutputs {
-    std::vector<FileDigest> files;   // regular files under output/, sorted by path
+    // Regular files under output/, sorted by path: at most k_max_output_files
+    // (and k_max_output_path_bytes of paths), the first met.
+    std::vector<FileDigest> files;
     std::vector<std::string> notes;  // what was not copied and why (symlinks, devices, ...)
 };
 

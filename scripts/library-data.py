@@ -25,7 +25,7 @@ analyzer/library/reviewed.tsv, when a reviewed line matches nothing, or when rev
 
 Entry lines (tab-separated, sorted by name):
   NAME  module   [dynamic]
-  NAME  class    [bases=B1,B2] [dynamic] [EFFECT ...]   (the effects of calling the class)
+  NAME  class    [bases=B1,B2] [metaclass=M] [dynamic] [EFFECT ...]   (the effects of calling the class)
   NAME  function [EFFECT ...]
   NAME  attribute                 an instance's or a descriptor's attribute: its value's type unknown
   NAME  data     TYPE             a value of a known type (`sys.stdin  data  io.TextIOWrapper`)
@@ -54,7 +54,7 @@ PROFILES = os.path.join(ROOT, "profiles")
 sys.path.insert(0, HERE)
 import library_effects  # noqa: E402
 # Not imported: test suites and build helpers (tests/allowed_callables_check.py skips the same).
-SKIPPED_SEGMENTS = {"tests", "testing", "conftest", "setup", "_pyinstaller"}
+SKIPPED_SEGMENTS = {"tests", "conftest", "setup", "_pyinstaller"}
 # The distribution each third-party import root belongs to.
 DISTRIBUTIONS = {"numpy": "numpy", "pandas": "pandas", "scipy": "scipy", "matplotlib": "matplotlib",
                  "mpl_toolkits": "matplotlib", "seaborn": "seaborn", "requests": "requests", "aiohttp": "aiohttp"}
@@ -221,8 +221,15 @@ class Tables:
         self.classes_done.add(name)
         bases = [self.base_name(name, base) for base in cls.__bases__ if base is not object]
         dynamic = any("__getattr__" in vars(k) for k in cls.__mro__ if k is not object)
-        self.add(name, "class", ("bases=" + ",".join(bases)) if bases else "", "dynamic" if dynamic else "",
-                 value=cls, bound=True)
+        # A class's own attributes include its metaclass's (`numbers.Number.register` is ABCMeta's).
+        meta = type(cls)
+        metaclass = "" if meta is type else "metaclass=" + (defined_at(meta) or f"{meta.__module__}.{meta.__qualname__}")
+        self.add(name, "class", ("bases=" + ",".join(bases)) if bases else "", metaclass,
+                 "dynamic" if dynamic else "", value=cls, bound=True)
+        if metaclass:
+            at = defined_at(meta)
+            if at is not None:
+                self.class_members(at, meta, depth + 1)
         for base in cls.__bases__:
             if base is not object:
                 # A base made at run time (a class factory's, a namedtuple's) has no name a program can

@@ -1,8 +1,6 @@
 #include "serve/profile_cache.hpp"
 
-#include <fstream>
-#include <iterator>
-
+#include "analyzer/text/source_file.hpp"
 #include "profiles/compiled_profiles.hpp"
 
 namespace pygate::serve {
@@ -18,10 +16,12 @@ std::variant<SharedProfile, profiles::ProfileError> ProfileCache::get(const std:
         m_builtins.emplace(name_or_path, profile);
         return profile;
     }
-    std::ifstream file(name_or_path, std::ios::binary);
-    std::string bytes;
-    if (file) bytes.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-    if (!file || file.bad()) return profiles::ProfileError{name_or_path, 0, 0, "cannot read the profile file"};
+    // A regular file only, read without waiting: a FIFO, a device or the
+    // server's own input (/proc/self/fd/0) is refused at once, never read.
+    analyzer::ReadResult read = analyzer::read_source_file(name_or_path);
+    if (auto* failure = std::get_if<analyzer::ReadFailure>(&read))
+        return profiles::ProfileError{name_or_path, 0, 0, "cannot read the profile: " + failure->message};
+    std::string bytes = std::move(std::get<std::string>(read));
     {
         std::lock_guard lock(m_mutex);
         auto found = m_files.find(name_or_path);

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "analyzer/text/unicode.hpp"
+#include "serve/request_shape.hpp"
 #include "support/base64.hpp"
 #include "support/version.hpp"
 
@@ -236,6 +237,8 @@ std::optional<Operation> read_operation(std::string_view name, Fields& fields, c
 std::variant<Request, ProtocolError> parse_request(std::string_view line, const std::string& default_profile) {
     if (!is_valid_utf8(line))
         return ProtocolError{nullptr, error_code::invalid_utf8, "the line is not UTF-8"};
+    if (std::optional<std::string> shape = request_shape_error(line))
+        return ProtocolError{nullptr, error_code::invalid_request, *shape};
     json object = json::parse(line, nullptr, false);
     if (object.is_discarded())
         return ProtocolError{nullptr, error_code::parse_error, "the line is not one JSON value"};

@@ -1,11 +1,14 @@
 #include "serve/server.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <string>
 #include <thread>
 #include <utility>
@@ -16,7 +19,6 @@
 #include "analyzer/syntax/parse.hpp"
 #include "serve/answer_writer.hpp"
 #include "serve/capacity.hpp"
-#include "serve/template_pool.hpp"
 #include "serve/ops/check_op.hpp"
 #include "serve/ops/information_ops.hpp"
 #include "serve/ops/run_op.hpp"
@@ -24,6 +26,7 @@
 #include "serve/profile_cache.hpp"
 #include "serve/protocol.hpp"
 #include "serve/request_queue.hpp"
+#include "serve/template_pool.hpp"
 #include "support/line_reader.hpp"
 
 namespace pygate::serve {
@@ -85,11 +88,18 @@ public:
     // SIGTERM, SIGINT, or a client that stopped reading: queued requests are
     // dropped and runs killed, each answered `cancelled`; checks under way end.
     void cancel_everything() {
+        cancel_in_flight();
+        finish();
+    }
+
+    // The same, while another thread finishes (the input ended before the
+    // signal came): what is queued is answered `cancelled` and dropped, what
+    // runs is signalled, so that finishing takes no longer than they do.
+    void cancel_in_flight() {
         std::vector<std::string> answers = m_requests.cancel_everything();
         m_sessions.signal_workers();
         for (const auto& answer : answers)
             m_out.write(answer);
-        finish();
     }
 
 private:
@@ -153,6 +163,41 @@ private:
     std::vector<std::thread> m_threads;
 };
 
+// End of input: everything in flight is finished and answered, unless a stop
+// signal comes meanwhile (the client went away, then its supervisor sent
+// SIGTERM): then what is queued is cancelled and what runs is killed, as for
+// a signal before the end of input, and the server ends once they have.
+void finish_unless_stopped(Server& server, int signal_fd) {
+    int done[2];
+    if (signal_fd < 0 || ::pipe2(done, O_CLOEXEC) != 0) {
+        server.finish();
+        return;
+    }
+    std::thread finishing([&server, &done] {
+        server.finish();
+        const char byte = 1;
+        ssize_t ignored = ::write(done[1], &byte, 1);
+        (void)ignored;
+    });
+    for (;;) {
+        pollfd fds[2] = {{signal_fd, POLLIN, 0}, {done[0], POLLIN, 0}};
+        if (::poll(fds, 2, -1) < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        if (fds[1].revents != 0) break;
+        if (fds[0].revents != 0) {
+            signalfd_siginfo info{};
+            ssize_t ignored = ::read(signal_fd, &info, sizeof info);
+            (void)ignored;
+            server.cancel_in_flight();
+        }
+    }
+    finishing.join();
+    ::close(done[0]);
+    ::close(done[1]);
+}
+
 }  // namespace
 
 int serve(int input_fd, int output_fd, const ServeOptions& given) {
@@ -190,7 +235,7 @@ int serve(int input_fd, int output_fd, const ServeOptions& given) {
             server.cancel_everything();
             break;
         } else {
-            server.finish();
+            finish_unless_stopped(server, signal_fd);
             break;
         }
         if (server.output().broken()) {

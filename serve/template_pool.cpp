@@ -78,7 +78,7 @@ struct TemplatePool::Template {
     std::unique_ptr<WorkerProcess> worker;
     UniqueFd link;  // the server's end
     std::string dir;
-    pid_t mounts_pid = -1;
+    pid_t mounts_pid = 0;
     runner::TemplateIdentity identity;
     std::int64_t address_space_kb = 0;  // the template's, once it preloaded: each child starts with it
     std::string failure;  // why no template could be made for this profile
@@ -132,7 +132,7 @@ bool TemplatePool::start(Template& made, const analyzer::Profile& profile) {
         return false;
     }
     made.dir = (*started)["started"].value("dir", std::string());
-    made.mounts_pid = (*started)["started"].value("mounts_pid", -1);
+    made.mounts_pid = (*started)["started"].value("mounts_pid", 0);
     const json preload = {{"op", "preload"}, {"modules", preload_of(profile)}, {"environment", k_template_environment}};
     // What the template's worker says of its end, for a failure's message.
     auto ended = [&worker]() -> std::string {

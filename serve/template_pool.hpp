@@ -27,7 +27,7 @@ namespace pygate::serve {
 struct WarmLease {
     support::UniqueFd link;      // the run's end of its link to the template
     runner::WarmStart start;     // as the run's worker sees it
-    pid_t mounts_pid = -1;       // whose mount namespace holds the template's work directory
+    pid_t mounts_pid = 0;        // whose mount namespace holds the template's work directory; 0: none (no tmpfs)
 };
 
 class TemplatePool {

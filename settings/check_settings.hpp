@@ -57,6 +57,9 @@ struct CheckOptions {
     bool strict_baseline = false;  // expired or unused baseline entries are an error
     std::string changed_since;     // scan only files git reports changed since this revision
     bool list_files = false;  // print the files the paths name, scan nothing (a distributed scan's partitioning)
+    // The library versions the code is judged for (judging/target_libraries.hpp):
+    // `python:PATH`, `tables` or `DIST=VERSION,...`.
+    std::string libraries = "python:/usr/bin/python3";
 };
 
 }  // namespace pygate::settings

@@ -164,6 +164,27 @@ std::optional<std::int64_t> ConstantFolder::fold_int(Node expr, ScopeId scope, i
 std::optional<ConstantFolder::Value> ConstantFolder::fold_uncapped(Node expr, ScopeId scope, int depth) {
     TSSymbol kind = node_symbol(expr);
     if (kind == s.string) return fold_string_literal(expr, scope, depth);
+    // A path's parent, as pathlib computes it: the path without its last part,
+    // lexically (`a/..` is the parent of `a/../b`); `.` and a root are their own.
+    if (kind == s.attribute && m_paths && m_model.identifier(field(expr, s.field_attribute)) == "parent") {
+        // Only a POSIX pathlib path has one (a str's `.parent` raises).
+        Referents paths = resolve(field(expr, s.field_object), scope, depth + 1);
+        bool posix_path = !paths.empty() && std::all_of(paths.begin(), paths.end(), [](const Referent& r) {
+            return r.kind == Referent::Kind::instance &&
+                   (r.qualified == "pathlib.Path" || r.qualified == "pathlib.PosixPath" ||
+                    r.qualified == "pathlib.PurePath" || r.qualified == "pathlib.PurePosixPath");
+        });
+        if (!posix_path) return std::nullopt;
+        std::optional<std::string> path = fold_path_text(field(expr, s.field_object), scope, depth + 1);
+        if (!path) return std::nullopt;
+        std::string text = pathlib_text(*path);
+        // An anchor (`/<cwd>`, `/<home>`) stands for a path of several parts: its parent is unknown.
+        if (text == k_working_folder || text == k_home_folder) return std::nullopt;
+        std::size_t slash = text.rfind('/');
+        if (slash == std::string::npos) return str_value(".");
+        if (slash == 0 || (slash == 1 && text.starts_with("//"))) return str_value(text.substr(0, slash + 1));
+        return str_value(text.substr(0, slash));
+    }
     if (kind == s.concatenated_string) {
         std::optional<Value> out;
         for (std::uint32_t i = 0; i < node_named_child_count(expr); ++i) {

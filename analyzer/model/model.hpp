@@ -57,9 +57,20 @@ struct Referent {
         namespace_of,   // `vars(X)` / `X.__dict__`: subscripting it reaches X's members
         attrgetter,     // `operator.attrgetter(S)`: calling it reads attribute S
         methodcaller,   // `operator.methodcaller(S)`: calling it calls method S
+        // `type(x)` of a value whose class the resolver cannot name: a class
+        // reached through an object. qualified: x's name when x is one
+        // (`sys.stdin.buffer.raw`), for the library tables to say its type.
+        class_of,
     };
     Kind kind = Kind::name;
     bool via_import = false;       // the name's root was bound by an import statement in this file
+    // A member of a value the resolver typed by a guess (`pandas.read_csv(...)`
+    // is taken for a DataFrame): the name is the guessed type's, and a name
+    // the type lacks may be the value's real type's.
+    bool through_instance = false;
+    // A free name read after `from m import *`, taken for m's member: m's
+    // table says whether m has it (when it does not, the name is some other).
+    bool via_star_import = false;
     ScopeId scope = -1;            // user_function, user_class, user_instance: the scope of the definition
     std::string_view qualified;    // name and namespace_of: the name; instance: its type; attr/methodcaller: S
     std::string_view import_path;  // for `import a.b` (which binds `a`): "a.b"

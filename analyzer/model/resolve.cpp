@@ -202,6 +202,7 @@ public:
             member.via_import = true;
             member.import_path = m_model.intern(star.module);
             member.chain = m_model.add_step(0, star.statement);
+            member.via_star_import = true;
             out.push_back(std::move(member));
         }
         return out;
@@ -325,6 +326,11 @@ public:
                     base.kind = Referent::Kind::namespace_of;
                     return {base};
                 }
+                // A path's parent is a path of its class, whose methods resolve.
+                if (base.kind == Referent::Kind::instance && attribute == "parent" &&
+                    base.qualified.starts_with("pathlib."))
+                    return {base};
+                if (base.kind == Referent::Kind::instance) base.through_instance = true;
                 base.kind = Referent::Kind::name;
                 base.qualified = joined(base.qualified, attribute);
                 return {base};
@@ -562,12 +568,26 @@ public:
             return reached(std::move(out));
         }
         if (q == "builtins.super") return reached(super_instances(call, scope, depth));
-        if (q == "builtins.type" && node_is_null(argument(call, 1))) {  // type(x): x's class
+        if (q == "builtins.type" && node_is_null(argument(call, 1)) && !node_is_null(argument(call, 0))) {
+            // type(x): x's class. An instance of a named or a file's class is
+            // of that class; anything else is a class reached through an
+            // object, which the rules judge by what the tables say of x.
             Referents out;
             for (Referent& value : resolve(argument(call, 0), scope, depth + 1)) {
-                if (value.kind != Referent::Kind::instance && value.kind != Referent::Kind::user_instance) continue;
-                value.kind = value.kind == Referent::Kind::instance ? Referent::Kind::name : Referent::Kind::user_class;
+                if (value.kind == Referent::Kind::instance || value.kind == Referent::Kind::user_instance) {
+                    value.kind =
+                        value.kind == Referent::Kind::instance ? Referent::Kind::name : Referent::Kind::user_class;
+                } else {
+                    if (value.kind != Referent::Kind::name) value.qualified = {};
+                    value.kind = Referent::Kind::class_of;
+                    value.scope = -1;
+                }
                 out.push_back(std::move(value));
+            }
+            if (out.empty()) {
+                Referent unknown;
+                unknown.kind = Referent::Kind::class_of;
+                out.push_back(std::move(unknown));
             }
             return reached(std::move(out));
         }
@@ -751,7 +771,8 @@ bool Model::call_may_return_name(const Referent& callee) {
         case Referent::Kind::methodcaller:
             return true;
         case Referent::Kind::name:
-            return callee.qualified == k_getattr || is_import_function(callee.qualified);
+            return callee.qualified == k_getattr || callee.qualified == "builtins.type" ||
+                   is_import_function(callee.qualified);
         default:
             return false;
     }

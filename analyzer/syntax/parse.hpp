@@ -40,9 +40,9 @@ private:
 };
 
 // The CPU time a parse of `bytes` bytes may take: 50 ms and 1 µs a byte,
-// over three times what the slowest real files take (machine-generated
-// sympy rules parse at 0.3 µs a byte on a 2026 x86-64 core), and a
-// hundred times that under valgrind, which runs code some fifty times slower.
+// about twice what the slowest real files take on a loaded machine
+// (docs/analysis.md, "Bounded work on any input"), and a hundred times
+// that under valgrind, which runs code some fifty times slower.
 std::uint64_t parse_budget_micros(std::size_t bytes);
 
 // A parse's tree, or why there is none: the text has more leaves than the

@@ -3,6 +3,6 @@
 # refuses every one of these lines (invalid syntax).
 import json.class  # expect: PG000@13
 from json import def  # expect: PG000@18
-value = json.if  # expect: PG000@14
+value = json.if  # expect: PG014@9 PG000@14
 print(nonlocal)  # expect: PG000@7
 print(dict(async=1))  # expect: PG000@12

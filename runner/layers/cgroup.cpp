@@ -1,5 +1,6 @@
 #include "runner/layers/cgroup.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <linux/magic.h>
 #include <signal.h>
@@ -16,6 +17,8 @@
 #include <sstream>
 #include <thread>
 #include <utility>
+
+#include "runner/process_gone.hpp"
 
 namespace pygate::runner {
 namespace {
@@ -88,6 +91,28 @@ std::string next_name() {
     return "pygate-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
 }
 
+// The cgroups of runs whose pygate was killed before it could remove them
+// (SIGKILL): pygate-<pid>-<n> under `parent` whose pid is gone. Their
+// processes died with the run (their PID namespace's init did), so each is
+// empty and goes; one still busy, or whose pid names a live process again,
+// stays for a later run.
+void remove_stale_cgroups(const std::string& parent) {
+    DIR* dir = ::opendir(parent.c_str());
+    if (dir == nullptr) return;
+    const std::string own = "pygate-" + std::to_string(::getpid()) + "-";
+    while (dirent* entry = ::readdir(dir)) {
+        const std::string name = entry->d_name;
+        if (name.rfind("pygate-", 0) != 0 || name.rfind(own, 0) == 0) continue;
+        const std::size_t dash = name.find('-', 7);
+        if (dash == std::string::npos || dash == 7 || dash - 7 > 9 || name.find_first_not_of("0123456789", 7) != dash)
+            continue;
+        const auto pid = static_cast<pid_t>(std::stol(name.substr(7, dash - 7)));
+        if (!process_gone(pid)) continue;
+        ::rmdir((parent + "/" + name).c_str());
+    }
+    ::closedir(dir);
+}
+
 // Counts what a v1 memory.oom_control or v2 memory.events says of oom_kill.
 std::uint64_t oom_kill_count(const std::string& path) {
     std::istringstream lines(read_text(path));
@@ -101,7 +126,8 @@ std::uint64_t oom_kill_count(const std::string& path) {
 }  // namespace
 
 int join_cgroup(const CgroupJoin& join) noexcept {
-    return move_into_cgroup(join, static_cast<pid_t>(::syscall(SYS_getpid)));
+    // 0: the writer itself, whatever its pid in the PID namespace it may be the init of.
+    return move_into_cgroup(join, 0);
 }
 
 int move_into_cgroup(const CgroupJoin& join, pid_t process) noexcept {
@@ -169,6 +195,8 @@ Cgroup Cgroup::create(const CgroupLimits& limits) {
         return std::move(cgroup);
     };
 
+    remove_stale_cgroups(pids_parent);
+    if (!v2) remove_stale_cgroups(memory_parent);
     std::string name;
     for (int attempt = 0; attempt < 16 && name.empty(); ++attempt) {
         std::string candidate = next_name();

@@ -40,12 +40,11 @@ int write_file(const char* path, const char* text, std::size_t length) {
 
 }  // namespace
 
-NamespaceOutcome enter_network_namespace(bool as_root, uid_t uid, gid_t gid) noexcept {
-    if (as_root) {
-        if (::unshare(CLONE_NEWNET) != 0) return {NamespaceStep::unshare, errno};
-        return {};
-    }
-    if (::unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0) return {NamespaceStep::unshare, errno};
+int pid_namespace_clone_flags(bool as_root) noexcept {
+    return as_root ? CLONE_NEWPID : CLONE_NEWUSER | CLONE_NEWPID;
+}
+
+NamespaceOutcome map_own_ids(uid_t uid, gid_t gid) noexcept {
     // The same ids inside as outside: the program still runs as its own
     // non-zero uid, so exec drops the namespace's capabilities.
     char map[48];
@@ -55,6 +54,15 @@ NamespaceOutcome enter_network_namespace(bool as_root, uid_t uid, gid_t gid) noe
     length = format_id_map(map, gid);
     if (int error = write_file("/proc/self/gid_map", map, length)) return {NamespaceStep::gid_map, error};
     return {};
+}
+
+NamespaceOutcome enter_network_namespace(bool as_root, bool in_user_namespace, uid_t uid, gid_t gid) noexcept {
+    if (as_root || in_user_namespace) {
+        if (::unshare(CLONE_NEWNET) != 0) return {NamespaceStep::unshare, errno};
+        return {};
+    }
+    if (::unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0) return {NamespaceStep::unshare, errno};
+    return map_own_ids(uid, gid);
 }
 
 }  // namespace pygate::runner

@@ -15,7 +15,9 @@ namespace pygate::runner {
 // error, and mounts stay where they are made). Only while the process has
 // one thread (else an error): the namespace is a thread's, and the threads
 // that later read the work directory must share it. Once it succeeded, later
-// calls do nothing.
+// calls do nothing; once the kernel refused (in a chroot, whose root is no
+// mount point, `mount --make-rslave /` fails), later calls give the same
+// reason, and no tmpfs is mounted (workdir.hpp).
 // Returns an empty string, or why not.
 std::string keep_mounts_private();
 

@@ -100,7 +100,7 @@ int run_worker_main(pid_t parent) {
         request.cancel_fd = cancel_fd;
         request.cold_reason = job.cold_reason;
         request.skip_gate = job.skip_gate;
-        if (job.warm) {
+        if (job.warm && job.warm_mounts_pid > 0) {
             // The template's work directory, where this run's is made, is
             // mounted in its worker's mount namespace: this process enters it
             // (it has one thread yet, as setns wants).
@@ -108,6 +108,11 @@ int run_worker_main(pid_t parent) {
                 request.warm = job.warm;
             else
                 request.cold_reason = "cannot enter the template's mount namespace: " + error;
+        } else if (job.warm) {
+            // Where no mount namespace can be private (a chroot), no work
+            // directory is a tmpfs, cold or warm: the run's is an ordinary
+            // directory in its template's, as a cold run's is in $TMPDIR.
+            request.warm = job.warm;
         }
         Utf8Pieces out_pieces, err_pieces;
         if (job.stream) {

@@ -8,6 +8,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -27,6 +28,7 @@
 #include "runner/sha256.hpp"
 #include "runner/workdir.hpp"
 #include "serve/protocol.hpp"
+#include "serve/workers/answer_budget.hpp"
 #include "serve/workers/worker_job.hpp"
 #include "serve/workers/worker_signals.hpp"
 #include "support/base64.hpp"
@@ -258,12 +260,16 @@ public:
         const fs::path output = fs::path(m_workdir) / "output";
         std::error_code ec;
         const auto& wanted = command.contains("fetch") ? command["fetch"] : nlohmann::json(nullptr);
+        AnswerBudget budget;
         for (auto it = fs::recursive_directory_iterator(output, fs::directory_options::none, ec);
              !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
             if (!it->is_regular_file(ec) || it->is_symlink(ec)) continue;
             const std::string name = fs::relative(it->path(), output, ec).string();
-            ordered_json entry{{"path", "output/" + name}, {"bytes", it->file_size(ec)}};
-            if (wanted.is_array() && std::find(wanted.begin(), wanted.end(), "output/" + name) != wanted.end()) {
+            const std::uint64_t size = it->file_size(ec);
+            if (!budget.list("output/" + name)) break;
+            ordered_json entry{{"path", "output/" + name}, {"bytes", size}};
+            if (wanted.is_array() && std::find(wanted.begin(), wanted.end(), "output/" + name) != wanted.end() &&
+                budget.inline_bytes(size, entry)) {
                 int fd = ::open(it->path().c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
                 std::string bytes;
                 if (fd >= 0) {
@@ -277,7 +283,9 @@ public:
             }
             list.push_back(std::move(entry));
         }
-        answer({{"files", std::move(list)}});
+        ordered_json files{{"files", std::move(list)}};
+        budget.note(files);
+        answer(files);
     }
 
     // Ends the interpreter (closing its step pipe lets the driver return) and
@@ -294,16 +302,24 @@ public:
         }
         ordered_json files = ordered_json::array();
         std::error_code ec;
+        AnswerBudget budget;
         for (auto it = fs::recursive_directory_iterator(m_output_dir, ec);
              !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
             if (!it->is_regular_file(ec)) continue;
-            std::ifstream in(it->path(), std::ios::binary);
-            std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-            files.push_back({{"path", "output/" + fs::relative(it->path(), m_output_dir, ec).string()},
-                             {"base64", base64_encode(bytes)}});
+            const std::string path = "output/" + fs::relative(it->path(), m_output_dir, ec).string();
+            const std::uint64_t size = it->file_size(ec);
+            if (!budget.list(path)) break;
+            ordered_json entry{{"path", path}, {"bytes", size}};
+            if (budget.inline_bytes(size, entry)) {
+                std::ifstream in(it->path(), std::ios::binary);
+                std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+                entry["base64"] = base64_encode(bytes);
+            }
+            files.push_back(std::move(entry));
         }
         fs::remove_all(m_output_dir, ec);
         closed["files"] = std::move(files);
+        budget.note(closed);
         answer({{"closed", std::move(closed)}});
     }
 

@@ -61,12 +61,6 @@ int template_worker_main(pid_t parent) {
         answer_error("a template worker was handed another kind of job");
         return 0;
     }
-    if (!private_mounts.empty()) {
-        // Without a mount namespace of its own, the runs' work directories
-        // would be mounted where every process sees them.
-        answer_error("no template without a private mount namespace: " + private_mounts);
-        return 0;
-    }
     auto loaded = job_profile(job);
     if (auto* error = std::get_if<std::string>(&loaded)) {
         answer_error(*error);
@@ -94,12 +88,16 @@ int template_worker_main(pid_t parent) {
     request.pass_fds = {k_worker_link_fd};
     request.cancel_fd = cancel[0];
     request.template_process = true;
-    request.on_started = [](const std::string& workdir, pid_t program) {
+    request.on_started = [&private_mounts](const std::string& workdir, pid_t program) {
         // The template holds its copy of the link now: this process lets go
         // of its own, so that the server finds the link closed once the
         // template is gone.
         ::close(k_worker_link_fd);
-        answer({{"started", {{"dir", workdir}, {"mounts_pid", ::getpid()}, {"template_pid", program}}}});
+        // Without a private mount namespace (a chroot) no work directory is
+        // a tmpfs, cold or warm (workdir.hpp): the runs' are made in the
+        // template's as they are, and there is no namespace to enter.
+        const pid_t mounts = private_mounts.empty() ? ::getpid() : 0;
+        answer({{"started", {{"dir", workdir}, {"mounts_pid", mounts}, {"template_pid", program}}}});
     };
     std::optional<runner::RunResult> result;
     std::string request_error;

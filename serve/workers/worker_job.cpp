@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -162,8 +163,12 @@ std::optional<runner::WarmStart> warm_of(const json& object, pid_t& mounts_pid) 
     start.template_dir = string_of(warm, "dir");
     start.identity.id = string_of(warm, "id");
     start.identity.python = string_of(warm, "python");
+    // 0: the template's mounts are the host's (no private mount namespace
+    // could be made where the server runs: its work directories are no tmpfs).
     const json& pid = member(warm, "mounts_pid");
-    if (!pid.is_number_integer() || pid.get<std::int64_t>() <= 0) throw BadJob{"`warm.mounts_pid` is not a pid"};
+    if (!pid.is_number_integer() || pid.get<std::int64_t>() < 0 ||
+        pid.get<std::int64_t>() > std::numeric_limits<pid_t>::max())
+        throw BadJob{"`warm.mounts_pid` is not a pid or 0"};
     mounts_pid = pid.get<pid_t>();
     const json& modules = member(warm, "modules");
     if (!modules.is_array()) throw BadJob{"`warm.modules` is not an array"};

@@ -49,8 +49,8 @@ std::string host_interfaces() {
 
 TEST_CASE("a new network namespace holds only a loopback", "[runner][namespaces]") {
     const bool root = ::geteuid() == 0;
-    auto probe = run_in_child([root] { return unshare_refusal(enter_network_namespace(root, ::getuid(), ::getgid())); },
-                              k_probe);
+    auto probe = run_in_child(
+        [root] { return unshare_refusal(enter_network_namespace(root, false, ::getuid(), ::getgid())); }, k_probe);
     if (refused_as_the_kernel_refuses(pygate::testing::network_namespace_refusal(false), probe.setup_error,
                                       "of the test's user"))
         return;
@@ -75,7 +75,7 @@ TEST_CASE("an unprivileged user gets the namespace through a user namespace", "[
             // Changing uid made the process undumpable, which leaves /proc/self
             // root's; after an exec (pygate started as nobody) it is dumpable.
             if (::prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) != 0) return errno;
-            return unshare_refusal(enter_network_namespace(false, nobody, nobody));
+            return unshare_refusal(enter_network_namespace(false, false, nobody, nobody));
         },
         k_probe);
     if (refused_as_the_kernel_refuses(pygate::testing::network_namespace_refusal(true), probe.setup_error, "as nobody"))

@@ -378,6 +378,10 @@ TEST_CASE("attack: setsid and double fork to leave the process group", "[runner]
         Attack attack = run_attack({unprivileged}, tmp.path(), k_attacks + "escape_group.py", {"--profile", profile});
         CHECK(status_of(attack) == "ok");
         CHECK(attack.result["stdout"] == "escaped the group\n");
+        // The program is the init of a PID namespace of its own: whatever it
+        // started dies with it, however pygate ends (test_stopped_runs.py).
+        CHECK(attack.result["isolation"]["pidns"] == true);
+        CHECK(!attack.result["isolation"].contains("pidns_error"));
     }
     check_nothing_left(tmp.path());
 }

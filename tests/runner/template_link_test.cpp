@@ -47,6 +47,12 @@ TEST_CASE("template link: the worker's readers take only what they expect", "[ru
     CHECK_FALSE(failed->ready);
     CHECK(failed->failed_step == "Landlock");
     CHECK(failed->error == 1);
+    CHECK_FALSE(ready->netns);
+    const auto separate = child_setup(R"({"ready": true, "netns": true})");
+    REQUIRE(separate);
+    CHECK(separate->netns);
+    CHECK_FALSE(child_setup(R"({"ready": true, "netns": 1})"));
+    CHECK_FALSE(child_setup(R"({"ready": true, "netns": true, "more": 1})"));
     CHECK_FALSE(child_setup(R"({"ready": false})"));
     CHECK_FALSE(child_setup(R"({"setup_failed": 3, "errno": 1})"));
 

@@ -208,3 +208,88 @@ def test_a_stopped_repl_leaves_nothing(binary, tmpdir_of_run, stop):
         if terminal >= 0:
             os.close(terminal)
     assert_nothing_left(binary, tmpdir_of_run, False)
+
+
+# A run allowed several processes, whose program starts one that leaves its
+# session and orphans a grandchild (setsid, then a double fork), and keeps a
+# child of its own: pygate killed with SIGKILL by `timeout -s KILL` must
+# take every one of them with it, and leave no cgroup for long.
+ESCAPING_PROGRAM = """\
+import os, time
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        time.sleep(120)
+    os._exit(0)
+if os.fork() == 0:
+    time.sleep(120)
+    os._exit(0)
+time.sleep(120)
+"""
+
+FOUR_PROCESSES = """\
+name = "four_processes"
+extends = "safe_eval"
+description = "safe_eval with limits.processes = 4"
+[limits]
+processes = 4
+"""
+
+
+def pygate_cgroups() -> List[str]:
+    """The run cgroups pygate made (pygate-<pid>-<n>), wherever this machine's
+    hierarchies put this process's."""
+    found = []
+    with open("/proc/self/cgroup") as cgroups:
+        for line in cgroups:
+            _, controllers, path = line.rstrip("\n").split(":", 2)
+            base = "/sys/fs/cgroup" + ("" if not controllers else "/" + controllers.split(",")[0])
+            folder = base + (path if path != "/" else "")
+            try:
+                found += [os.path.join(folder, name) for name in os.listdir(folder) if name.startswith("pygate-")]
+            except OSError:
+                pass
+    return sorted(set(found))
+
+
+def program_processes(path: str) -> List[int]:
+    """The program's processes: their $HOME is a work directory in `path`."""
+    found = []
+    for pid in processes_of(path):
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as environ:
+                if f"HOME={path}/pygate-run-".encode() in environ.read():
+                    found.append(pid)
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the processes run as nobody, and pygate makes their cgroup, as root")
+def test_a_run_of_several_processes_killed_by_timeout_leaves_nothing(binary, tmpdir_of_run):
+    program = os.path.join(tmpdir_of_run, "escape.py")
+    with open(program, "w") as source:
+        source.write(ESCAPING_PROGRAM)
+    profile = os.path.join(tmpdir_of_run, "four_processes.toml")
+    with open(profile, "w") as source:
+        source.write(FOUR_PROCESSES)
+    cgroups_before = pygate_cgroups()
+    run = subprocess.Popen(["timeout", "-s", "KILL", "5", binary, "run", "--unsafe-skip-gate", "--profile", profile,
+                            program], env={**os.environ, "TMPDIR": tmpdir_of_run},
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        wait_for(lambda: len(program_processes(tmpdir_of_run)) >= 3, "the program, its child and its grandchild to start")
+        _, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    assert run.returncode == -signal.SIGKILL or run.returncode == 128 + signal.SIGKILL, err.decode(errors="replace")
+    wait_for(lambda: not program_processes(tmpdir_of_run), "every process of the program to end", seconds=10)
+    assert_nothing_left(binary, tmpdir_of_run, True)
+    # The next run that makes a cgroup removes the one the dead run left.
+    quick = os.path.join(tmpdir_of_run, "quick.py")
+    subprocess.run([binary, "run", "--unsafe-skip-gate", "--profile", profile, "--format", "json", quick],
+                   env={**os.environ, "TMPDIR": tmpdir_of_run}, capture_output=True, timeout=60, check=True)
+    left = sorted(set(pygate_cgroups()) - set(cgroups_before))
+    assert left == [], "the killed run's cgroup is still there"

@@ -48,6 +48,8 @@ def missing_layers(isolation, as_nobody):
     abi = isolation["landlock_abi"]
     if not isolation["netns"]:
         yield "network namespace", isolation.get("netns_error", "no reason given")
+    if not isolation["pidns"]:
+        yield "PID namespace", isolation.get("pidns_error", "no reason given")
     if abi == 0:
         yield "Landlock", isolation.get("landlock_error") or "this kernel has no Landlock"
     else:

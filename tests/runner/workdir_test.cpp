@@ -85,6 +85,41 @@ TEST_CASE("outputs: regular files are hashed and copied, links are not followed"
     CHECK(remove_workdir(workdir.path));
 }
 
+TEST_CASE("outputs: at most k_max_output_files are listed, and a note says so", "[runner][workdir]") {
+    auto created = create_workdir("", {}, std::nullopt);
+    REQUIRE(std::holds_alternative<Workdir>(created));
+    const Workdir& workdir = std::get<Workdir>(created);
+    for (std::size_t i = 0; i < k_max_output_files + 50; ++i)
+        std::ofstream(workdir.output + "/" + std::to_string(i));
+    for (int i = 0; i < 200; ++i)
+        REQUIRE(::mkfifo((workdir.output + "/fifo" + std::to_string(i)).c_str(), 0600) == 0);
+    CollectedOutputs collected = collect_outputs(workdir, "");
+    CHECK(collected.files.size() <= k_max_output_files);
+    CHECK(collected.notes.size() <= k_max_output_notes + 2);  // and "more than 1000 files", "N more notes"
+    CHECK(collected.notes.back().find(" more notes left out") != std::string::npos);
+    bool said = false;
+    for (const std::string& note : collected.notes)
+        said = said || note.find("more than 1000 files") != std::string::npos;
+    CHECK(said);
+    CHECK(remove_workdir(workdir.path));
+}
+
+TEST_CASE("as root, the work directory's tmpfs holds workdir_inodes(disk_mb) files at most", "[runner][workdir]") {
+    if (::geteuid() != 0) return;
+    auto created = create_workdir("", {}, WorkdirOwner{0, 0}, {}, 1);
+    REQUIRE(std::holds_alternative<Workdir>(created));
+    const Workdir& workdir = std::get<Workdir>(created);
+    REQUIRE(workdir.disk_bounded);
+    CHECK(!workdir_disk_full(workdir));
+    std::int64_t made = 0;
+    while (made < 1000 && std::ofstream(workdir.output + "/" + std::to_string(made)))
+        ++made;
+    CHECK(made < workdir_inodes(1));
+    CHECK(made >= workdir_inodes(1) - 4);  // main.py, input/, output/ and the root take theirs
+    CHECK(workdir_disk_full(workdir));
+    CHECK(remove_workdir(workdir.path));
+}
+
 TEST_CASE("the work directory goes whatever modes the program left", "[runner][workdir]") {
     auto created = create_workdir("", {}, std::nullopt);
     REQUIRE(std::holds_alternative<Workdir>(created));

@@ -42,6 +42,26 @@ def test_sigterm_cancels_runs_and_exits_zero(serve):
     assert server.work_directories() == []
 
 
+def test_sigterm_after_the_client_went_away_cancels_what_is_queued(serve):
+    """The client closed its end (end of input), then its supervisor sends
+    SIGTERM: the server does not run out its queue first."""
+    server = serve("--max-runs", "1")
+    server.send({"id": "long", "op": "run", "code": LONG_RUN, "stdin": "1000000000", "stream": True})
+    assert server.read()["event"] == "stdout"
+    for number in range(3):
+        server.send({"id": f"queued{number}", "op": "run", "code": LONG_RUN, "stdin": "1000000000"})
+    server.process.stdin.close()
+    time.sleep(0.5)
+    stopped = time.monotonic()
+    server.process.send_signal(signal.SIGTERM)
+    answers = {m["id"]: m for m in server.read_all_until_closed(timeout=30)}
+    assert server.process.wait(timeout=30) == 0
+    assert time.monotonic() - stopped < 15, "the server ran its queue out before it ended"
+    for name in ("long", "queued0", "queued1", "queued2"):
+        assert answers[name]["error"]["code"] == "cancelled", answers[name]
+    assert server.work_directories() == []
+
+
 def test_killed_server_takes_its_runs_with_it(serve):
     server = serve()
     server.send({"id": 1, "op": "run", "code": LONG_RUN, "stdin": "1000000000", "stream": True})

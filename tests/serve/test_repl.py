@@ -21,3 +21,18 @@ def test_repl_with_a_profile_that_does_not_load(binary):
     out = subprocess.run([binary, "repl", "--profile", "no_such_profile"], input="", capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 2 and "profile" in out.stderr
+
+
+def test_what_the_sandbox_prints_cannot_drive_the_terminal(binary):
+    # A title (OSC 0), the clipboard (OSC 52), a cleared screen (CSI 2J), an
+    # 8-bit CSI, and a carriage return that would hide the line before it.
+    script = ('print("before\\x1b]0;TITLE\\x07\\x1b]52;c;cHduZWQ=\\x07\\x1b[2J\\x9b31m\\rafter")\n'
+              'print("tab\\tkept")\n')
+    out = subprocess.run([binary, "repl", "--profile", "safe_eval"], input=script.encode(), capture_output=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    for control in (b"\x1b", b"\x07", b"\x9b", b"\xc2\x9b", b"\r"):
+        assert control not in out.stdout
+    lines = out.stdout.decode().splitlines()
+    assert lines[0].startswith("before\ufffd]0;TITLE\ufffd") and lines[0].endswith("after")
+    assert lines[1] == "tab\tkept"

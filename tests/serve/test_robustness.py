@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 
 
@@ -22,6 +23,39 @@ def test_deeply_nested_json_is_refused_not_crashed(serve):
         server.send_raw(b'{"id": 1, "op": "check", "code": ' + b"[" * depth + b"]" * depth + b"}\n")
         assert server.read()["error"]["code"] in ("invalid_request", "parse_error")
     assert server.ask({"id": 2, "op": "version"})["result"]["protocol"] == 1
+
+
+def test_nesting_and_values_of_one_line_are_bounded_before_it_is_parsed(serve):
+    server = serve()
+    deep = b'{"id": 1, "op": "check", "code": "x = 1", "extra": ' + b"[" * 33 + b"]" * 33 + b"}\n"
+    server.send_raw(deep)
+    refused = server.read()
+    assert refused["error"] == {"code": "invalid_request", "message": "the request nests deeper than 32 levels"}
+    many = b'{"id": 2, "op": "check", "code": "x = 1", "extra": [' + b",".join([b"0"] * 100_001) + b"]}\n"
+    server.send_raw(many)
+    refused = server.read()
+    assert refused["error"] == {"code": "invalid_request", "message": "the request holds more than 100000 values"}
+    # Within the bounds, the same shapes are read as requests (and their
+    # unknown field refused by name).
+    server.send_raw(b'{"id": 3, "op": "check", "code": "x = 1", "extra": ' + b"[" * 30 + b"]" * 30 + b"}\n")
+    assert "extra" in server.read()["error"]["message"]
+    assert server.ask({"id": 4, "op": "version"})["result"]["protocol"] == 1
+
+
+def test_a_profile_that_is_no_regular_file_is_refused_at_once(serve, tmp_path):
+    """A FIFO would block a check thread for ever; /proc/self/fd/0 is the
+    server's own input, whose requests it would swallow."""
+    fifo = tmp_path / "profile.toml"
+    os.mkfifo(fifo)
+    server = serve()
+    for number, path in enumerate((str(fifo), "/proc/self/fd/0", "/dev/zero", str(tmp_path))):
+        answer = server.ask({"id": number, "op": "check", "code": "x = 1\n", "profile": path}, timeout=10)
+        assert answer["error"]["code"] == "profile_error", answer
+    run = server.ask({"id": "run", "op": "run", "code": "print(1)", "profile": str(fifo)}, timeout=10)
+    assert run["error"]["code"] == "profile_error"
+    opened = server.ask({"id": "open", "op": "session_open", "profile": "/proc/self/fd/0"}, timeout=10)
+    assert opened["error"]["code"] == "profile_error"
+    assert server.ask({"id": "after", "op": "version"})["result"]["protocol"] == 1
 
 
 def test_random_garbage_every_line_answered(serve):

@@ -140,7 +140,7 @@ def test_close_returns_files_and_leaves_nothing(serve):
     step(server, 2, session, 'open("output/r.txt", "w").write("result")')
     assert children_of(server.process.pid), "the session has a worker"
     closed = server.ask({"id": 3, "op": "session_close", "session": session})["result"]
-    assert closed["files"] == [{"path": "output/r.txt", "base64": "cmVzdWx0"}]
+    assert closed["files"] == [{"path": "output/r.txt", "bytes": 6, "base64": "cmVzdWx0"}]
     assert closed["receipt"]["run"]["outputs"][0]["path"] == "output/r.txt"
     time.sleep(0.3)
     assert children_of(server.process.pid) == []

@@ -516,7 +516,8 @@ def path_expr(g, depth):
         lambda: f"Path({t()}).absolute()", lambda: f"Path({t()}).expanduser()", lambda: f"str({cls()}({t()}))",
         lambda: f"str({cls()}({t()})) + {t()}", lambda: f"os.path.join({g.bytes_expr(0)}, {g.bytes_expr(0)})",
         lambda: f"Path({g.bytes_expr(0)})", lambda: f"{t()} / {t()}", lambda: f"os.path.join(*[{t()}])",
-        lambda: f"Path({t()}, *[{t()}])",
+        lambda: f"Path({t()}, *[{t()}])", lambda: f"{cls()}({t()}).parent", lambda: f"({inner()}).parent",
+        lambda: f"{cls()}({t()}).parent.parent.joinpath({some()})",
     ])
 
 

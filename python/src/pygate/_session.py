@@ -60,7 +60,10 @@ class Session:
         return files
 
     def close(self) -> Dict[str, Any]:
-        """Ends the interpreter; returns ``{"reason", "files": {path: bytes}, "receipt"}``."""
+        """Ends the interpreter; returns ``{"reason", "files": {path: bytes}, "receipt"}``.
+
+        ``files`` holds the files whose contents the answer carried (at most
+        16 MiB of them, and 1,000 files); ``omitted`` lists the others."""
         if self.closed is None:
             try:
                 result = self._transport.ask({"op": "session_close", "session": self.id})
@@ -70,7 +73,8 @@ class Session:
                 result = {"reason": "already_ended", "files": [], "receipt": {}}
             self.closed = {
                 "reason": result["reason"],
-                "files": {f["path"]: base64.b64decode(f["base64"]) for f in result.get("files", [])},
+                "files": {f["path"]: base64.b64decode(f["base64"]) for f in result.get("files", []) if "base64" in f},
+                "omitted": [f["path"] for f in result.get("files", []) if "base64" not in f],
                 "receipt": result.get("receipt", {}),
             }
         return self.closed

@@ -25,7 +25,7 @@ from .._client import Gate
 from .._errors import PygateError, RequestError
 from .._session import Session
 from .._version import __version__
-from . import _replies, _workspace
+from . import _inert, _replies, _workspace
 
 
 @dataclass(frozen=True)
@@ -218,7 +218,8 @@ class GatedKernel(Kernel):
                 self._stream(name, text)
 
     def _stream(self, name: str, text: str) -> None:
-        self.send_response(self.iopub_socket, "stream", {"name": name, "text": text})
+        # The sandbox's output: no terminal control sequence reaches a client.
+        self.send_response(self.iopub_socket, "stream", {"name": name, "text": _inert.inert_text(text)})
 
     def _ok(self) -> Dict[str, Any]:
         return {"status": "ok", "execution_count": self.execution_count, "payload": [], "user_expressions": {}}

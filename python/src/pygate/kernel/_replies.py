@@ -1,5 +1,5 @@
 """A session step's answer as Jupyter's messages: the error a refused, failed or
-ended cell gets, and the outputs an allowed one shows.
+ended cell gets, and the outputs an allowed one shows, made inert (`_inert`).
 
 Pure functions over the package's results: nothing here judges code.
 """
@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional
 
 from .._results import Finding, StepResult
+from ._inert import inert_bundle, inert_text
 
 # What ended a session, as the name an error reply gives it and the limit it names.
 _SESSION_ENDINGS = {
@@ -30,7 +31,10 @@ class CellError:
     traceback: List[str]
 
     def content(self) -> Dict[str, Any]:
-        return {"ename": self.ename, "evalue": self.evalue, "traceback": list(self.traceback)}
+        # Its text comes from the sandbox (an exception's message) or the
+        # cell: no terminal control sequence reaches a client.
+        return {"ename": inert_text(self.ename), "evalue": inert_text(self.evalue),
+                "traceback": [inert_text(line) for line in self.traceback]}
 
 
 @dataclass(frozen=True)
@@ -108,13 +112,15 @@ def unavailable(why: str) -> CellError:
 
 
 def outputs(result: StepResult) -> CellOutputs:
+    """What the cell shows, as far as a front end may show it: HTML sanitized,
+    figures as images, markup and script dropped (`_inert`)."""
     display = result.display or {}
-    figures = [dict(figure) for figure in display.get("figures") or [] if isinstance(figure, dict)]
+    figures = [inert_bundle(figure) for figure in display.get("figures") or [] if isinstance(figure, dict)]
     data = display.get("data")
     if isinstance(data, dict) and data:
-        value: Optional[Dict[str, str]] = {str(k): str(v) for k, v in data.items()}
+        value: Optional[Dict[str, str]] = inert_bundle({str(k): v for k, v in data.items()}) or None
     elif result.value is not None:
-        value = {"text/plain": result.value}
+        value = {"text/plain": inert_text(result.value)}
     else:
         value = None
-    return CellOutputs(figures, value)
+    return CellOutputs([figure for figure in figures if figure], value)

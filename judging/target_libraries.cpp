@@ -1,0 +1,167 @@
+#include "judging/target_libraries.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <atomic>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <vector>
+
+#include "support/unique_fd.hpp"
+
+namespace pygate::judging {
+namespace {
+
+// Printed by the target interpreter: `cpython X.Y`, then `DIST VERSION` for
+// each distribution the tables cover that it has.
+constexpr const char* k_probe = R"(import sys
+print("cpython", "%d.%d" % sys.version_info[:2])
+try:
+    from importlib.metadata import version
+except ImportError:
+    version = None
+for name in sys.argv[1:]:
+    try:
+        print(name, version(name))
+    except Exception:
+        pass
+)";
+
+constexpr auto k_probe_timeout = std::chrono::seconds(20);
+
+// The target set (before any judging), else the default, asked once.
+std::atomic<const analyzer::LibraryKnowledge*> g_target{nullptr};
+std::once_flag g_default_once;
+
+std::vector<std::string> table_distributions() {
+    std::set<std::string> names;
+    for (const analyzer::LibraryTable& table : analyzer::library_tables())
+        if (table.distribution != "cpython") names.emplace(table.distribution);
+    return {names.begin(), names.end()};
+}
+
+}  // namespace
+
+std::optional<analyzer::LibraryVersions> ask_interpreter(const std::string& python, std::string& error,
+                                                         bool* started) {
+    if (started != nullptr) *started = false;
+    if (python.empty() || python.front() != '/') {
+        error = fmt::format("the interpreter `{}` is not an absolute path", python);
+        return std::nullopt;
+    }
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) {
+        error = fmt::format("pipe: {}", std::strerror(errno));
+        return std::nullopt;
+    }
+    support::UniqueFd read_end(fds[0]), write_end(fds[1]);
+    std::vector<std::string> args = {python, "-I", "-c", k_probe};
+    for (std::string& name : table_distributions())
+        args.push_back(std::move(name));
+    std::vector<char*> argv;
+    for (std::string& arg : args)
+        argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    char path[] = "PATH=/usr/bin:/bin";
+    char lang[] = "LANG=C.UTF-8";
+    char* envp[] = {path, lang, nullptr};
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, write_end.get(), STDOUT_FILENO);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    pid_t pid = -1;
+    int spawned = ::posix_spawn(&pid, python.c_str(), &actions, nullptr, argv.data(), envp);
+    posix_spawn_file_actions_destroy(&actions);
+    write_end.reset();
+    if (spawned != 0) {
+        error = fmt::format("could not start {}: {}", python, std::strerror(spawned));
+        return std::nullopt;
+    }
+    if (started != nullptr) *started = true;
+    std::string text;
+    char buffer[1024];
+    const auto deadline = std::chrono::steady_clock::now() + k_probe_timeout;
+    for (;;) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) break;
+        pollfd fd{read_end.get(), POLLIN, 0};
+        int ready = ::poll(&fd, 1, static_cast<int>(left.count()));
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) break;
+        ssize_t n = ::read(read_end.get(), buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        text.append(buffer, static_cast<std::size_t>(n));
+        if (text.size() > 65536) break;
+    }
+    ::kill(pid, SIGKILL);  // ours: reaped below, so the pid cannot have been reused
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    analyzer::LibraryVersions versions;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        std::size_t space = line.find(' ');
+        if (space == std::string::npos || space == 0 || space + 1 >= line.size()) continue;
+        versions.versions[line.substr(0, space)] = line.substr(space + 1);
+    }
+    if (!versions.versions.contains("cpython")) {
+        error = fmt::format("{} did not say its version", python);
+        return std::nullopt;
+    }
+    return versions;
+}
+
+std::optional<analyzer::LibraryVersions> libraries_from_option(const std::string& spec, std::string& error) {
+    if (spec == "tables") return analyzer::LibraryVersions::of_tables();
+    if (spec.starts_with("python:")) return ask_interpreter(spec.substr(7), error);
+    analyzer::LibraryVersions versions;
+    std::istringstream parts(spec);
+    for (std::string part; std::getline(parts, part, ',');) {
+        std::size_t equals = part.find('=');
+        if (equals == std::string::npos || equals == 0 || equals + 1 == part.size()) {
+            error = fmt::format("`{}` is not DIST=VERSION (--libraries takes python:PATH, tables or "
+                                "DIST=VERSION,...)",
+                                part);
+            return std::nullopt;
+        }
+        versions.versions[part.substr(0, equals)] = part.substr(equals + 1);
+    }
+    if (versions.versions.empty()) {
+        error = "--libraries takes python:PATH, tables or DIST=VERSION,...";
+        return std::nullopt;
+    }
+    return versions;
+}
+
+void set_target_libraries(analyzer::LibraryVersions versions) {
+    // Kept for the process's life: judgments on other threads may hold the old one.
+    g_target.store(new analyzer::LibraryKnowledge(std::move(versions)));
+}
+
+const analyzer::LibraryKnowledge& target_libraries() {
+    if (const analyzer::LibraryKnowledge* set = g_target.load()) return *set;
+    std::call_once(g_default_once, [] {
+        std::string error;
+        std::optional<analyzer::LibraryVersions> asked = ask_interpreter(k_default_target_python, error);
+        const analyzer::LibraryKnowledge* knowledge =
+            new analyzer::LibraryKnowledge(asked ? std::move(*asked) : analyzer::LibraryVersions{});
+        const analyzer::LibraryKnowledge* none = nullptr;
+        if (!g_target.compare_exchange_strong(none, knowledge)) delete knowledge;
+    });
+    return *g_target.load();
+}
+
+}  // namespace pygate::judging
