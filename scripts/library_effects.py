@@ -1623,7 +1623,11 @@ class FunctionIR:
                 return {("c", l[1]) for l in inner if l[0] == "p"}
             if node.attr in ("__mro__", "__bases__", "__base__"):
                 return inner
-            return {label for label in inner if label[0] != "c"}  # an attribute of a class is no class
+            # An attribute of an argument is not the argument's text: a string's attributes are its
+            # methods, a container's are not its elements, and an object's (`a.dtype`, `index.names`) are
+            # its class's, which the rules judge where the program defines that class. Only the
+            # environment, a setting and the class labels pass through.
+            return {label for label in inner if label[0] not in ("c", "p", "kw", "key")}
         if isinstance(node, ast.Subscript):
             key = self._setting_key(node)
             if key is not None:
