@@ -164,6 +164,31 @@ def instance_attributes(cls):
     return names
 
 
+def property_type(prop):
+    """The class a property's getter says it returns (`DataFrame.style -> Styler`), named as the tables
+    name it; None when its annotation is missing or not one class (`Styler | None`, a TypeVar)."""
+    annotation = getattr(prop.fget, "__annotations__", {}).get("return")
+    if isinstance(annotation, str):
+        text = annotation
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                annotation = eval(text, getattr(prop.fget, "__globals__", {}))  # noqa: S307 (the library's own annotation)
+        except Exception:
+            # A name imported only for type checking (`-> Styler`): the one class of that name in the
+            # property's own package, when there is exactly one.
+            package = (prop.fget.__module__ or "").split(".")[0]
+            found = {vars(m)[text] for n, m in list(sys.modules.items())
+                     if m is not None and (n == package or n.startswith(package + ".")) and
+                     isinstance(vars(m).get(text), type)} if text.isidentifier() else set()
+            if len(found) != 1:
+                return None
+            annotation = found.pop()
+    if not isinstance(annotation, type) or annotation is type(None):
+        return None
+    return defined_at(annotation) or f"{annotation.__module__}.{annotation.__qualname__}"
+
+
 class Tables:
     def __init__(self):
         self.entries = {}  # name -> (kind, [fields])
@@ -243,6 +268,8 @@ class Tables:
                 self.add(path, "function", value=raw, bound=isinstance(raw, classmethod))
             elif isinstance(raw, type):
                 self.value(path, raw, depth + 1)
+            elif isinstance(raw, property) and property_type(raw) is not None:
+                self.add(path, "data", property_type(raw))
             elif isinstance(raw, (property, types.GetSetDescriptorType, types.MemberDescriptorType)):
                 self.add(path, "attribute")
             elif callable(raw) or inspect.ismethoddescriptor(raw):
@@ -262,7 +289,9 @@ class Tables:
             if not public(member):
                 continue
             try:
-                value = getattr(module, member)
+                with warnings.catch_warnings():  # a deprecated alias warns when read; it is listed all the same
+                    warnings.simplefilter("ignore")
+                    value = getattr(module, member)
             except Exception:
                 continue
             self.value(f"{name}.{member}", value)
@@ -458,6 +487,46 @@ def generate(out_dir, settings_path, walked=None, reviewed_path=REVIEWED):
     return problems
 
 
+def explain(spec):
+    """`NAME:KIND`: the calls by which callable NAME has effect KIND in the whole analysis, down to the
+    callables where it starts (for a reviewer deciding whether an effect is the analysis' mistake)."""
+    name, _, kind = spec.rpartition(":")
+    import tempfile
+    with tempfile.TemporaryDirectory() as scratch:
+        walked = walk_tables()
+        effects = Effects(walked, REVIEWED)
+        for key, (tables, _) in walked.items():
+            tables.write(os.path.join(scratch, f"{key}.tsv"), [], lambda entry: effects.of(key, entry))
+    analysis = effects.analysis
+    module, _, rest = name.partition(".")
+    value = importlib.import_module(module)
+    for part in rest.split(".") if rest else []:
+        try:
+            value = getattr(value, part)
+        except AttributeError:
+            module = f"{module}.{part}"
+            value = importlib.import_module(module)
+    function = library_effects.python_function(value.__init__ if isinstance(value, type) else value)
+    lines, seen = [], set()
+
+    def walk(key, depth):
+        node = analysis.function(key)
+        if node is None or node.ir is None or key in seen or depth > 40:
+            return
+        seen.add(key)
+        callees = [c for c in sorted(node.ir.callees) if analysis.function(c) is not None and
+                   any(e.split(":")[0] == kind for e in analysis.effects(c, True) or [])]
+        if not callees:
+            lines.append("  " * depth + f"{key}: {kind} starts here " +
+                         str([why for (k, _), why in node.ir.why.items() if k == kind]))
+        for callee in callees:
+            lines.append("  " * depth + f"{key} calls {callee}")
+            walk(callee, depth + 1)
+
+    walk(library_effects.function_key(function), 0)
+    return lines
+
+
 def check(out_dir, settings_path, walked=None):
     """Compare the committed tables and settings with what this interpreter's libraries make."""
     import filecmp
@@ -500,8 +569,15 @@ def main():
     parser.add_argument("--python", help="the interpreter whose tables to write")
     parser.add_argument("--check", action="store_true", help="compare, do not write")
     parser.add_argument("--settings", help="settings.tsv's path (default: beside OUTDIR)")
-    parser.add_argument("out", help="the folder the tables go to")
+    parser.add_argument("--explain", metavar="NAME:KIND",
+                        help="print how callable NAME comes to have effect KIND (no table is written)")
+    parser.add_argument("out", nargs="?", help="the folder the tables go to")
     args = parser.parse_args()
+    if args.explain:
+        print("\n".join(explain(args.explain)))
+        return 0
+    if not args.out:
+        parser.error("the folder the tables go to is needed")
     if args.python:
         return subprocess.run([args.python, os.path.abspath(__file__)] + (["--check"] if args.check else []) +
                               (["--settings", args.settings] if args.settings else []) + [args.out]).returncode

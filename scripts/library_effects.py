@@ -106,7 +106,8 @@ def _sinks():
         add(f"pathlib.Path.{method}", (READS, "self"))
     for method in "write_text write_bytes touch mkdir unlink rmdir chmod rename replace symlink_to hardlink_to".split():
         add(f"pathlib.Path.{method}", (WRITES, "self"))
-    add("os.getcwd posix.getcwd os.getcwdb posix.getcwdb", (FILES, None))
+    # os.getcwd is not listed: it gives the working folder's name, no file's content (abspath, realpath
+    # and Path.resolve call it for every relative path).
     # The environment.
     # The environment: setting it (what the programs a callable starts see); reading it is a label,
     # ENVIRONMENT_SOURCES, an effect where the value comes back to the caller (`Analysis.effects`).
@@ -1916,6 +1917,7 @@ class Reviewed:
         gets its effects, mapped onto what it passes."""
         table = {}
         for name, (effects, _, _, _) in self.exact.items():
+            table.setdefault(name, [])  # a line with no effect settles its callable too: nothing reaches a sink
             for effect in effects:
                 kind, _, parameter = effect.partition(":")
                 if not parameter:

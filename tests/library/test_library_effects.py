@@ -563,3 +563,34 @@ def test_a_method_of_an_object_stored_on_self_resolves(analyse):
 def run_construct_of(analyse, sources, name):
     analyse(sources, name.rsplit(".", 1)[0] + ".PARSERS" if False else "m.Expr.parse")
     return run_construct(analyse, name)
+
+
+def test_an_attribute_of_an_argument_does_not_carry_its_text(analyse):
+    # `obj.kind` is the object's class's to hold, not the text the caller passed; the argument itself,
+    # its items and a string's methods still carry it.
+    assert one(analyse, """
+        def f(array, name, table):
+            getattr(array, array.dtype)
+            getattr(array, name.lower())
+            getattr(array, table["key"])
+    """) == ["names:name#1", "names:table#2"]
+
+
+def test_a_reviewed_line_with_no_effect_settles_its_callable_for_callers(analyse):
+    found = analyse({"m": """
+        def lookup(obj, name):
+            return getattr(obj, name)
+
+        def caller(obj, name):
+            return lookup(obj, name)
+    """}, "m.caller", reviewed="synthetic_placeholder.m.lookup # copies only the names the object has\n")
+    assert found["m.caller"] == ["names:name#1"]  # the placeholder names another package: not settled
+    package = analyse.package
+    found = analyse({"m": """
+        def lookup(obj, name):
+            return getattr(obj, name)
+
+        def caller(obj, name):
+            return lookup(obj, name)
+    """}, "m.caller", reviewed=f"synthetic{int(package[9:]) + 1}.m.lookup # copies only the names it has\n")
+    assert found["m.caller"] == []
