@@ -404,9 +404,12 @@ bool plain_name(std::string_view text) {
 // than a name runs as code, and one pygate cannot see may. Whether it reported.
 bool judge_library_code(const analyzer::CallSite& call, const CalledLibraryCallable& called,
                         analyzer::RuleContext& context) {
+    // This rule's tables speak for the names they hold: the code runners, and
+    // typing's ForwardRef makers, whose strings the annotation judge reads.
     if (called.via.empty() && (k_executes_code.match(called.entry->name) != nullptr ||
                                k_executes_code.match(called.callee->qualified) != nullptr ||
-                               k_executes_code_with.match(called.callee->qualified) != nullptr))
+                               k_executes_code_with.match(called.callee->qualified) != nullptr ||
+                               k_forward_reference_makers.match(called.callee->qualified) != nullptr))
         return false;
     const analyzer::Model& model = context.model();
     for (const LibraryEffect& effect : called.effects) {
@@ -421,7 +424,7 @@ bool judge_library_code(const analyzer::CallSite& call, const CalledLibraryCalla
         }
         for (Node argument : effect_arguments(effect.parameter, call, model, nullptr, called.skipped)) {
             std::vector<std::string> strings;
-            bool complete = argument_strings(argument, call.scope, model, strings);
+            bool complete = argument_strings(argument, call.scope, model, context.libraries(), strings);
             for (const std::string& text : strings) {
                 if (plain_name(text)) continue;
                 context.report(k_rule, analyzer::Severity::error, call.function,

@@ -308,8 +308,21 @@ void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& co
     // "...".format and "...".format_map of a constant format string, called or copied
     // (`f = "{0.__class__}".format; f(x)`).
     if ((site.attribute == "format" || site.attribute == "format_map") && !site.store) {
+        // `collections.UserString(t).format(x)` called at once is the call's to judge (on_call).
+        const analyzer::Model& model = context.model();
+        Node text = format_text(context, site.object, site.scope);
+        Node parent = node_parent(site.node);
+        if (!node_eq(text, site.object) && !node_is_null(parent) &&
+            node_symbol(parent) == analyzer::PythonSymbols::get().call &&
+            node_eq(model.call_function(parent), site.node)) {
+            Referents made_by = model.resolve(model.call_function(site.object), site.scope);
+            if (std::any_of(made_by.begin(), made_by.end(), [](const Referent& r) {
+                    return r.kind == Referent::Kind::name && r.qualified == "collections.UserString";
+                }))
+                return;
+        }
         // A format string that is not constant: its fields (`{0.__class__}`) read attributes it names.
-        if (format_values_unknown(site.node, format_text(context, site.object, site.scope), site.scope, context) &&
+        if (format_values_unknown(site.node, text, site.scope, context) &&
             may_be_string(context, site.object, site.scope))
             context.report(k_rule, Severity::warning, site.node,
                            format_not_constant(fmt::format("str.{}", site.attribute)), k_specificity);
@@ -769,6 +782,13 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
         for (const LibraryEffect& effect : called->effects) {
             bool names = effect.kind == "names", format = effect.kind == "format";
             if (!names && !format) continue;
+            // A string's own format methods are judged where they are read (on_attribute).
+            if (format && effect.parameter.receiver &&
+                std::any_of(std::begin(k_string_classes), std::end(k_string_classes), [&](std::string_view c) {
+                    return called->entry->name.starts_with(c) && called->entry->name.size() > c.size() &&
+                           called->entry->name[c.size()] == '.';
+                }))
+                continue;
             if (names && effect.parameter.keyword_names) {
                 for (const std::string& keyword : keyword_argument_names(call, model))
                     if (auto why = forbidden(keyword, context.profile())) {
@@ -785,7 +805,7 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
             bool unpacked = false;
             for (Node argument : effect_arguments(effect.parameter, call, model, &unpacked, called->skipped)) {
                 std::vector<std::string> values;
-                bool complete = argument_strings(argument, call.scope, model, values);
+                bool complete = argument_strings(argument, call.scope, model, context.libraries(), values);
                 for (const std::string& value : values) {
                     if (format) {
                         if (check_format_fields(call.node, context, value)) return true;
@@ -800,7 +820,7 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
                         return true;
                     }
                 }
-                if (complete) continue;
+                if (complete || called->by_method_name_only) continue;
                 std::string shown = analyzer::first_line_shortened(model.text(argument), 60);
                 context.report(
                     k_rule, Severity::warning, call.node,
@@ -814,7 +834,7 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
                     k_specificity, called->callee);
                 return true;
             }
-            if (unpacked) {
+            if (unpacked && !called->by_method_name_only) {
                 context.report(
                     k_rule, Severity::warning, call.node,
                     fmt::format("introspection: `{}` takes names from unpacked arguments pygate cannot see ({})",

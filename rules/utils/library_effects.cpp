@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 
 #include "analyzer/syntax/python_symbols.hpp"
@@ -15,6 +16,7 @@ using analyzer::LibraryKind;
 using analyzer::NameFacts;
 using analyzer::Node;
 using analyzer::Referent;
+using analyzer::Referents;
 
 namespace {
 
@@ -51,6 +53,32 @@ bool effect_word(std::string_view token) {
     return !token.starts_with("bases=") && !token.starts_with("metaclass=") && token != "dynamic";
 }
 
+// Whether a method's referents leave its class unnamed: none, or members of
+// an attribute whose value's type no table says (`frame.style.format`).
+bool of_unnamed_class(const Referents& referents, const analyzer::LibraryKnowledge& libraries) {
+    return std::all_of(referents.begin(), referents.end(), [&](const Referent& r) {
+        if (r.kind != Referent::Kind::name) return false;
+        NameFacts::Status status = libraries.describe(r.qualified).status;
+        return status == NameFacts::Status::opaque || status == NameFacts::Status::dynamic;
+    });
+}
+
+// Whether a receiver may be a string (`"{}".format(x)`, `UserString(t).format(x)`,
+// `name.format(x)`): a string's methods are judged as str's, never as a
+// library class's methods of the same name.
+bool may_be_string(Node receiver, analyzer::ScopeId scope, const analyzer::Model& model) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    TSSymbol kind = node_symbol(receiver);
+    if (kind == s.string || kind == s.concatenated_string || kind == s.binary_operator) return true;
+    analyzer::Model::StringValues strings = model.possible_strings(receiver, scope);
+    if (!strings.values.empty()) return true;
+    Referents referents = model.resolve(receiver, scope);
+    return std::any_of(referents.begin(), referents.end(), [](const Referent& r) {
+        return r.qualified == "builtins.str" || r.qualified == "collections.UserString" ||
+               r.qualified.starts_with("builtins.str.");
+    });
+}
+
 }  // namespace
 
 std::vector<LibraryEffect> library_effects(const LibraryEntry& entry) {
@@ -80,7 +108,7 @@ std::optional<CalledLibraryCallable> called_library_callable(const analyzer::Cal
         NameFacts facts = context.libraries().describe(callee.qualified);
         if (facts.status != NameFacts::Status::known) continue;
         if (facts.entry->kind != LibraryKind::function && facts.entry->kind != LibraryKind::class_) continue;
-        CalledLibraryCallable called{&callee, facts.entry, library_effects(*facts.entry), 0, {}};
+        CalledLibraryCallable called{&callee, facts.entry, library_effects(*facts.entry), 0, {}, false, {}};
         return called;
     }
     return std::nullopt;
@@ -118,11 +146,33 @@ std::vector<CalledLibraryCallable> library_calls(const analyzer::CallSite& site,
                 name = model.fold_string(model.argument(function, 1), site.scope);
             }
     }
+    if (by == nullptr && out.empty() && node_symbol(function) == s.attribute &&
+        of_unnamed_class(model.resolve(function, site.scope), context.libraries()) &&
+        !may_be_string(model.attribute_object(function), site.scope, model)) {
+        // `x.NAME(...)` on a value of a class pygate cannot name.
+        std::string method = model.identifier(model.attribute_name(function));
+        for (const LibraryEntry* entry : context.libraries().methods_named(method)) {
+            std::vector<LibraryEffect> effects;
+            for (const LibraryEffect& effect : library_effects(*entry))
+                if ((effect.kind == "names" || effect.kind == "format") && !effect.parameter.none &&
+                    !effect.parameter.receiver && !effect.parameter.any)
+                    effects.push_back(effect);
+            if (effects.empty()) continue;
+            CalledLibraryCallable called{nullptr, entry, std::move(effects), 0, {}, true, {}};
+            called.via = fmt::format("methods named `{}`, on a value whose class pygate cannot name", method);
+            called.by_method_name_only = true;
+            called.method.qualified = entry->name;
+            out.push_back(std::move(called));
+        }
+        for (CalledLibraryCallable& called : out)
+            called.callee = &called.method;  // the vector is complete: its elements stay where they are
+        return out;
+    }
     if (by == nullptr || !name) return out;
     for (const LibraryEntry* method : context.libraries().methods_named(*name)) {
         std::vector<LibraryEffect> effects = library_effects(*method);
         if (effects.empty()) continue;
-        CalledLibraryCallable called{by, method, std::move(effects), skipped, {}};
+        CalledLibraryCallable called{by, method, std::move(effects), skipped, {}, false, {}};
         called.via = fmt::format("methods named `{}`, through {}", *name, by->qualified);
         out.push_back(std::move(called));
     }
@@ -171,10 +221,46 @@ std::vector<Node> effect_arguments(const EffectParameter& parameter, const analy
     return out;
 }
 
-using analyzer::Referents;
 
-bool argument_strings(Node value, analyzer::ScopeId scope, const analyzer::Model& model, std::vector<std::string>& out,
-                      int depth) {
+namespace {
+
+// Builtins whose result holds the strings of their arguments and no others
+// (a container of them, a number, a bool): `list("abc")` holds "abc"'s
+// characters, `range(5)` and `len(x)` none.
+constexpr std::array<std::string_view, 19> k_keeping_builtins = {
+    "builtins.abs",      "builtins.all",    "builtins.any",       "builtins.bool",  "builtins.complex",
+    "builtins.dict",     "builtins.enumerate", "builtins.float", "builtins.frozenset", "builtins.int",
+    "builtins.len",      "builtins.list",   "builtins.max",       "builtins.min",   "builtins.range",
+    "builtins.reversed", "builtins.set",    "builtins.sorted",    "builtins.tuple",
+};
+
+// Third-party modules whose functions make new strings out of the ones they
+// are given (`numpy.char.add("__cl", "ass__")`): their results may hold any.
+constexpr std::array<std::string_view, 4> k_string_makers = {
+    "numpy.char.", "numpy.core.defchararray.", "numpy.strings.", "pandas.core.strings.",
+};
+
+// Whether a call of `callee` gives back only strings its arguments hold: a
+// listed builtin, or a third-party library's callable (a constructor, an
+// array or frame function: `np.dtype("O")`, `rng.normal(size=3)`) outside the
+// modules that make strings. The standard library's are not (str.join,
+// format, chr, bytes.decode make strings), nor anything the tables do not know.
+bool keeps_argument_strings(const Referent& callee, const analyzer::LibraryKnowledge& libraries) {
+    if (callee.kind != Referent::Kind::name) return false;
+    if (std::find(k_keeping_builtins.begin(), k_keeping_builtins.end(), callee.qualified) != k_keeping_builtins.end())
+        return true;
+    NameFacts facts = libraries.describe(callee.qualified);
+    if (facts.status != NameFacts::Status::known || facts.distribution == "cpython") return false;
+    if (facts.entry->kind != LibraryKind::function && facts.entry->kind != LibraryKind::class_) return false;
+    for (std::string_view maker : k_string_makers)
+        if (callee.qualified.starts_with(maker) || facts.entry->name.starts_with(maker)) return false;
+    return true;
+}
+
+}  // namespace
+
+bool argument_strings(Node value, analyzer::ScopeId scope, const analyzer::Model& model,
+                      const analyzer::LibraryKnowledge& libraries, std::vector<std::string>& out, int depth) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     if (node_is_null(value) || depth > 8) return depth <= 8;
     TSSymbol kind = node_symbol(value);
@@ -188,7 +274,7 @@ bool argument_strings(Node value, analyzer::ScopeId scope, const analyzer::Model
                 complete = false;
                 continue;
             }
-            complete = argument_strings(element, scope, model, out, depth + 1) && complete;
+            complete = argument_strings(element, scope, model, libraries, out, depth + 1) && complete;
         }
         return complete;
     }
@@ -197,16 +283,45 @@ bool argument_strings(Node value, analyzer::ScopeId scope, const analyzer::Model
         analyzer::node_type(value) == std::string_view("true") ||
         analyzer::node_type(value) == std::string_view("false"))
         return true;
+    // `-x`, `~x`, `not x`, `a < b`: a number or a bool, whatever x holds (`-"s"` is a TypeError).
+    if (kind == s.unary_operator || analyzer::node_type(value) == std::string_view("not_operator") ||
+        analyzer::node_type(value) == std::string_view("comparison_operator"))
+        return true;
     analyzer::Model::StringValues strings = model.possible_strings(value, scope);
     if (!strings.values.empty() || strings.complete) {
         for (std::string& name : strings.values)
             out.push_back(std::move(name));
         if (strings.complete) return true;
+        strings.values.clear();
+    }
+    if (kind == s.call) {
+        Referents callees = model.resolve(model.call_function(value), scope);
+        if (!callees.empty() && std::all_of(callees.begin(), callees.end(), [&](const Referent& callee) {
+                return keeps_argument_strings(callee, libraries);
+            })) {
+            Node arguments = model.call_arguments(value);
+            bool complete = true;
+            for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments); ++i) {
+                Node argument = node_named_child(arguments, i);
+                TSSymbol argument_kind = node_symbol(argument);
+                if (argument_kind == s.comment) continue;
+                if (argument_kind == s.keyword_argument) {
+                    // `dict(color="red")` holds its keywords' names as keys.
+                    out.emplace_back(model.identifier(node_child_by_field_id(argument, s.field_name)));
+                    argument = node_child_by_field_id(argument, s.field_value);
+                } else if (argument_kind == s.list_splat || argument_kind == s.dictionary_splat) {
+                    complete = false;
+                    continue;
+                }
+                complete = argument_strings(argument, scope, model, libraries, out, depth + 1) && complete;
+            }
+            if (complete) return true;
+        }
     }
     if (kind == s.identifier)
         if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(value, scope);
             bound && node_symbol(bound->value) != s.identifier)
-            return argument_strings(bound->value, bound->scope, model, out, depth + 1);
+            return argument_strings(bound->value, bound->scope, model, libraries, out, depth + 1);
     // A function, a class or a library callable is no name.
     Referents referents = model.resolve(value, scope);
     return !referents.empty() && std::all_of(referents.begin(), referents.end(), [](const Referent& r) {
@@ -232,7 +347,7 @@ bool report_library_effect(const analyzer::Reference& reference, analyzer::RuleC
                            std::initializer_list<EffectMeaning> meanings) {
     if (reference.store) return false;
     for (const Referent& referent : reference.referents) {
-        if (referent.kind != Referent::Kind::name || referent.through_instance) continue;
+        if (referent.kind != Referent::Kind::name) continue;
         if (table.match(referent.qualified) != nullptr) continue;
         NameFacts facts = context.libraries().describe(referent.qualified);
         if (facts.status != NameFacts::Status::known) continue;

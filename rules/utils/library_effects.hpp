@@ -49,15 +49,23 @@ struct CalledLibraryCallable {
     // `operator.methodcaller("query", expr)`, whose first is the method's name.
     std::uint32_t skipped = 0;
     std::string via;  // how the call reaches it, when by a name: "methods named `query`, through operator.methodcaller"
+    // A method of a value whose class pygate cannot name (`frame.style.format(...)`),
+    // taken for each library method so named: only the names and format strings
+    // it is seen to pass are judged (a dunder there is one whatever the class);
+    // what it cannot see stays as an ordinary method call's, unjudged.
+    bool by_method_name_only = false;
+    analyzer::Referent method;  // by_method_name_only: the method taken, which `callee` points to
 };
 std::optional<CalledLibraryCallable> called_library_callable(const analyzer::CallSite& site,
                                                              const analyzer::RuleContext& context);
 
-// Every library callable `site` may call: the one it calls directly; and a
+// Every library callable `site` may call: the one it calls directly; a
 // method called by a string name, which may be any class's method so named
 // (operator.methodcaller(NAME, args...), getattr(x, NAME)(args...) on a
 // value whose class pygate cannot name): each such method with effects, its
-// arguments those the call passes on.
+// arguments those the call passes on; and `x.NAME(...)` on a value whose
+// class pygate cannot name: each library method NAME whose names or format
+// string an argument gives (by_method_name_only).
 std::vector<CalledLibraryCallable> library_calls(const analyzer::CallSite& site, const analyzer::RuleContext& context);
 
 // The nodes of `site`'s call that `parameter` takes: the argument at its
@@ -73,8 +81,12 @@ std::vector<analyzer::Node> effect_arguments(const EffectParameter& parameter, c
 // or the elements (a dict's keys and values) of a literal container, nested
 // ones too, followed through a name bound once to one. A callable, a number
 // or None holds none. Whether those are all it may hold.
+// A call of a builtin container or number maker, or of a third-party
+// library's callable outside its string-making modules, holds what its
+// arguments hold (`np.dtype("O")` holds "O", `rng.normal(size=3)` nothing);
+// `-x`, `not x` and comparisons hold nothing.
 bool argument_strings(analyzer::Node value, analyzer::ScopeId scope, const analyzer::Model& model,
-                      std::vector<std::string>& out, int depth = 0);
+                      const analyzer::LibraryKnowledge& libraries, std::vector<std::string>& out, int depth = 0);
 
 // The names of the keyword arguments `site` passes (for `**names`).
 std::vector<std::string> keyword_argument_names(const analyzer::CallSite& site, const analyzer::Model& model);
