@@ -139,7 +139,7 @@ void judge_library_imports(const analyzer::CallSite& call, analyzer::RuleContext
                 for (analyzer::Node argument :
                      effect_arguments(effect.parameter, call, model, nullptr, called->skipped)) {
                     std::vector<std::string> modules;
-                    bool complete = argument_strings(argument, call.scope, model, modules);
+                    bool complete = argument_strings(argument, call.scope, model, context.libraries(), modules);
                     for (const std::string& module : modules)
                         if (problem.empty() && !analyzer::allows_import(context.profile(), module))
                             problem = fmt::format("imports `{}`, which profile {} does not allow", module,

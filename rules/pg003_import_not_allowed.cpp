@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/library/library_tables.hpp"
 #include "analyzer/model/module_reexports.hpp"
 #include "analyzer/profile.hpp"
 #include "rules/utils/listed_names.hpp"
@@ -151,6 +152,62 @@ void on_import(const analyzer::ImportSite& site, analyzer::RuleContext& context)
     }
 }
 
+// Importing a submodule imports its package: `http.HTTPStatus` is
+// http.client's too where the profile allows http.client.
+bool allows_module_or_a_submodule(const analyzer::Profile& profile, std::string_view module) {
+    if (analyzer::allows_import(profile, module)) return true;
+    return std::any_of(profile.imports_allow.begin(), profile.imports_allow.end(), [&](const std::string& allowed) {
+        return allowed.size() > module.size() && allowed.starts_with(module) && allowed[module.size()] == '.';
+    });
+}
+
+// Whether a value's type gives powers of its own: a class no library table
+// knows (jinja2's Environment, whose templates reach any module; tornado's,
+// traitlets'), or one of a standard-library module that runs programs,
+// opens files or loads code. The value types the tables know (a stream, an
+// enum, a lock) are not: the allowed modules hand them out as their own.
+bool powerful_type(std::string_view type, const analyzer::LibraryKnowledge& libraries) {
+    static constexpr std::array<std::string_view, 10> k_powerful = {
+        "subprocess", "os", "shutil", "socket", "ctypes", "pickle", "marshal", "importlib", "multiprocessing",
+        "logging"};
+    std::string_view root = type.substr(0, type.find('.'));
+    if (root == "builtins") return false;  // None, numbers, containers: every program has them
+    if (std::find(k_powerful.begin(), k_powerful.end(), root) != k_powerful.end()) return true;
+    return libraries.describe(type).status != analyzer::NameFacts::Status::known;
+}
+
+// A value an allowed library holds whose type is of a module the profile
+// does not allow (pandas' Styler.env is a jinja2 Environment, whose templates
+// reach any module): the program holds that module's objects without
+// importing it. The library tables say each value's type.
+void judge_values_of_modules_not_allowed(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    const analyzer::Profile& profile = context.profile();
+    for (const Referent& referent : reference.referents) {
+        if (referent.kind != Referent::Kind::name) continue;
+        // Each value along the name (`frame.style.env.from_string` passes through `env`).
+        std::string_view qualified = referent.qualified;
+        std::size_t end = qualified.find('.');
+        while (end != std::string_view::npos) {
+            end = qualified.find('.', end + 1);
+            std::string_view prefix = qualified.substr(0, end);
+            analyzer::NameFacts facts = context.libraries().describe(prefix);
+            if (facts.status != analyzer::NameFacts::Status::known ||
+                facts.entry->kind != analyzer::LibraryKind::data)
+                continue;
+            std::string_view type = facts.entry->fields;
+            std::string_view module = type.substr(0, type.rfind('.'));
+            if (!powerful_type(type, context.libraries()) || allows_module_or_a_submodule(profile, module)) continue;
+            context.report(k_rule, analyzer::Severity::error, reference.node,
+                           fmt::format("`{}` is a `{}`, an object of module `{}`, which profile {} does not "
+                                       "allow: {}",
+                                       prefix, type, module, profile.name,
+                                       context.how_reached(reference.node, referent)),
+                           k_specificity, &referent);
+            return;
+        }
+    }
+}
+
 // `import os.path` binds `os`: using `os.listdir` is a use of `os`, which was not allowed.
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     if (reference.store) return;
@@ -171,6 +228,7 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
             k_specificity, &referent);
         return;
     }
+    judge_values_of_modules_not_allowed(reference, context);
 }
 
 constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_import = on_import};

@@ -6,8 +6,10 @@
 #include <optional>
 #include <string>
 
+#include "analyzer/syntax/python_symbols.hpp"
 #include "rules/utils/library_effects.hpp"
 #include "rules/utils/name_table.hpp"
+#include "rules/utils/pg004_matplotlib_programs.hpp"
 #include "rules/utils/untraced_method_call.hpp"
 
 namespace pygate::rules {
@@ -100,7 +102,21 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
 // pillow and html writers are Python.
 void judge_animation_save(const analyzer::CallSite& site, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
-    for (const analyzer::Referent& callee : site.callee) {
+    // An animation passed as a parameter (`def keep(a): a.save(p)`) is
+    // untraced: in a file that imports matplotlib, a save or
+    // to_html5_video of an untraced value is taken for the animation's.
+    analyzer::Referents guessed;
+    if (site.callee.empty() && node_symbol(site.function) == analyzer::PythonSymbols::get().attribute &&
+        model.imports("matplotlib")) {
+        std::string storage;
+        std::string_view method = model.identifier(model.attribute_name(site.function), storage);
+        analyzer::Referent as_method;
+        as_method.qualified = method == "save"              ? "matplotlib.animation.Animation.save"
+                              : method == "to_html5_video" ? "matplotlib.animation.Animation.to_html5_video"
+                                                            : "";
+        if (!as_method.qualified.empty()) guessed.push_back(as_method);
+    }
+    for (const analyzer::Referent& callee : site.callee.empty() ? guessed : site.callee) {
         if (callee.kind != analyzer::Referent::Kind::name || !callee.qualified.starts_with("matplotlib.animation.") ||
             !(callee.qualified.ends_with(".save") || callee.qualified.ends_with(".to_html5_video")))
             continue;
@@ -122,9 +138,21 @@ void judge_animation_save(const analyzer::CallSite& site, analyzer::RuleContext&
 void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
     report_untraced_method_call(site, context, k_rule, k_runs_processes);
     judge_animation_save(site, context);
+    judge_program_settings_call(site, context, k_rule);
 }
 
-constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call};
+// `matplotlib.rcParams["text.usetex"] = True`: pg004_matplotlib_programs.hpp.
+void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    judge_program_settings_subscript(site, context, k_rule);
+}
+
+std::span<const TSSymbol> syntax_kinds() {
+    static const std::array<TSSymbol, 1> kinds = {analyzer::PythonSymbols::get().subscript};
+    return kinds;
+}
+
+constexpr analyzer::RuleHooks k_hooks{
+    .on_reference = on_reference, .on_call = on_call, .on_syntax = on_syntax, .syntax_kinds = syntax_kinds};
 
 }  // namespace
 

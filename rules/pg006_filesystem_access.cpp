@@ -740,8 +740,12 @@ private:
 
 // `fig, ax = plt.subplots(); fig.savefig(p)`, `for f in folder.iterdir(): f.read_text()`,
 // `np.zeros(3).tofile(p)`: untraced_method_call.hpp.
-constexpr std::array<GuessedOwner, 4> k_guessed_owners = {{
+constexpr std::array<GuessedOwner, 6> k_guessed_owners = {{
     {"matplotlib", "matplotlib.figure.Figure"},
+    // `fig.canvas.print_png(p)` (a figure's canvas attribute has no type the
+    // tables say), `anim.save(p)` on an animation passed as a parameter.
+    {"matplotlib", "matplotlib.backend_bases.FigureCanvasBase"},
+    {"matplotlib", "matplotlib.animation.Animation"},
     {"pandas", "pandas.DataFrame"},
     {"numpy", "numpy.ndarray"},
     {"pathlib", "pathlib.Path"},
@@ -785,6 +789,16 @@ bool judge_library_files(const analyzer::CallSite& site, analyzer::RuleContext& 
                 return true;
             }
             if (effect.parameter.receiver && called->skipped > 0) continue;  // the object comes later, unseen here
+            // An argument that holds no string (an array, a number, a frame: `np.rec.array(values)`) names no
+            // file: such a parameter takes a path or data, and this call gives data.
+            std::vector<analyzer::Node> given =
+                effect_arguments(effect.parameter, site, context.model(), nullptr, called->skipped);
+            if (!given.empty() && std::all_of(given.begin(), given.end(), [&](analyzer::Node argument) {
+                    std::vector<std::string> strings;
+                    return argument_strings(argument, site.scope, context.model(), context.libraries(), strings) &&
+                           strings.empty();
+                }))
+                continue;
             Argument path = effect.parameter.receiver
                                 ? k_object
                                 : Argument(effect.parameter.position < 0

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <optional>
 #include <string>
 
@@ -36,7 +38,20 @@ std::optional<std::string> matplotlib_risk(Node value, ScopeId scope, const anal
     if (!text) return fmt::format("`{}` is a backend pygate cannot fold", shown(model, value));
     if (text->starts_with("module://"))
         return fmt::format("`{}` makes matplotlib import module `{}`", *text, text->substr(9));
-    return std::nullopt;
+    // matplotlib's own backends: the file-writing ones import nothing the
+    // profiles do not vouch for; the others import a GUI toolkit (tkinter,
+    // PyQt, GTK, wx), IPython's comms, or tornado to serve the figure on a
+    // port (webagg), and pgf runs LaTeX. Names are matched as matplotlib
+    // matches them, in any case.
+    static constexpr std::array<std::string_view, 5> k_vouched = {"agg", "pdf", "ps", "svg", "template"};
+    std::string lowered = *text;
+    std::transform(lowered.begin(), lowered.end(), lowered.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (std::find(k_vouched.begin(), k_vouched.end(), lowered) != k_vouched.end()) return std::nullopt;
+    return fmt::format("backend `{}` makes matplotlib import matplotlib.backends.backend_{}, which imports a GUI "
+                       "toolkit, IPython, a web server or runs LaTeX; pygate vouches for agg, pdf, ps, svg and "
+                       "template",
+                       *text, lowered);
 }
 
 // Why a pandas plotting backend may import a module: anything but "matplotlib".

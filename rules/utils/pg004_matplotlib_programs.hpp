@@ -1,0 +1,27 @@
+#pragma once
+// matplotlib settings that make it start other programs: text.usetex (and a
+// text's `usetex=`) runs latex and dvipng for every text it draws,
+// ps.usedistiller runs Ghostscript or xpdf, pgf.texsystem names the TeX
+// program the pgf backend runs, animation.ffmpeg_path and
+// animation.convert_path name the programs the animation writers start.
+// Which settings do so is reviewed by hand from matplotlib's sources (the
+// library effects analysis sees latex only as a possibility of every text
+// call, docs/analysis.md "Library settings"). A setting set to a value pygate
+// cannot see, or through a key it cannot fold, is a review.
+
+#include "analyzer/rule_hooks.hpp"
+
+namespace pygate::rules {
+
+// rcParams.update, rc_context, style.use and style.context given a
+// dictionary, matplotlib.rc(GROUP, KEY=...), and any call of a matplotlib
+// callable (or of an untraced value in a file that imports matplotlib) with
+// a `usetex=` keyword.
+void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleContext& context,
+                                 analyzer::RuleNumber rule);
+
+// `matplotlib.rcParams[KEY] = value` (a subscript site).
+void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
+                                      analyzer::RuleNumber rule);
+
+}  // namespace pygate::rules
