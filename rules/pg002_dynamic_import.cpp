@@ -202,8 +202,10 @@ const RuleMetadata k_pg002_dynamic_import{
         "References to builtins.__import__, importlib and its members (import_module, reload, util, "
         "machinery), pkgutil, runpy, zipimport and imp, help and pydoc (which import the module a string "
         "names, to document it), and lookups in sys.modules, however they are reached; plotting backends "
-        "named by strings: matplotlib's \"module://...\" backends (use, switch_backend, rcParams) and pandas' "
-        "plotting.backend option and backend= argument, unless constant and not a module.",
+        "named by strings: matplotlib's \"module://...\" backends (use, switch_backend, rcParams) and any "
+        "backend but agg, pdf, ps, svg and template (the others import a GUI toolkit, IPython or tornado, or "
+        "run LaTeX), and pandas' plotting.backend option and backend= argument, unless constant and not a "
+        "module; library callables whose table entry says they import the module an argument names.",
     .why =
         "The import allowlist (PG003) can only judge imports it can read. A module named by a string at run "
         "time, or fetched from sys.modules, escapes it: `__import__('o' + 's')` is `import os`.",

@@ -252,7 +252,11 @@ const RuleMetadata k_pg003_import_not_allowed{
         "(allowing collections allows collections.abc; allowing os.path does not allow os); relative "
         "imports; and, after `import os.path` (which binds os), uses such as os.listdir of the part the "
         "profile did not allow, or of a module reached through an allowed one (pathlib.os is os, "
-        "enum.bltns is builtins). __future__ is always allowed. Allowed modules are allowed under any alias.",
+        "enum.bltns is builtins). __future__ is always allowed. Allowed modules are allowed under any alias. "
+        "Also a value an allowed library holds whose type (the library tables say) is of a module the profile "
+        "does not allow and that gives powers of its own: a class no table knows (pandas' Styler.env is a "
+        "jinja2 Environment, whose templates reach any module) or one of subprocess, os, shutil, socket, "
+        "ctypes, pickle, marshal, importlib, multiprocessing or logging.",
     .why =
         "Every module an untrusted program imports is capability it gains: the allowlist is the profile's "
         "statement of what the code may use, and anything beyond it is a capability nobody reviewed.",

@@ -64,6 +64,8 @@ constexpr NameEntry k_runs_processes_entries[] = {
     {"numpy.distutils", "compiles native code"},
     {"numpy.distutils.*", "compiles native code"},
     {"matplotlib.animation.*Writer*", "animation writers start ffmpeg or ImageMagick"},
+    // The pgf backend runs the TeX program pgf.texsystem names to measure and typeset text.
+    {"matplotlib.backends.backend_pgf.*", "the pgf backend runs TeX (the program pgf.texsystem names)"},
     {"matplotlib.texmanager", "runs LaTeX and dvipng"},
     {"matplotlib.*.TexManager", "runs LaTeX and dvipng"},
     {"matplotlib.cbook.report_memory", "runs ps"},
@@ -170,7 +172,12 @@ const RuleMetadata k_pg004_process_execution{
         "References to subprocess, os.system, os.popen, os.exec*, os.spawn*, os.posix_spawn*, os.fork, "
         "os.kill, pty, ctypes, cffi, signal, multiprocessing, ProcessPoolExecutor, asyncio's subprocess "
         "functions and event-loop methods, _posixsubprocess and _thread; threading.Thread as a warning "
-        "(thread bombs). `os.path.join` and other members of os are not process execution.",
+        "(thread bombs). `os.path.join` and other members of os are not process execution. Also: library "
+        "callables whose table entry says they start programs; matplotlib settings that start programs "
+        "(text.usetex and a text's usetex=, ps.usedistiller, pgf.texsystem, animation.ffmpeg_path and "
+        "convert_path) set to a value that turns them on (a value pygate cannot see, or a key it cannot fold, "
+        "is a review); Animation.save and to_html5_video, of an untraced value too, with a writer other than "
+        "pillow or html.",
     .why =
         "A child process is outside everything pygate checked: it runs whatever program it names, with the "
         "user's rights. Native code through ctypes or cffi can do the same without a process.",

@@ -273,6 +273,7 @@ constexpr FileApi k_file_apis[] = {
     {"pandas.*.to_html", "writes a file", Access::write, {0, "buf", ""}, {}},
     {"pandas.*.to_markdown", "writes a file", Access::write, {0, "buf", ""}, {}},
     {"pandas.*.to_latex", "writes a file", Access::write, {0, "buf", ""}, {}},
+    {"pandas.*.to_string", "writes a file", Access::write, {0, "buf", ""}, {}},
     {"pandas.ExcelWriter", "writes a file", Access::write, {0, "path"}, {}},
     {"pandas.HDFStore", "opens a data file", Access::by_mode, {0, "path"}, {1, "mode", "a"}},
     {"matplotlib.pyplot.savefig", "saves a figure", Access::write, {0, "fname"}, {}},

@@ -3,7 +3,7 @@
 import asyncio
 
 
-class Loop(asyncio.SelectorEventLoop):
+class Loop(asyncio.SelectorEventLoop):  # expect: PG005
     def __init__(self):
         super().__init__()
         self.subprocess_count = 0

@@ -2,7 +2,7 @@
 """Loops made directly, or by asyncio.Runner, have the same subprocess methods."""
 import asyncio
 
-loop = asyncio.SelectorEventLoop()
+loop = asyncio.SelectorEventLoop()  # expect: PG005
 loop.run_until_complete(loop.subprocess_shell(asyncio.SubprocessProtocol, "id"))  # expect: PG004
 
 with asyncio.Runner() as runner:

@@ -8,7 +8,7 @@ has_key = os.path.exists("/root/.ssh/id_rsa")  # expect: PG006
 shadow = Path("/etc/shadow").exists()  # expect: PG006
 size = os.path.getsize("/etc/passwd")  # expect: PG006
 secret = os.path.isdir("../secrets")  # expect: PG006
-home = Path.home().is_dir()  # expect: PG006
+home = Path.home().is_dir()  # expect: PG006 PG010
 same = Path("input").samefile("/etc")  # expect: PG006
 
 

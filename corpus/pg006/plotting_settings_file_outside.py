@@ -3,4 +3,4 @@
 import matplotlib
 
 matplotlib.rc_file("/etc/matplotlibrc")  # expect: PG006
-matplotlib.rc_file("input/style.rc")
+matplotlib.rc_file("input/style.rc")  # expect: PG004

@@ -12,6 +12,6 @@ Path(".").joinpath(".github/workflows", name).write_text("x")  # expect: PG006
 hooks = Path(".git") / name
 hooks.write_text("x")  # expect: PG006
 secret = open(os.path.join("/etc", name)).read()  # expect: PG006
-home = (Path.home() / name).read_text()  # expect: PG006
+home = (Path.home() / name).read_text()  # expect: PG006 PG010
 escape = Path("../" + name).read_text()  # expect: PG006
 starred = Path(*["/etc", "passwd"]).read_text()  # expect: PG006

@@ -13,7 +13,7 @@ async def main():
     await waiter
 
 
-class Loop(asyncio.SelectorEventLoop):
+class Loop(asyncio.SelectorEventLoop):  # expect: PG005
     pass
 
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -113,6 +115,111 @@ void judge_dictionary(Node dictionary, ScopeId scope, analyzer::RuleContext& con
     }
 }
 
+// The style names matplotlib 3.6 ships (matplotlib.style.available), and
+// "default": style.use takes anything else for a file's path or a URL.
+constexpr std::array<std::string_view, 30> k_shipped_styles = {
+    "Solarize_Light2", "_classic_test_patch", "_mpl-gallery", "_mpl-gallery-nogrid", "bmh", "classic",
+    "dark_background", "default", "fast", "fivethirtyeight", "ggplot", "grayscale", "seaborn-v0_8",
+    "seaborn-v0_8-bright", "seaborn-v0_8-colorblind", "seaborn-v0_8-dark", "seaborn-v0_8-dark-palette",
+    "seaborn-v0_8-darkgrid", "seaborn-v0_8-deep", "seaborn-v0_8-muted", "seaborn-v0_8-notebook",
+    "seaborn-v0_8-paper", "seaborn-v0_8-pastel", "seaborn-v0_8-poster", "seaborn-v0_8-talk", "seaborn-v0_8-ticks",
+    "seaborn-v0_8-white", "seaborn-v0_8-whitegrid", "tableau-colorblind10", "seaborn"};
+
+bool shipped_style(std::string_view name) {
+    if (std::find(k_shipped_styles.begin(), k_shipped_styles.end(), name) != k_shipped_styles.end()) return true;
+    // matplotlib 3.6 still takes the old seaborn names for their seaborn-v0_8 copies.
+    if (!name.starts_with("seaborn-")) return false;
+    std::string renamed = "seaborn-v0_8" + std::string(name.substr(7));
+    return std::find(k_shipped_styles.begin(), k_shipped_styles.end(), renamed) != k_shipped_styles.end();
+}
+
+void settings_from_a_file(analyzer::RuleContext& context, analyzer::RuleNumber rule, Node at, std::string_view how) {
+    context.report(rule, analyzer::Severity::warning, at,
+                   fmt::format("{} reads matplotlib settings from a file pygate does not read; some settings "
+                               "({}) make matplotlib start other programs",
+                               how, "text.usetex, pgf.texsystem, ps.usedistiller, animation.ffmpeg_path"),
+                   k_specificity);
+}
+
+// style.use / style.context's argument: a dictionary is judged key by key, a
+// shipped style's name is harmless, anything else names a file (or a URL).
+void judge_style(Node style, ScopeId scope, analyzer::RuleContext& context, analyzer::RuleNumber rule, Node at) {
+    const auto& s = analyzer::PythonSymbols::get();
+    if (node_is_null(style)) return;
+    TSSymbol kind = node_symbol(style);
+    if (kind == s.dictionary) return judge_dictionary(style, scope, context, rule);
+    if (kind == s.list || kind == s.tuple) {
+        for (std::uint32_t i = 0; i < node_named_child_count(style); ++i)
+            judge_style(node_named_child(style, i), scope, context, rule, at);
+        return;
+    }
+    std::optional<std::string> name = context.model().fold_string(style, scope);
+    if (name && shipped_style(*name)) return;
+    settings_from_a_file(context, rule, at,
+                         name ? fmt::format("style `{}`, which matplotlib does not ship,", *name)
+                              : fmt::format("style `{}`, which pygate cannot fold,", shown(context.model(), style)));
+}
+
+// savefig and print_figure to a .pgf file, or with format="pgf" or
+// backend="pgf": the pgf backend runs TeX to measure the text.
+void judge_pgf_output(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+    const analyzer::Model& model = context.model();
+    std::string storage;
+    std::string_view method = node_symbol(call.function) == analyzer::PythonSymbols::get().attribute
+                                  ? model.identifier(model.attribute_name(call.function), storage)
+                                  : std::string_view{};
+    bool saving = named(call.callee, {"matplotlib.pyplot.savefig", "matplotlib.figure.Figure.savefig",
+                                      "matplotlib.backend_bases.FigureCanvasBase.print_figure"}) ||
+                  ((call.callee.empty() || std::all_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
+                        return r.kind == Referent::Kind::name && r.qualified.starts_with("matplotlib.");
+                    })) &&
+                   (method == "savefig" || method == "print_figure"));
+    if (!saving) return;
+    auto lowered = [](std::string text) {
+        std::transform(text.begin(), text.end(), text.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        return text;
+    };
+    std::optional<std::string> fname = model.fold_string(model.argument(call.node, 0, "fname"), call.scope);
+    std::optional<std::string> format = model.fold_string(model.argument(call.node, UINT32_MAX, "format"), call.scope);
+    std::optional<std::string> backend =
+        model.fold_string(model.argument(call.node, UINT32_MAX, "backend"), call.scope);
+    bool pgf = (fname && lowered(*fname).ends_with(".pgf")) || (format && lowered(*format) == "pgf") ||
+               (backend && lowered(*backend) == "pgf");
+    if (!pgf) return;
+    context.report(rule, analyzer::Severity::error, call.function,
+                   "saving through the pgf backend (a .pgf file, format=\"pgf\" or backend=\"pgf\") runs the TeX "
+                   "program pgf.texsystem names to measure the text",
+                   k_specificity);
+}
+
+// The rcParams object, named or passed to dict's own methods
+// (`dict.update(rcParams, {...})`, `dict.__setitem__(rcParams, k, v)`).
+bool is_rc_params(Node value, ScopeId scope, const analyzer::Model& model) {
+    return named(model.resolve(value, scope), {"matplotlib.rcParams", "matplotlib.pyplot.rcParams",
+                                               "matplotlib.rcParamsDefault", "matplotlib.rcParamsOrig"});
+}
+
+// rcParams' and dict's setters: update(MAPPING), setdefault(KEY, VALUE),
+// __setitem__(KEY, VALUE), _set(KEY, VALUE); `first` is where their own
+// arguments start (1 for dict's unbound methods, whose first is rcParams).
+void judge_setter(const analyzer::CallSite& call, std::string_view setter, std::uint32_t first,
+                  analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+    const analyzer::Model& model = context.model();
+    if (setter == "update") {
+        Node mapping = model.argument(call.node, first);
+        if (!node_is_null(mapping) && node_symbol(mapping) != analyzer::PythonSymbols::get().dictionary)
+            return unseen_key(context, rule, mapping);
+        return judge_dictionary(mapping, call.scope, context, rule);
+    }
+    Node key = model.argument(call.node, first);
+    if (node_is_null(key)) return;
+    std::optional<std::string> name = model.fold_string(key, call.scope);
+    if (!name) return unseen_key(context, rule, key);
+    if (const ProgramSetting* setting = program_setting(*name))
+        judge_value(context, rule, call.function, *setting, model.argument(call.node, first + 1), call.scope);
+}
+
 }  // namespace
 
 void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleContext& context,
@@ -124,15 +231,30 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
                (r.qualified.starts_with("matplotlib.") || r.qualified.starts_with("mpl_toolkits.") ||
                 r.qualified.starts_with("seaborn.") || r.qualified.starts_with("pandas."));
     });
+    // dict's own setters called on rcParams: `dict.update(rcParams, {...})`.
+    for (std::string_view setter : {"update", "setdefault", "__setitem__"})
+        if (named(call.callee, {fmt::format("builtins.dict.{}", setter)}) &&
+            is_rc_params(model.argument(call.node, 0), call.scope, model))
+            return judge_setter(call, setter, 1, context, rule);
     if (!matplotlib_call && !(call.callee.empty() && model.imports("matplotlib"))) return;
-    if (named(call.callee, {"matplotlib.rcParams.update", "matplotlib.pyplot.rcParams.update", "matplotlib.rc_context",
-                            "matplotlib.pyplot.rc_context", "matplotlib.style.use", "matplotlib.pyplot.style.use",
-                            "matplotlib.style.context", "matplotlib.pyplot.style.context",
-                            "matplotlib.style.core.use", "matplotlib.style.core.context"})) {
-        Node rc = model.argument(call.node, 0, "rc");
-        if (node_is_null(rc)) rc = model.argument(call.node, 0, "style");
-        judge_dictionary(rc, call.scope, context, rule);
+    for (std::string_view setter : {"setdefault", "__setitem__", "_set", "update"})
+        for (std::string_view owner : {"matplotlib.rcParams.", "matplotlib.pyplot.rcParams.",
+                                       "matplotlib.rcParamsDefault.", "matplotlib.rcParamsOrig."})
+            if (named(call.callee, {std::string(owner) + std::string(setter)}))
+                return judge_setter(call, setter, 0, context, rule);
+    if (named(call.callee, {"matplotlib.rc_context", "matplotlib.pyplot.rc_context"})) {
+        judge_dictionary(model.argument(call.node, 0, "rc"), call.scope, context, rule);
+        if (!node_is_null(model.argument(call.node, 1, "fname")))
+            settings_from_a_file(context, rule, call.function, "`rc_context(fname=...)`");
     }
+    if (named(call.callee, {"matplotlib.style.use", "matplotlib.pyplot.style.use", "matplotlib.style.context",
+                            "matplotlib.pyplot.style.context", "matplotlib.style.core.use",
+                            "matplotlib.style.core.context"}))
+        judge_style(model.argument(call.node, 0, "style"), call.scope, context, rule, call.function);
+    if (named(call.callee, {"matplotlib.rc_file", "matplotlib.pyplot.rc_file", "matplotlib.rc_params_from_file",
+                            "matplotlib.style.core.rc_params_from_file"}))
+        settings_from_a_file(context, rule, call.function, fmt::format("`{}`", shown(model, call.function)));
+    judge_pgf_output(call, context, rule);
     // `matplotlib.rc("text", usetex=True)`: the keys are GROUP.KEYWORD.
     bool rc = named(call.callee, {"matplotlib.rc", "matplotlib.pyplot.rc"});
     std::optional<std::string> group;
@@ -151,6 +273,9 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
         if (rc && group) {
             if (const ProgramSetting* setting = program_setting(*group + "." + keyword))
                 judge_value(context, rule, argument, *setting, value, call.scope);
+        } else if (keyword == "rc" && !rc) {
+            // seaborn's set_theme(rc={...}), axes_style, plotting_context: they update rcParams.
+            judge_dictionary(value, call.scope, context, rule);
         } else if (keyword == "usetex") {
             // A text's own `usetex=` (plt.text, ax.set_title, Text, TextPath, ...).
             judge_value(context, rule, argument, k_program_settings[0], value, call.scope);
