@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <unordered_map>
 
 #include "analyzer/small_vector.hpp"
@@ -247,6 +248,18 @@ private:
 };
 
 }  // namespace
+
+namespace {
+std::atomic<std::uint64_t> g_next_analysis_id{1};
+}  // namespace
+
+RuleContext::RuleContext(const Model& model, const Profile& profile, const LibraryKnowledge& libraries,
+                         std::vector<Candidate>& candidates)
+    : m_analysis_id(g_next_analysis_id.fetch_add(1, std::memory_order_relaxed)),
+      m_model(model),
+      m_profile(profile),
+      m_libraries(libraries),
+      m_candidates(candidates) {}
 
 void RuleContext::report(RuleNumber rule, Severity severity, Node at, std::string message, int specificity,
                          const Referent* referent) {

@@ -91,8 +91,7 @@ public:
     };
 
     RuleContext(const Model& model, const Profile& profile, const LibraryKnowledge& libraries,
-                std::vector<Candidate>& candidates)
-        : m_model(model), m_profile(profile), m_libraries(libraries), m_candidates(candidates) {}
+                std::vector<Candidate>& candidates);
 
     const Model& model() const { return m_model; }
     const Profile& profile() const { return m_profile; }
@@ -111,7 +110,13 @@ public:
     // "`sp.run` resolves to `subprocess.run` via `import subprocess as sp` (line 1)".
     std::string how_reached(Node node, const Referent& referent) const;
 
+    // Which analysis this is, unique in the process: a rule utility that
+    // remembers an answer across the rules' hooks keys it by this, never by
+    // an address a later file may reuse.
+    std::uint64_t analysis_id() const { return m_analysis_id; }
+
 private:
+    std::uint64_t m_analysis_id;
     const Model& m_model;
     const Profile& m_profile;
     const LibraryKnowledge& m_libraries;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 
 namespace pygate::analyzer {
 namespace {
@@ -85,8 +86,12 @@ std::string LibraryVersions::spelled() const {
 
 LibraryKnowledge::LibraryKnowledge(LibraryVersions versions) : LibraryKnowledge(std::move(versions), k_tables) {}
 
+namespace {
+std::atomic<std::uint64_t> g_next_knowledge_id{1};
+}  // namespace
+
 LibraryKnowledge::LibraryKnowledge(LibraryVersions versions, std::span<const LibraryTable> tables)
-    : m_versions(std::move(versions)), m_all(tables) {
+    : m_versions(std::move(versions)), m_id(g_next_knowledge_id.fetch_add(1)), m_all(tables) {
     for (const LibraryTable& table : m_all) {
         auto it = m_versions.versions.find(table.distribution);
         if (it != m_versions.versions.end() && it->second == table.version) m_tables.push_back(&table);
@@ -115,7 +120,8 @@ std::span<const LibraryEntry* const> LibraryKnowledge::methods_named(std::string
     std::call_once(m_methods_once, [this] {
         for (const LibraryTable* table : m_tables)
             for (const LibraryEntry& entry : table->entries) {
-                if (entry.kind != LibraryKind::function) continue;
+                // A method with no effects is nothing a caller by name could be judged by.
+                if (entry.kind != LibraryKind::function || entry.fields.empty()) continue;
                 std::size_t dot = entry.name.rfind('.');
                 if (dot == std::string_view::npos) continue;
                 const LibraryEntry* owner = find(entry.name.substr(0, dot));
@@ -202,7 +208,27 @@ bool LibraryKnowledge::class_is_dynamic(std::string_view canonical, int depth) c
 }
 
 NameFacts LibraryKnowledge::describe(std::string_view qualified) const {
-    return describe(qualified, 0);
+    // A file names the same few hundred library names again and again (every
+    // rule asks of every reference): each thread remembers its answers for
+    // the knowledge it last asked.
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+    };
+    struct Memo {
+        std::uint64_t knowledge = 0;
+        std::unordered_map<std::string, NameFacts, Hash, std::equal_to<>> answers;
+    };
+    thread_local Memo memo;
+    if (memo.knowledge != m_id || memo.answers.size() > 200'000) {
+        memo.answers.clear();
+        memo.knowledge = m_id;
+    }
+    auto found = memo.answers.find(qualified);  // looked up by view: a hit allocates nothing
+    if (found != memo.answers.end()) return found->second;
+    NameFacts facts = describe(qualified, 0);
+    memo.answers.emplace(std::string(qualified), facts);
+    return facts;
 }
 
 NameFacts LibraryKnowledge::describe(std::string_view qualified, int depth) const {

@@ -103,9 +103,10 @@ public:
     // The entry for a canonical name in the target's tables, if any.
     const LibraryEntry* find(std::string_view name) const;
 
-    // Every method of a class in the target's tables whose name is `name`
-    // (`query`: pandas.core.frame.DataFrame.query, ...): what a method called
-    // by a string name may be when the object's class is not known.
+    // Every method with effects of a class in the target's tables whose name
+    // is `name` (`query`: pandas.core.frame.DataFrame.query, ...): what a
+    // method called by a string name may be when the object's class is not
+    // known.
     std::span<const LibraryEntry* const> methods_named(std::string_view name) const;
 
     // The table that holds `entry` (one of the target's).
@@ -121,6 +122,9 @@ private:
     bool class_is_dynamic(std::string_view canonical, int depth) const;
 
     LibraryVersions m_versions;
+    // Which knowledge this is, for describe's per-thread memo (an address
+    // may be reused by a later knowledge; an id is not).
+    std::uint64_t m_id;
     // methods_named's index, built on first use.
     mutable std::once_flag m_methods_once;
     mutable std::unordered_map<std::string_view, std::vector<const LibraryEntry*>> m_methods;

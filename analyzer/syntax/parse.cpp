@@ -5,6 +5,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <stdexcept>
 
@@ -96,7 +97,13 @@ std::string over_budget(std::uint64_t budget, std::size_t bytes) {
 }  // namespace
 
 Parsed Parser::parse(std::string_view text) {
-    const LeafBounds leaves = leaf_bounds(text);
+    // A line break adds at most three to either bound (newline, indent,
+    // dedent) and any other byte one, and a run of extras holds a line break
+    // per extra: a text whose bytes and line breaks cannot reach
+    // k_safe_leaves (nearly every file) skips the pass.
+    const std::size_t breaks = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    const LeafBounds leaves =
+        text.size() + 2 * breaks < k_safe_leaves ? LeafBounds{} : leaf_bounds(text);
     if (leaves.extras_run >= k_safe_leaves)
         return {std::nullopt,
                 fmt::format("the file holds a run of {} comments and line continuations with nothing else between "

@@ -114,7 +114,42 @@ std::optional<CalledLibraryCallable> called_library_callable(const analyzer::Cal
     return std::nullopt;
 }
 
-std::vector<CalledLibraryCallable> library_calls(const analyzer::CallSite& site, const analyzer::RuleContext& context) {
+namespace {
+
+std::vector<CalledLibraryCallable> find_library_calls(const analyzer::CallSite& site,
+                                                      const analyzer::RuleContext& context);
+
+}  // namespace
+
+const std::vector<CalledLibraryCallable>& library_calls(const analyzer::CallSite& site,
+                                                        const analyzer::RuleContext& context) {
+    // The engine hands every rule the same call site in turn: one remembered
+    // answer serves them all. Keyed by the analysis and the call's bytes, and
+    // by the site itself, which the callees' referents point into.
+    struct Memo {
+        std::uint64_t analysis = 0;
+        std::uint32_t begin = 0, end = 0;
+        const analyzer::CallSite* site = nullptr;
+        std::vector<CalledLibraryCallable> calls;
+    };
+    thread_local Memo memo;
+    std::uint32_t begin = node_start_byte(site.node), end = node_end_byte(site.node);
+    if (memo.analysis != context.analysis_id() || memo.begin != begin || memo.end != end || memo.site != &site) {
+        memo.calls = find_library_calls(site, context);
+        memo.analysis = context.analysis_id();
+        memo.begin = begin;
+        memo.end = end;
+        memo.site = &site;
+        for (CalledLibraryCallable& called : memo.calls)
+            if (called.by_method_name_only) called.callee = &called.method;
+    }
+    return memo.calls;
+}
+
+namespace {
+
+std::vector<CalledLibraryCallable> find_library_calls(const analyzer::CallSite& site,
+                                                      const analyzer::RuleContext& context) {
     std::vector<CalledLibraryCallable> out;
     if (std::optional<CalledLibraryCallable> direct = called_library_callable(site, context))
         out.push_back(std::move(*direct));
@@ -146,12 +181,16 @@ std::vector<CalledLibraryCallable> library_calls(const analyzer::CallSite& site,
                 name = model.fold_string(model.argument(function, 1), site.scope);
             }
     }
-    if (by == nullptr && out.empty() && node_symbol(function) == s.attribute &&
-        of_unnamed_class(model.resolve(function, site.scope), context.libraries()) &&
+    // `x.NAME(...)` on a value of a class pygate cannot name, when some
+    // library method NAME takes names or a format string (asked first: most
+    // method names have none).
+    std::span<const LibraryEntry* const> named_methods;
+    if (by == nullptr && out.empty() && node_symbol(function) == s.attribute)
+        named_methods = context.libraries().methods_named(model.identifier(model.attribute_name(function)));
+    if (!named_methods.empty() && of_unnamed_class(model.resolve(function, site.scope), context.libraries()) &&
         !may_be_string(model.attribute_object(function), site.scope, model)) {
-        // `x.NAME(...)` on a value of a class pygate cannot name.
         std::string method = model.identifier(model.attribute_name(function));
-        for (const LibraryEntry* entry : context.libraries().methods_named(method)) {
+        for (const LibraryEntry* entry : named_methods) {
             std::vector<LibraryEffect> effects;
             for (const LibraryEffect& effect : library_effects(*entry))
                 if ((effect.kind == "names" || effect.kind == "format") && !effect.parameter.none &&
@@ -164,9 +203,7 @@ std::vector<CalledLibraryCallable> library_calls(const analyzer::CallSite& site,
             called.method.qualified = entry->name;
             out.push_back(std::move(called));
         }
-        for (CalledLibraryCallable& called : out)
-            called.callee = &called.method;  // the vector is complete: its elements stay where they are
-        return out;
+        return out;  // library_calls points each callee at its method once the vector is in place
     }
     if (by == nullptr || !name) return out;
     for (const LibraryEntry* method : context.libraries().methods_named(*name)) {
@@ -178,6 +215,8 @@ std::vector<CalledLibraryCallable> library_calls(const analyzer::CallSite& site,
     }
     return out;
 }
+
+}  // namespace
 
 std::vector<Node> effect_arguments(const EffectParameter& parameter, const analyzer::CallSite& site,
                                    const analyzer::Model& model, bool* unpacked, std::uint32_t skipped) {

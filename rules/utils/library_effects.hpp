@@ -66,7 +66,10 @@ std::optional<CalledLibraryCallable> called_library_callable(const analyzer::Cal
 // arguments those the call passes on; and `x.NAME(...)` on a value whose
 // class pygate cannot name: each library method NAME whose names or format
 // string an argument gives (by_method_name_only).
-std::vector<CalledLibraryCallable> library_calls(const analyzer::CallSite& site, const analyzer::RuleContext& context);
+// Worked out once per call site: the rules that ask in turn (PG001, PG002,
+// PG006, PG009) share the answer, valid until another call site is asked.
+const std::vector<CalledLibraryCallable>& library_calls(const analyzer::CallSite& site,
+                                                        const analyzer::RuleContext& context);
 
 // The nodes of `site`'s call that `parameter` takes: the argument at its
 // position or keyword, each positional from N on, the keywords' values, the
