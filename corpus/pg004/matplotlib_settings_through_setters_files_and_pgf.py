@@ -16,3 +16,12 @@ fig = plt.figure()
 fig.savefig("output/figure.pgf")  # expect: PG004
 fig.savefig("output/figure.pdf", format="pgf")  # expect: PG004
 fig.savefig("output/figure.png")
+matplotlib.rcParams["text.usetex"] |= True  # expect: PG004
+matplotlib.rcParams["ps.usedistiller"], other = "ghostscript", 1  # expect: PG004
+for matplotlib.rcParams["animation.ffmpeg_path"] in ["/usr/bin/id"]:  # expect: PG004
+    pass
+matplotlib.rcParams.update(**{"text.usetex": True})  # expect: PG004
+matplotlib.rc("text", **{"usetex": True})  # expect: PG004
+with matplotlib.rc_context(**{"rc": {"text.usetex": True}}):  # expect: PG004
+    pass
+matplotlib.rcParams.setdefault("text.usetex")  # expect: PG004

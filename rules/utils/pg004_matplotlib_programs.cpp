@@ -49,6 +49,8 @@ bool named(const Referents& referents, std::initializer_list<std::string_view> n
 }
 
 std::string shown(const analyzer::Model& model, Node node) {
+    // A store that shows no value (`rcParams[k] |= v`, a `for` target) has no node to show.
+    if (node_is_null(node)) return "(not shown)";
     return analyzer::first_line_shortened(model.text(node), 60);
 }
 
@@ -205,7 +207,15 @@ bool is_rc_params(Node value, ScopeId scope, const analyzer::Model& model) {
 // arguments start (1 for dict's unbound methods, whose first is rcParams).
 void judge_setter(const analyzer::CallSite& call, std::string_view setter, std::uint32_t first,
                   analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+    const auto& s = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
+    // `rcParams.update(**{...})`, `dict.update(rcParams, *pairs)`: what they set is unseen.
+    Node arguments = model.call_arguments(call.node);
+    for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments); ++i) {
+        Node argument = node_named_child(arguments, i);
+        if (node_symbol(argument) == s.dictionary_splat || node_symbol(argument) == s.list_splat)
+            return unseen_key(context, rule, argument);
+    }
     if (setter == "update") {
         Node mapping = model.argument(call.node, first);
         if (!node_is_null(mapping) && node_symbol(mapping) != analyzer::PythonSymbols::get().dictionary)
@@ -265,8 +275,23 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
     }
     Node arguments = model.call_arguments(call.node);
     if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return;
+    // `rcParams.update(**{...})`, `rc("text", **kw)`, `rc_context(**kw)`,
+    // `set_theme(**kw)`: keywords pygate cannot see may set any setting.
+    bool settings_call = rc || named(call.callee, {"matplotlib.rc_context", "matplotlib.pyplot.rc_context"});
+    for (std::string_view owner : {"matplotlib.rcParams.", "matplotlib.pyplot.rcParams.",
+                                   "matplotlib.rcParamsDefault.", "matplotlib.rcParamsOrig."})
+        for (std::string_view setter : {"update", "setdefault", "__setitem__", "_set"})
+            settings_call = settings_call || named(call.callee, {std::string(owner) + std::string(setter)});
+    // seaborn's functions that take rc= (they update rcParams).
+    settings_call = settings_call || std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
+                        if (r.kind != Referent::Kind::name || !r.qualified.starts_with("seaborn.")) return false;
+                        std::string_view last = r.qualified.substr(r.qualified.rfind('.') + 1);
+                        return last == "set" || last == "set_theme" || last == "set_style" ||
+                               last == "set_context" || last == "axes_style" || last == "plotting_context";
+                    });
     for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
         Node argument = node_named_child(arguments, i);
+        if (settings_call && node_symbol(argument) == s.dictionary_splat) unseen_key(context, rule, argument);
         if (node_symbol(argument) != s.keyword_argument) continue;
         std::string keyword = model.identifier(node_child_by_field_id(argument, s.field_name));
         Node value = node_child_by_field_id(argument, s.field_value);
@@ -286,10 +311,25 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
 void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
                                       analyzer::RuleNumber rule) {
     const auto& p = analyzer::PythonSymbols::get();
-    Node assignment = node_parent(site.node);
-    if (node_is_null(assignment) || node_symbol(assignment) != p.assignment ||
-        !node_eq(node_child_by_field_id(assignment, p.field_left), site.node))
-        return;
+    // A store to the subscript: the target of `=`, `|=` and the other
+    // augmented assignments, of a `for`, or an element of a target tuple or
+    // list (`rcParams[k], x = v, 1`). Only a plain `=` of the subscript alone
+    // shows its value; any other store sets a value pygate does not see.
+    Node target = site.node;
+    Node parent = node_parent(target);
+    while (!node_is_null(parent) &&
+           (node_symbol(parent) == p.pattern_list || node_symbol(parent) == p.tuple_pattern ||
+            node_symbol(parent) == p.list_pattern || node_symbol(parent) == p.expression_list ||
+            node_symbol(parent) == p.tuple || node_symbol(parent) == p.list ||
+            node_symbol(parent) == p.parenthesized_expression)) {
+        target = parent;
+        parent = node_parent(parent);
+    }
+    if (node_is_null(parent)) return;
+    TSSymbol kind = node_symbol(parent);
+    bool stored = (kind == p.assignment || kind == p.augmented_assignment || kind == p.for_statement) &&
+                  node_eq(node_child_by_field_id(parent, p.field_left), target);
+    if (!stored) return;
     const analyzer::Model& model = context.model();
     if (!named(model.resolve(node_child_by_field_id(site.node, p.field_value), site.scope),
                {"matplotlib.rcParams", "matplotlib.pyplot.rcParams", "matplotlib.rcParamsDefault",
@@ -298,9 +338,11 @@ void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer
     Node index = node_child_by_field_id(site.node, p.field_subscript);
     std::optional<std::string> key = model.fold_string(index, site.scope);
     if (!key) return unseen_key(context, rule, index);
-    if (const ProgramSetting* setting = program_setting(*key))
-        judge_value(context, rule, site.node, *setting, node_child_by_field_id(assignment, p.field_right),
-                    site.scope);
+    const ProgramSetting* setting = program_setting(*key);
+    if (setting == nullptr) return;
+    bool plain = kind == p.assignment && node_eq(target, site.node);
+    judge_value(context, rule, site.node, *setting,
+                plain ? node_child_by_field_id(parent, p.field_right) : Node{}, site.scope);
 }
 
 }  // namespace pygate::rules
