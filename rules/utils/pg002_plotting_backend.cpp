@@ -9,6 +9,7 @@
 #include <string>
 
 #include "analyzer/syntax/python_symbols.hpp"
+#include "rules/utils/referent_names.hpp"
 #include "analyzer/text/unicode.hpp"
 
 namespace pygate::rules {
@@ -21,21 +22,11 @@ using analyzer::ScopeId;
 
 constexpr int k_specificity = 50;
 
-bool named(const Referents& referents, std::initializer_list<std::string_view> names) {
-    return std::any_of(referents.begin(), referents.end(), [&](const Referent& r) {
-        return r.kind == Referent::Kind::name && std::find(names.begin(), names.end(), r.qualified) != names.end();
-    });
-}
-
-std::string shown(const analyzer::Model& model, Node node) {
-    return analyzer::first_line_shortened(model.text(node), 60);
-}
-
 // Why a matplotlib backend value may import a module of its choosing.
 std::optional<std::string> matplotlib_risk(Node value, ScopeId scope, const analyzer::Model& model) {
     if (node_is_null(value)) return std::nullopt;
     std::optional<std::string> text = model.fold_string(value, scope);
-    if (!text) return fmt::format("`{}` is a backend pygate cannot fold", shown(model, value));
+    if (!text) return fmt::format("`{}` is a backend pygate cannot fold", shown_source(model, value));
     if (text->starts_with("module://"))
         return fmt::format("`{}` makes matplotlib import module `{}`", *text, text->substr(9));
     // matplotlib's own backends: the file-writing ones import nothing the
@@ -58,7 +49,7 @@ std::optional<std::string> matplotlib_risk(Node value, ScopeId scope, const anal
 std::optional<std::string> pandas_risk(Node value, ScopeId scope, const analyzer::Model& model) {
     if (node_is_null(value)) return std::nullopt;
     std::optional<std::string> text = model.fold_string(value, scope);
-    if (!text) return fmt::format("`{}` is a backend pygate cannot fold", shown(model, value));
+    if (!text) return fmt::format("`{}` is a backend pygate cannot fold", shown_source(model, value));
     if (*text == "matplotlib") return std::nullopt;
     return fmt::format("pandas imports module `{}` to plot", *text);
 }
@@ -97,34 +88,34 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
                 r.qualified == "builtins.setattr");
     });
     if (!candidate && (!call.callee.empty() || !model.imports("pandas"))) return;
-    if (named(call.callee, {"matplotlib.use", "matplotlib.pyplot.switch_backend"})) {
+    if (names_any(call.callee, {"matplotlib.use", "matplotlib.pyplot.switch_backend"})) {
         Node backend = model.argument(call.node, 0, "backend");
         if (node_is_null(backend)) backend = model.argument(call.node, 0, "newbackend");
         if (auto why = matplotlib_risk(backend, call.scope, model))
             report(context, rule, call.function, "the call", *why);
         return;
     }
-    if (named(call.callee, {"matplotlib.rcParams.update", "matplotlib.pyplot.rcParams.update", "matplotlib.rc_context",
+    if (names_any(call.callee, {"matplotlib.rcParams.update", "matplotlib.pyplot.rcParams.update", "matplotlib.rc_context",
                             "matplotlib.pyplot.rc_context", "matplotlib.style.use", "matplotlib.pyplot.style.use"})) {
         Node rc = model.argument(call.node, 0, "rc");
         if (node_is_null(rc)) rc = model.argument(call.node, 0, "style");
         return judge_rc_dictionary(rc, call, context, rule, "the call");
     }
-    if (named(call.callee, {"builtins.setattr"}) &&
+    if (names_any(call.callee, {"builtins.setattr"}) &&
         model.fold_string(model.argument(call.node, 1), call.scope) == "backend" &&
-        named(model.resolve(model.argument(call.node, 0), call.scope), {"pandas.options.plotting"})) {
+        names_any(model.resolve(model.argument(call.node, 0), call.scope), {"pandas.options.plotting"})) {
         if (auto why = pandas_risk(model.argument(call.node, 2), call.scope, model))
             report(context, rule, call.function, "the call", *why);
         return;
     }
-    if (named(call.callee, {"pandas.set_option", "pandas.option_context"})) {
+    if (names_any(call.callee, {"pandas.set_option", "pandas.option_context"})) {
         for (std::uint32_t i = 0;; i += 2) {
             Node key = model.argument(call.node, i);
             if (node_is_null(key)) return;
             std::optional<std::string> option = model.fold_string(key, call.scope);
             if (!option)
                 return report(context, rule, key, "the call",
-                              fmt::format("`{}` is an option pygate cannot fold", shown(model, key)));
+                              fmt::format("`{}` is an option pygate cannot fold", shown_source(model, key)));
             if (!option->ends_with("backend")) continue;
             if (auto why = pandas_risk(model.argument(call.node, i + 1), call.scope, model))
                 report(context, rule, key, fmt::format("option `{}`", *option), *why);
@@ -153,7 +144,7 @@ void judge_backend_subscript(const analyzer::SyntaxSite& site, analyzer::RuleCon
     const analyzer::Model& model = context.model();
     Node index = node_child_by_field_id(site.node, p.field_subscript);
     if (model.fold_string(index, site.scope) != "backend") return;
-    if (!named(model.resolve(node_child_by_field_id(site.node, p.field_value), site.scope),
+    if (!names_any(model.resolve(node_child_by_field_id(site.node, p.field_value), site.scope),
                {"matplotlib.rcParams", "matplotlib.pyplot.rcParams"}))
         return;
     if (auto why = matplotlib_risk(node_child_by_field_id(assignment, p.field_right), site.scope, model))
@@ -164,7 +155,7 @@ void judge_backend_attribute(const analyzer::AttributeSite& site, analyzer::Rule
                              analyzer::RuleNumber rule) {
     if (!site.store || site.attribute != "backend") return;
     const analyzer::Model& model = context.model();
-    if (!named(model.resolve(site.object, site.scope), {"pandas.options.plotting"})) return;
+    if (!names_any(model.resolve(site.object, site.scope), {"pandas.options.plotting"})) return;
     const auto& p = analyzer::PythonSymbols::get();
     Node assignment = node_parent(site.node);
     Node value = node_is_null(assignment) || node_symbol(assignment) != p.assignment

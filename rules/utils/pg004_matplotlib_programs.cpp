@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "analyzer/syntax/python_symbols.hpp"
+#include "rules/utils/referent_names.hpp"
 #include "analyzer/text/unicode.hpp"
 
 namespace pygate::rules {
@@ -42,18 +43,6 @@ const ProgramSetting* program_setting(std::string_view key) {
     return nullptr;
 }
 
-bool named(const Referents& referents, std::initializer_list<std::string_view> names) {
-    return std::any_of(referents.begin(), referents.end(), [&](const Referent& r) {
-        return r.kind == Referent::Kind::name && std::find(names.begin(), names.end(), r.qualified) != names.end();
-    });
-}
-
-std::string shown(const analyzer::Model& model, Node node) {
-    // A store that shows no value (`rcParams[k] |= v`, a `for` target) has no node to show.
-    if (node_is_null(node)) return "(not shown)";
-    return analyzer::first_line_shortened(model.text(node), 60);
-}
-
 enum class Setting : std::uint8_t { off, on, unseen };
 
 // Whether a value turns a setting on: False, None, 0 and "" leave it off.
@@ -80,13 +69,13 @@ void judge_value(analyzer::RuleContext& context, analyzer::RuleNumber rule, Node
     if (state == Setting::off) return;
     if (state == Setting::on) {
         context.report(rule, analyzer::Severity::error, at,
-                       fmt::format("matplotlib setting `{}` = `{}` {}", setting.key, shown(model, value), setting.runs),
+                       fmt::format("matplotlib setting `{}` = `{}` {}", setting.key, shown_source(model, value), setting.runs),
                        k_specificity);
         return;
     }
     context.report(rule, analyzer::Severity::warning, at,
                    fmt::format("matplotlib setting `{}` is set to `{}`, a value pygate cannot see; when on, it {}",
-                               setting.key, shown(model, value), setting.runs),
+                               setting.key, shown_source(model, value), setting.runs),
                    k_specificity);
 }
 
@@ -94,7 +83,7 @@ void unseen_key(analyzer::RuleContext& context, analyzer::RuleNumber rule, Node 
     context.report(rule, analyzer::Severity::warning, key,
                    fmt::format("`{}` is a matplotlib setting pygate cannot fold; some ({}) make matplotlib start "
                                "other programs",
-                               shown(context.model(), key), "text.usetex, ps.usedistiller, animation.ffmpeg_path"),
+                               shown_source(context.model(), key), "text.usetex, ps.usedistiller, animation.ffmpeg_path"),
                    k_specificity);
 }
 
@@ -159,7 +148,7 @@ void judge_style(Node style, ScopeId scope, analyzer::RuleContext& context, anal
     if (name && shipped_style(*name)) return;
     settings_from_a_file(context, rule, at,
                          name ? fmt::format("style `{}`, which matplotlib does not ship,", *name)
-                              : fmt::format("style `{}`, which pygate cannot fold,", shown(context.model(), style)));
+                              : fmt::format("style `{}`, which pygate cannot fold,", shown_source(context.model(), style)));
 }
 
 // savefig and print_figure to a .pgf file, or with format="pgf" or
@@ -170,7 +159,7 @@ void judge_pgf_output(const analyzer::CallSite& call, analyzer::RuleContext& con
     std::string_view method = node_symbol(call.function) == analyzer::PythonSymbols::get().attribute
                                   ? model.identifier(model.attribute_name(call.function), storage)
                                   : std::string_view{};
-    bool saving = named(call.callee, {"matplotlib.pyplot.savefig", "matplotlib.figure.Figure.savefig",
+    bool saving = names_any(call.callee, {"matplotlib.pyplot.savefig", "matplotlib.figure.Figure.savefig",
                                       "matplotlib.backend_bases.FigureCanvasBase.print_figure"}) ||
                   ((call.callee.empty() || std::all_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
                         return r.kind == Referent::Kind::name && r.qualified.starts_with("matplotlib.");
@@ -197,9 +186,32 @@ void judge_pgf_output(const analyzer::CallSite& call, analyzer::RuleContext& con
 
 // The rcParams object, named or passed to dict's own methods
 // (`dict.update(rcParams, {...})`, `dict.__setitem__(rcParams, k, v)`).
+constexpr std::array<std::string_view, 4> k_rc_params = {"matplotlib.rcParams", "matplotlib.pyplot.rcParams",
+                                                         "matplotlib.rcParamsDefault", "matplotlib.rcParamsOrig"};
+constexpr std::array<std::string_view, 4> k_rc_setters = {"update", "setdefault", "__setitem__", "_set"};
+
 bool is_rc_params(Node value, ScopeId scope, const analyzer::Model& model) {
-    return named(model.resolve(value, scope), {"matplotlib.rcParams", "matplotlib.pyplot.rcParams",
-                                               "matplotlib.rcParamsDefault", "matplotlib.rcParamsOrig"});
+    analyzer::Referents referents = model.resolve(value, scope);
+    return std::any_of(referents.begin(), referents.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::name &&
+               std::find(k_rc_params.begin(), k_rc_params.end(), r.qualified) != k_rc_params.end();
+    });
+}
+
+// The setter a callee is, when it is one of rcParams' own (`rcParams.update`)
+// or, with `owner` "builtins.dict", dict's called on rcParams.
+std::optional<std::string_view> setter_of(const analyzer::Referents& callee, std::string_view owner = {}) {
+    for (const Referent& r : callee) {
+        if (r.kind != Referent::Kind::name) continue;
+        std::size_t dot = r.qualified.rfind('.');
+        if (dot == std::string_view::npos) continue;
+        std::string_view object = r.qualified.substr(0, dot), setter = r.qualified.substr(dot + 1);
+        bool owned = owner.empty() ? std::find(k_rc_params.begin(), k_rc_params.end(), object) != k_rc_params.end()
+                                   : object == owner;
+        if (owned && std::find(k_rc_setters.begin(), k_rc_setters.end(), setter) != k_rc_setters.end())
+            return setter;
+    }
+    return std::nullopt;
 }
 
 // rcParams' and dict's setters: update(MAPPING), setdefault(KEY, VALUE),
@@ -242,31 +254,27 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
                 r.qualified.starts_with("seaborn.") || r.qualified.starts_with("pandas."));
     });
     // dict's own setters called on rcParams: `dict.update(rcParams, {...})`.
-    for (std::string_view setter : {"update", "setdefault", "__setitem__"})
-        if (named(call.callee, {fmt::format("builtins.dict.{}", setter)}) &&
-            is_rc_params(model.argument(call.node, 0), call.scope, model))
-            return judge_setter(call, setter, 1, context, rule);
+    if (std::optional<std::string_view> setter = setter_of(call.callee, "builtins.dict");
+        setter && is_rc_params(model.argument(call.node, 0), call.scope, model))
+        return judge_setter(call, *setter, 1, context, rule);
     if (!matplotlib_call && !(call.callee.empty() && model.imports("matplotlib"))) return;
-    for (std::string_view setter : {"setdefault", "__setitem__", "_set", "update"})
-        for (std::string_view owner : {"matplotlib.rcParams.", "matplotlib.pyplot.rcParams.",
-                                       "matplotlib.rcParamsDefault.", "matplotlib.rcParamsOrig."})
-            if (named(call.callee, {std::string(owner) + std::string(setter)}))
-                return judge_setter(call, setter, 0, context, rule);
-    if (named(call.callee, {"matplotlib.rc_context", "matplotlib.pyplot.rc_context"})) {
+    if (std::optional<std::string_view> setter = setter_of(call.callee))
+        return judge_setter(call, *setter, 0, context, rule);
+    if (names_any(call.callee, {"matplotlib.rc_context", "matplotlib.pyplot.rc_context"})) {
         judge_dictionary(model.argument(call.node, 0, "rc"), call.scope, context, rule);
         if (!node_is_null(model.argument(call.node, 1, "fname")))
             settings_from_a_file(context, rule, call.function, "`rc_context(fname=...)`");
     }
-    if (named(call.callee, {"matplotlib.style.use", "matplotlib.pyplot.style.use", "matplotlib.style.context",
+    if (names_any(call.callee, {"matplotlib.style.use", "matplotlib.pyplot.style.use", "matplotlib.style.context",
                             "matplotlib.pyplot.style.context", "matplotlib.style.core.use",
                             "matplotlib.style.core.context"}))
         judge_style(model.argument(call.node, 0, "style"), call.scope, context, rule, call.function);
-    if (named(call.callee, {"matplotlib.rc_file", "matplotlib.pyplot.rc_file", "matplotlib.rc_params_from_file",
+    if (names_any(call.callee, {"matplotlib.rc_file", "matplotlib.pyplot.rc_file", "matplotlib.rc_params_from_file",
                             "matplotlib.style.core.rc_params_from_file"}))
-        settings_from_a_file(context, rule, call.function, fmt::format("`{}`", shown(model, call.function)));
+        settings_from_a_file(context, rule, call.function, fmt::format("`{}`", shown_source(model, call.function)));
     judge_pgf_output(call, context, rule);
     // `matplotlib.rc("text", usetex=True)`: the keys are GROUP.KEYWORD.
-    bool rc = named(call.callee, {"matplotlib.rc", "matplotlib.pyplot.rc"});
+    bool rc = names_any(call.callee, {"matplotlib.rc", "matplotlib.pyplot.rc"});
     std::optional<std::string> group;
     if (rc) {
         Node group_node = model.argument(call.node, 0, "group");
@@ -277,11 +285,8 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
     if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return;
     // `rcParams.update(**{...})`, `rc("text", **kw)`, `rc_context(**kw)`,
     // `set_theme(**kw)`: keywords pygate cannot see may set any setting.
-    bool settings_call = rc || named(call.callee, {"matplotlib.rc_context", "matplotlib.pyplot.rc_context"});
-    for (std::string_view owner : {"matplotlib.rcParams.", "matplotlib.pyplot.rcParams.",
-                                   "matplotlib.rcParamsDefault.", "matplotlib.rcParamsOrig."})
-        for (std::string_view setter : {"update", "setdefault", "__setitem__", "_set"})
-            settings_call = settings_call || named(call.callee, {std::string(owner) + std::string(setter)});
+    // (rcParams' own setters judged their splats above.)
+    bool settings_call = rc || names_any(call.callee, {"matplotlib.rc_context", "matplotlib.pyplot.rc_context"});
     // seaborn's functions that take rc= (they update rcParams).
     settings_call = settings_call || std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
                         if (r.kind != Referent::Kind::name || !r.qualified.starts_with("seaborn.")) return false;
@@ -331,10 +336,7 @@ void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer
                   node_eq(node_child_by_field_id(parent, p.field_left), target);
     if (!stored) return;
     const analyzer::Model& model = context.model();
-    if (!named(model.resolve(node_child_by_field_id(site.node, p.field_value), site.scope),
-               {"matplotlib.rcParams", "matplotlib.pyplot.rcParams", "matplotlib.rcParamsDefault",
-                "matplotlib.rcParamsOrig"}))
-        return;
+    if (!is_rc_params(node_child_by_field_id(site.node, p.field_value), site.scope, model)) return;
     Node index = node_child_by_field_id(site.node, p.field_subscript);
     std::optional<std::string> key = model.fold_string(index, site.scope);
     if (!key) return unseen_key(context, rule, index);

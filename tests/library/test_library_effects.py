@@ -577,20 +577,17 @@ def test_an_attribute_of_an_argument_does_not_carry_its_text(analyse):
 
 
 def test_a_reviewed_line_with_no_effect_settles_its_callable_for_callers(analyse):
-    found = analyse({"m": """
+    source = {"m": """
         def lookup(obj, name):
             return getattr(obj, name)
 
         def caller(obj, name):
             return lookup(obj, name)
-    """}, "m.caller", reviewed="synthetic_placeholder.m.lookup # copies only the names the object has\n")
-    assert found["m.caller"] == ["names:name#1"]  # the placeholder names another package: not settled
-    package = analyse.package
-    found = analyse({"m": """
-        def lookup(obj, name):
-            return getattr(obj, name)
-
-        def caller(obj, name):
-            return lookup(obj, name)
-    """}, "m.caller", reviewed=f"synthetic{int(package[9:]) + 1}.m.lookup # copies only the names it has\n")
+    """}
+    # A line for another package's `lookup` settles nothing here: the caller takes lookup's names effect.
+    assert analyse(source, "m.caller", reviewed="elsewhere.m.lookup # not this one\n")["m.caller"] == ["names:name#1"]
+    # The next analysis' package is the fixture's next number: a line with no effect for its `lookup`
+    # makes lookup a sink of nothing, for its callers too.
+    following = f"synthetic{int(analyse.package.removeprefix('synthetic')) + 1}"
+    found = analyse(source, "m.caller", reviewed=f"{following}.m.lookup # copies only the names it has\n")
     assert found["m.caller"] == []
