@@ -13,8 +13,9 @@ knows, slicing, %-formatting, str.format, f-strings, joins, chr/ord/int/hex,
 containers, conditional expressions, names bound through functions,
 parameters, loops and class attributes, non-ASCII text.
 
-CPython evaluates each case (in worker processes with a memory limit and a
-timeout; a case is compiled and run alone, in a fresh namespace), recording
+CPython evaluates each case (a piece of 250 cases in a CPython process of its
+own, with a memory limit, a two-second alarm per case and a wall bound per
+piece; a case is compiled and run alone, in a fresh namespace), recording
 every value the tracked name takes and whether the tracked statement raised.
 pygate-values (tests/tools/pygate_values.cpp) prints what pygate believes of
 the same statements. A mismatch fails the run:
@@ -26,13 +27,15 @@ the same statements. A mismatch fails the run:
   size-over        a size estimate above what CPython built (the size rules
                    deny on it, so it must be a lower bound); an `exact` size
                    that differs; a size of another kind than CPython's value
+A piece whose CPython dies or outlives its bound is named in the report and
+left out; more than a tenth of the cases lost so is a harness error.
 Exit status: 0 when no case mismatches, 1 otherwise, 2 on a harness error.
 """
 
 import argparse
 import json
 import math
-import multiprocessing
+import pickle
 import os
 import random
 import re
@@ -43,6 +46,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
 
 # --- the generator ---------------------------------------------------------
@@ -693,6 +697,34 @@ def init_worker():
     sys.setrecursionlimit(200)
 
 
+
+# A piece's cases run in a CPython of their own, so that a case that kills or
+# wedges its interpreter costs that piece, named in the report, and never the
+# run: a pool whose worker dies waits for its answer for ever. The bound is
+# far above a piece's usual second and below the test's timeout.
+PIECE_WALL_SECONDS = 120
+
+
+def run_piece_here(seed, first, stop):
+    """The worker process: CPython's results of cases [first, stop), pickled to stdout."""
+    init_worker()
+    results = worker((seed, range(first, stop), 1 << 31))
+    sys.stdout.buffer.write(pickle.dumps(results))
+
+
+def run_piece(seed, piece):
+    """CPython's results of one piece, or the reason it has none."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--piece", str(seed), str(piece[0]), str(piece[-1] + 1)]
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=PIECE_WALL_SECONDS)
+    except subprocess.TimeoutExpired:
+        return None, f"its CPython was still running after {PIECE_WALL_SECONDS} s and was stopped"
+    if done.returncode != 0:
+        tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
+        return None, f"its CPython exited {done.returncode}: {' / '.join(tail)}"
+    return pickle.loads(done.stdout), None
+
+
 # --- comparison ------------------------------------------------------------
 
 def same(claim, actual):
@@ -785,13 +817,21 @@ def compare(case, result, belief):
     return out
 
 
+def run_pygate(command):
+    """A pygate command's completed process; a harness error (exit 2) if it hangs."""
+    try:
+        return subprocess.run(command, capture_output=True, text=True, timeout=PIECE_WALL_SECONDS)
+    except subprocess.TimeoutExpired:
+        print(f"value_oracle: {' '.join(command)} was still running after {PIECE_WALL_SECONDS} s", file=sys.stderr)
+        sys.exit(2)
+
+
 def refused_lines(pygate, path):
     """The lines of `path` where a PG000 of `pygate check` starts: source it
     cannot read exactly as CPython does, so that the file is refused whatever
     the analysis believes of the names there (tree-sitter's error recovery can
     make a later binding vanish, for one)."""
-    done = subprocess.run([str(pygate), "check", "--format", "json", "--profile", "code_pool", str(path)],
-                          capture_output=True, text=True, timeout=600)
+    done = run_pygate([str(pygate), "check", "--format", "json", "--profile", "code_pool", str(path)])
     if done.returncode not in (0, 1, 3):
         sys.exit(f"value_oracle: {pygate} check exited {done.returncode}: {done.stderr[:500]}")
     lines = set()
@@ -803,7 +843,7 @@ def refused_lines(pygate, path):
 
 
 def pygate_beliefs(binary, path):
-    done = subprocess.run([binary, str(path)], capture_output=True, text=True, timeout=600)
+    done = run_pygate([binary, str(path)])
     if done.returncode != 0:
         sys.exit(f"value_oracle: {binary} exited {done.returncode}: {done.stderr[:500]}")
     entry = json.loads(done.stdout.splitlines()[0])
@@ -827,11 +867,11 @@ def main():
     start = time.monotonic()
     cases = list(range(args.count))
     pieces = [cases[i:i + 250] for i in range(0, len(cases), 250)]
-    limit = 1 << 31
     totals = {"cases": 0, "skipped": 0, "raised": 0, "folded": 0, "complete": 0, "sized": 0, "paths": 0}
     mismatches = []
     classes = {}
-    with multiprocessing.Pool(args.jobs, initializer=init_worker) as pool, tempfile.TemporaryDirectory() as tmp:
+    lost = []  # (first case, last case, why) of each piece CPython gave no results for
+    with ThreadPoolExecutor(args.jobs) as pool, tempfile.TemporaryDirectory() as tmp:
         batch = []
         chunks = 0
 
@@ -891,7 +931,11 @@ def main():
                         Path(args.save_dir).mkdir(parents=True, exist_ok=True)
                         shutil.copyfile(path, Path(args.save_dir) / f"chunk-of-{case}.py")
 
-        for results in pool.imap(worker, [(args.seed, piece, limit) for piece in pieces]):
+        for piece, (results, why) in zip(pieces, pool.map(lambda piece: run_piece(args.seed, piece), pieces)):
+            if results is None:
+                lost.append((piece[0], piece[-1], why))
+                totals["skipped"] += len(piece)
+                continue
             for case, source, tracked, result in results:
                 if result is None:
                     totals["skipped"] += 1
@@ -901,11 +945,13 @@ def main():
                 judge(batch)
                 batch = []
             if args.time_limit and time.monotonic() - start > args.time_limit:
-                pool.terminate()
+                pool.shutdown(wait=False, cancel_futures=True)
                 break
         if batch:
             judge(batch)
     elapsed = time.monotonic() - start
+    for first, last, why in lost:
+        print(f"value_oracle: cases {first}-{last} not judged: {why}")
     for kind, case, source, detail in mismatches[: args.max_shown]:
         print(f"--- {kind} (case {case}): {detail}\n{source}")
     if args.save_dir:
@@ -917,8 +963,17 @@ def main():
     print(f"value_oracle: seed {args.seed}: {totals['cases']} cases judged ({totals['skipped']} not compiled or "
           f"timed out), {totals['folded']} folded, {totals['complete']} complete sets, {totals['sized']} sized, {totals['paths']} paths, "
           f"{totals['raised']} raised in CPython; {len(mismatches)} mismatches {classes} in {elapsed:.1f} s")
-    return 1 if mismatches else 0
+    if mismatches:
+        return 1
+    lost_cases = sum(last - first + 1 for first, last, _ in lost)
+    if lost_cases * 10 > args.count:
+        print(f"value_oracle: {lost_cases} of {args.count} cases lost with their CPython: too few judged", file=sys.stderr)
+        return 2
+    return 0
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 5 and sys.argv[1] == "--piece":
+        run_piece_here(*map(int, sys.argv[2:]))
+        sys.exit(0)
     sys.exit(main())
