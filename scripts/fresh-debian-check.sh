@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Runs the README's two commands as a newcomer would: in a fresh clone, inside
-# a minimal Debian 12 (debootstrap --variant=minbase bookworm, with the
-# bookworm-updates and bookworm-security suites), as root.
+# a minimal Debian 12 or 13 (debootstrap --variant=minbase RELEASE, with the
+# RELEASE-updates and RELEASE-security suites), as root.
 #
 #   scripts/fresh-debian-check.sh [OPTIONS] [STEP...]
 #
 # Steps, in this order (default: all of them):
-#   chroot   make the Debian 12 tree with debootstrap, unless it is there already
+#   chroot   make the Debian tree with debootstrap, unless it is there already
 #   clone    clone this repository's HEAD afresh into it (/srv/pygate)
 #   check    ./bootstrap.sh check   inside it
 #   test     ./bootstrap.sh test    inside it
 #   shell    an interactive shell inside it, in the clone (not part of "all")
 # Options:
-#   --root DIR       where the chroot lives (default /srv/pygate-bookworm); never inside the clone
+#   --release NAME   bookworm (Debian 12, the default) or trixie (Debian 13)
+#   --root DIR       where the chroot lives (default /srv/pygate-RELEASE); never inside the clone
 #   --mirror URL     the Debian mirror (default http://deb.debian.org/debian)
 #   --security URL   the security mirror (default http://deb.debian.org/debian-security)
 #   --no-pts         give the chroot /dev without /dev/pts, as some containers do (no pseudo-terminal)
@@ -25,7 +26,8 @@
 # machine's /etc/resolv.conf and /usr/local/share/ca-certificates before each step.
 set -euo pipefail
 
-root=/srv/pygate-bookworm
+release=bookworm
+root=
 mirror=http://deb.debian.org/debian
 security=http://deb.debian.org/debian-security
 pts=yes
@@ -39,6 +41,7 @@ usage() {
 
 while (($#)); do
     case "$1" in
+        --release) release=${2:?--release needs bookworm or trixie}; shift 2 ;;
         --root) root=${2:?--root needs a directory}; shift 2 ;;
         --mirror) mirror=${2:?--mirror needs a URL}; shift 2 ;;
         --security) security=${2:?--security needs a URL}; shift 2 ;;
@@ -50,6 +53,11 @@ while (($#)); do
     esac
 done
 ((${#steps[@]})) || steps=(chroot clone check test)
+case "$release" in
+    bookworm|trixie) ;;
+    *) echo "fresh-debian-check.sh: --release must be bookworm or trixie, not '$release'" >&2; usage ;;
+esac
+[[ -n $root ]] || root=/srv/pygate-$release
 
 repository=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
 root=$(realpath -m "$root")
@@ -96,15 +104,20 @@ network_setup() {
 
 step_chroot() {
     if [[ -x "$root/usr/bin/apt-get" && -f "$root/etc/debian_version" ]]; then
-        echo "chroot: $root holds Debian $(cat "$root/etc/debian_version") already; kept"
+        local codename
+        codename=$(. "$root/etc/os-release" && echo "${VERSION_CODENAME:-}")
+        [[ $codename == "$release" ]] || die "$root holds Debian ${codename:-?}, not $release: choose another --root"
+        echo "chroot: $root holds Debian $(cat "$root/etc/debian_version") ($codename) already; kept"
         return
     fi
     command -v debootstrap >/dev/null || die "debootstrap is missing: apt-get install debootstrap"
-    debootstrap --variant=minbase bookworm "$root" "$mirror"
+    debootstrap --variant=minbase "$release" "$root" "$mirror"
+    # One-line sources in /etc/apt/sources.list, which both releases' apt read.
+    rm -f "$root/etc/apt/sources.list.d/debian.sources"
     cat > "$root/etc/apt/sources.list" <<EOF
-deb $mirror bookworm main
-deb $mirror bookworm-updates main
-deb $security bookworm-security main
+deb $mirror $release main
+deb $mirror $release-updates main
+deb $security $release-security main
 EOF
     network_setup
     # What the updates and security suites hold newer than the release.
@@ -140,7 +153,7 @@ step_shell() {
 
 status=0
 for step in "${steps[@]}"; do
-    echo "== $step (chroot $root, $(date -u '+%Y-%m-%d %H:%M:%S UTC'))"
+    echo "== $step (Debian $release, chroot $root, $(date -u '+%Y-%m-%d %H:%M:%S UTC'))"
     start=$(date +%s)
     if [[ -n $log_dir ]]; then
         mkdir -p "$log_dir"
