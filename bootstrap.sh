@@ -16,7 +16,7 @@ readonly tool_packages=(
 )
 readonly library_packages=(
     ca-certificates libtree-sitter-dev libtoml11-dev libfmt-dev nlohmann-json3-dev libcli11-dev
-    libutf8proc-dev catch2 libseccomp-dev libssl-dev zlib1g-dev
+    libutf8proc-dev catch2 libseccomp-dev libssl-dev zlib1g-dev libzstd-dev
     python3-pytest python3-build python3-venv python3-numpy python3-pandas
     python3-dask python3-distributed python3-matplotlib python3-scipy python3-seaborn
     python3-setuptools python3-ipykernel python3-jupyter-client python3-nbclient python3-nbformat
