@@ -283,6 +283,12 @@ TEST_CASE("bad bytes and absurd nesting are refused, not crashed on", "[profiles
     CHECK(nul.line == 1);
     CHECK(nul.message.find("NUL") != std::string::npos);
 
+    ProfileError carriage_return = error_in("# a\rcomment\n# another\nname = \"x\"\n");
+    CHECK(carriage_return.line == 1);
+    CHECK(carriage_return.column == 4);
+    CHECK(carriage_return.message.find("carriage return") != std::string::npos);
+    CHECK(std::holds_alternative<Profile>(load_profile_text("# CRLF\r\nname = \"x\"\r\n", "crlf.toml")));
+
     ProfileError deep = error_in("name = \"x\"\nx = " + std::string(100000, '[') + "\n");
     CHECK(deep.line == 2);
     CHECK(deep.message.find("nested") != std::string::npos);
