@@ -19,8 +19,9 @@
 #   --no-pts         give the chroot /dev without /dev/pts, as some containers do (no pseudo-terminal)
 #   --log DIR        also write each step's output to DIR/STEP.log (default: the terminal only)
 #
-# Needs root (debootstrap, chroot, mounts) and debootstrap. /dev (with its
-# submounts: /dev/pts, /dev/shm, /dev/mqueue), /proc and /sys are mounted in a
+# Needs root (debootstrap, chroot, mounts) and debootstrap. The chroot's root
+# (bound on itself, so that it is a mount point as a machine's root is), /dev
+# (with its submounts: /dev/pts, /dev/shm, /dev/mqueue), /proc and /sys are mounted in a
 # private mount namespace for each step, so they are gone when the step ends,
 # whichever way it ends. Each step prints how long it took. The chroot gets this
 # machine's /etc/resolv.conf and /usr/local/share/ca-certificates before each step.
@@ -78,8 +79,11 @@ in_chroot() {  # COMMAND...
     # Without a devpts under it, /dev/ptmx finds no pseudo-terminal to give (ENODEV). A host
     # may have several devpts stacked on /dev/pts: take each away.
     [[ $pts == yes ]] || dev_mounts+="; while umount --lazy '$root/dev/pts' 2>/dev/null; do :; done"
+    # The chroot's root is made a mount point, as a machine's or a container's
+    # root is: pygate's warm-run templates make their mounts private from it.
     unshare --mount --propagation private -- /bin/sh -c "
         set -e
+        mount --bind '$root' '$root'
         mount -t proc proc '$root/proc'
         mount --rbind /sys '$root/sys'
         $dev_mounts
