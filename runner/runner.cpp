@@ -427,11 +427,15 @@ Status classify(const RunResult& result, bool timed_out, bool cancelled, int wai
     if (code != 0) {
         // It failed after the kernel killed one of its processes for memory.
         if (oom_killed) return Status::memory_limit;
-        // CPython ends an unhandled MemoryError (RLIMIT_AS) with this line.
+        // CPython ends an unhandled MemoryError (RLIMIT_AS) with this line; or, when
+        // printing the traceback runs out of memory too (as CPython 3.13's often
+        // does), with a dump of the exception object and "lost sys.stderr".
         const std::string& tail = result.err.tail;
         std::size_t last_line = tail.find_last_of('\n', tail.size() >= 2 ? tail.size() - 2 : 0);
         std::string line = last_line == std::string::npos ? tail : tail.substr(last_line + 1);
         if (line.rfind("MemoryError", 0) == 0) return Status::memory_limit;
+        if (line.rfind("lost sys.stderr", 0) == 0 && tail.find("\nobject type name: MemoryError\n") != std::string::npos)
+            return Status::memory_limit;
         return Status::exit_nonzero;
     }
     if (result.out.truncated || result.err.truncated) return Status::output_truncated;
@@ -796,6 +800,9 @@ RunResult not_started(RunResult result, std::string error, OwnedWorkdir& workdir
     return result;
 }
 
+// Whether `pid` lives in another network namespace than this process.
+bool in_own_network_namespace(pid_t pid);
+
 // A warm run's child, forked by its template from the `fork` request the
 // server sent with this run's link. It reports its pid; it is moved into the
 // run's cgroup (it runs as the unprivileged user already, so this process,
@@ -806,6 +813,7 @@ RunResult not_started(RunResult result, std::string error, OwnedWorkdir& workdir
 // run's code executes before that report.
 struct WarmChild {
     pid_t pid = -1;
+    bool netns = false;  // it is in another network namespace than pygate's
     bool setup_failed = false;
     std::string error;  // pid < 0: why there is no child
 };
@@ -834,6 +842,9 @@ WarmChild start_warm_child(const WarmStart& warm, const Workdir& workdir, const 
         return started;
     }
     started.pid = *forked;
+    // Asked now, while the child waits for its setup: a program that ends at
+    // once leaves no namespace to read by the time the run is set up.
+    started.netns = in_own_network_namespace(started.pid);
     if (sandbox.cgroup.active()) {
         if (int error = move_into_cgroup(sandbox.cgroup.join(), started.pid)) {
             started.setup_failed = true;
@@ -1034,7 +1045,7 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
     if (warm != nullptr) {
         // The template entered the network namespace it was to have; its
         // children share it.
-        result.isolation.netns = !limits.network && in_own_network_namespace(child);
+        result.isolation.netns = !limits.network && warm_child.netns;
         if (!limits.network && !result.isolation.netns) result.isolation.netns_error = "the template has none";
         setup_failed = warm_child.setup_failed;
         if (setup_failed) {
