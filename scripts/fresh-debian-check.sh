@@ -19,10 +19,10 @@
 #   --no-pts         give the chroot /dev without /dev/pts, as some containers do (no pseudo-terminal)
 #   --log DIR        also write each step's output to DIR/STEP.log (default: the terminal only)
 #
-# Needs root (debootstrap, chroot, mounts) and debootstrap. The chroot's root
-# (bound on itself, so that it is a mount point as a machine's root is), /dev
-# (with its submounts: /dev/pts, /dev/shm, /dev/mqueue), /proc and /sys are mounted in a
-# private mount namespace for each step, so they are gone when the step ends,
+# Needs root (debootstrap, chroot, mounts) and debootstrap. Each step runs in a
+# private mount namespace whose root is the chroot (pivot_root, as a container's
+# is), with /dev (and its submounts: /dev/pts, /dev/shm, /dev/mqueue), /proc and
+# /sys mounted, so they are gone when the step ends,
 # whichever way it ends. Each step prints how long it took. The chroot gets this
 # machine's /etc/resolv.conf and /usr/local/share/ca-certificates before each step.
 set -euo pipefail
@@ -73,21 +73,26 @@ case "$root/" in
 esac
 
 # Runs COMMAND inside the chroot with /dev, /proc and /sys mounted, in a mount
-# namespace of its own: the mounts end with it.
+# namespace of its own: the mounts end with it. The chroot is made that
+# namespace's root (pivot_root), as a machine's or a container's root is: a
+# process that enters another mount namespace (setns, as pygate's warm runs do)
+# is put at that namespace's root, which under a plain chroot is this machine's.
 in_chroot() {  # COMMAND...
     local dev_mounts="mount --rbind /dev '$root/dev'"
     # Without a devpts under it, /dev/ptmx finds no pseudo-terminal to give (ENODEV). A host
     # may have several devpts stacked on /dev/pts: take each away.
     [[ $pts == yes ]] || dev_mounts+="; while umount --lazy '$root/dev/pts' 2>/dev/null; do :; done"
-    # The chroot's root is made a mount point, as a machine's or a container's
-    # root is: pygate's warm-run templates make their mounts private from it.
     unshare --mount --propagation private -- /bin/sh -c "
         set -e
         mount --bind '$root' '$root'
         mount -t proc proc '$root/proc'
         mount --rbind /sys '$root/sys'
         $dev_mounts
-        exec chroot '$root' /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=\"\${TERM:-dumb}\" \
+        cd '$root'
+        pivot_root . .
+        umount --lazy .
+        cd /
+        exec chroot / /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=\"\${TERM:-dumb}\" \
             PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \"\$@\"" sh "$@"
 }
 
