@@ -288,6 +288,11 @@ TEST_CASE("bad bytes and absurd nesting are refused, not crashed on", "[profiles
     CHECK(carriage_return.column == 4);
     CHECK(carriage_return.message.find("carriage return") != std::string::npos);
     CHECK(std::holds_alternative<Profile>(load_profile_text("# CRLF\r\nname = \"x\"\r\n", "crlf.toml")));
+    ProfileError form_feed = error_in("name = \"x\"\n#\fcomment\n#\n");
+    CHECK(form_feed.line == 2);
+    CHECK(form_feed.column == 2);
+    CHECK(form_feed.message.find("U+000C") != std::string::npos);
+    CHECK(std::holds_alternative<Profile>(load_profile_text("name = \"x\"\t# tab\n", "tab.toml")));
 
     ProfileError deep = error_in("name = \"x\"\nx = " + std::string(100000, '[') + "\n");
     CHECK(deep.line == 2);
