@@ -743,10 +743,11 @@ void receive_warm_ending(int link, Ending& ending, std::vector<std::string>& not
 // Reads both streams until the program ends, the wall clock runs out or the
 // run is cancelled (then its process group is killed); reaps the program
 // (a warm one through its template's link).
-Ending watch_child(pid_t child, OutputPump& pump, int cancel_fd, Clock::time_point deadline, const WarmStart* warm,
-                   std::vector<std::string>& notes) {
+Ending watch_child(pid_t child, UniqueFd child_pidfd, OutputPump& pump, int cancel_fd, Clock::time_point deadline,
+                   const WarmStart* warm, std::vector<std::string>& notes) {
     Ending ending;
-    const UniqueFd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, child, 0)));
+    const UniqueFd pidfd = child_pidfd.valid() ? std::move(child_pidfd)
+                                               : UniqueFd(static_cast<int>(::syscall(SYS_pidfd_open, child, 0)));
     bool exited = false;
     while (!exited) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
@@ -814,6 +815,7 @@ bool in_own_network_namespace(pid_t pid);
 struct WarmChild {
     pid_t pid = -1;
     bool netns = false;  // it is in another network namespace than pygate's
+    UniqueFd pidfd;      // opened while it waits for its setup
     bool setup_failed = false;
     std::string error;  // pid < 0: why there is no child
 };
@@ -843,8 +845,10 @@ WarmChild start_warm_child(const WarmStart& warm, const Workdir& workdir, const 
     }
     started.pid = *forked;
     // Asked now, while the child waits for its setup: a program that ends at
-    // once leaves no namespace to read by the time the run is set up.
+    // once is reaped by its template, which leaves no namespace to read and no
+    // process to open a pidfd on (and waitid never sees another's child).
     started.netns = in_own_network_namespace(started.pid);
+    started.pidfd = UniqueFd(static_cast<int>(::syscall(SYS_pidfd_open, started.pid, 0)));
     if (sandbox.cgroup.active()) {
         if (int error = move_into_cgroup(sandbox.cgroup.join(), started.pid)) {
             started.setup_failed = true;
@@ -1064,8 +1068,8 @@ std::variant<RunResult, RunRequestError> run_once(const RunRequest& request, std
 
     OutputPump pump(result, request, std::move(fds.out.read), std::move(fds.err.read));
     std::vector<std::string> ending_notes;
-    const Ending ending = watch_child(child, pump, request.cancel_fd, start + std::chrono::seconds(limits.wall_seconds),
-                                      warm, ending_notes);
+    const Ending ending = watch_child(child, std::move(warm_child.pidfd), pump, request.cancel_fd,
+                                      start + std::chrono::seconds(limits.wall_seconds), warm, ending_notes);
     if (warm != nullptr) {
         result.python_version = warm->identity.python;
     } else if (cached_version) {
