@@ -441,11 +441,15 @@ Status classify(const RunResult& result, bool timed_out, bool cancelled, int wai
     if (code != 0) {
         // It failed after the kernel killed one of its processes for memory.
         if (oom_killed) return Status::memory_limit;
-        // CPython ends an unhandled MemoryError (RLIMIT_AS) with this line.
+        // CPython ends an unhandled MemoryError (RLIMIT_AS) with this line; or, when
+        // printing the traceback runs out of memory too (as CPython 3.13's often
+        // does), with a dump of the exception object and "lost sys.stderr".
         const std::string& tail = result.err.tail;
         std::size_t last_line = tail.find_last_of('\n', tail.size() >= 2 ? tail.size() - 2 : 0);
         std::string line = last_line == std::string::npos ? tail : tail.substr(last_line + 1);
         if (line.rfind("MemoryError", 0) == 0) return Status::memory_limit;
+        if (line.rfind("lost sys.stderr", 0) == 0 && tail.find("\nobject type name: MemoryError\n") != std::string::npos)
+            return Status::memory_limit;
         return Status::exit_nonzero;
     }
     if (result.out.truncated || result.err.truncated) return Status::output_truncated;

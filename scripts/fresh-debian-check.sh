@@ -1,31 +1,34 @@
 #!/usr/bin/env bash
 # Runs the README's two commands as a newcomer would: in a fresh clone, inside
-# a minimal Debian 12 (debootstrap --variant=minbase bookworm, with the
-# bookworm-updates and bookworm-security suites), as root.
+# a minimal Debian 12 or 13 (debootstrap --variant=minbase RELEASE, with the
+# RELEASE-updates and RELEASE-security suites), as root.
 #
 #   scripts/fresh-debian-check.sh [OPTIONS] [STEP...]
 #
 # Steps, in this order (default: all of them):
-#   chroot   make the Debian 12 tree with debootstrap, unless it is there already
+#   chroot   make the Debian tree with debootstrap, unless it is there already
 #   clone    clone this repository's HEAD afresh into it (/srv/pygate)
 #   check    ./bootstrap.sh check   inside it
 #   test     ./bootstrap.sh test    inside it
 #   shell    an interactive shell inside it, in the clone (not part of "all")
 # Options:
-#   --root DIR       where the chroot lives (default /srv/pygate-bookworm); never inside the clone
+#   --release NAME   bookworm (Debian 12, the default) or trixie (Debian 13)
+#   --root DIR       where the chroot lives (default /srv/pygate-RELEASE); never inside the clone
 #   --mirror URL     the Debian mirror (default http://deb.debian.org/debian)
 #   --security URL   the security mirror (default http://deb.debian.org/debian-security)
 #   --no-pts         give the chroot /dev without /dev/pts, as some containers do (no pseudo-terminal)
 #   --log DIR        also write each step's output to DIR/STEP.log (default: the terminal only)
 #
-# Needs root (debootstrap, chroot, mounts) and debootstrap. /dev (with its
-# submounts: /dev/pts, /dev/shm, /dev/mqueue), /proc and /sys are mounted in a
-# private mount namespace for each step, so they are gone when the step ends,
+# Needs root (debootstrap, chroot, mounts) and debootstrap. Each step runs in a
+# private mount namespace whose root is the chroot (pivot_root, as a container's
+# is), with /dev (and its submounts: /dev/pts, /dev/shm, /dev/mqueue), /proc and
+# /sys mounted, so they are gone when the step ends,
 # whichever way it ends. Each step prints how long it took. The chroot gets this
 # machine's /etc/resolv.conf and /usr/local/share/ca-certificates before each step.
 set -euo pipefail
 
-root=/srv/pygate-bookworm
+release=bookworm
+root=
 mirror=http://deb.debian.org/debian
 security=http://deb.debian.org/debian-security
 pts=yes
@@ -39,6 +42,7 @@ usage() {
 
 while (($#)); do
     case "$1" in
+        --release) release=${2:?--release needs bookworm or trixie}; shift 2 ;;
         --root) root=${2:?--root needs a directory}; shift 2 ;;
         --mirror) mirror=${2:?--mirror needs a URL}; shift 2 ;;
         --security) security=${2:?--security needs a URL}; shift 2 ;;
@@ -50,6 +54,11 @@ while (($#)); do
     esac
 done
 ((${#steps[@]})) || steps=(chroot clone check test)
+case "$release" in
+    bookworm|trixie) ;;
+    *) echo "fresh-debian-check.sh: --release must be bookworm or trixie, not '$release'" >&2; usage ;;
+esac
+[[ -n $root ]] || root=/srv/pygate-$release
 
 repository=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
 root=$(realpath -m "$root")
@@ -64,7 +73,10 @@ case "$root/" in
 esac
 
 # Runs COMMAND inside the chroot with /dev, /proc and /sys mounted, in a mount
-# namespace of its own: the mounts end with it.
+# namespace of its own: the mounts end with it. The chroot is made that
+# namespace's root (pivot_root), as a machine's or a container's root is: a
+# process that enters another mount namespace (setns, as pygate's warm runs do)
+# is put at that namespace's root, which under a plain chroot is this machine's.
 in_chroot() {  # COMMAND...
     local dev_mounts="mount --rbind /dev '$root/dev'"
     # Without a devpts under it, /dev/ptmx finds no pseudo-terminal to give (ENODEV). A host
@@ -72,10 +84,15 @@ in_chroot() {  # COMMAND...
     [[ $pts == yes ]] || dev_mounts+="; while umount --lazy '$root/dev/pts' 2>/dev/null; do :; done"
     unshare --mount --propagation private -- /bin/sh -c "
         set -e
+        mount --bind '$root' '$root'
         mount -t proc proc '$root/proc'
         mount --rbind /sys '$root/sys'
         $dev_mounts
-        exec chroot '$root' /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=\"\${TERM:-dumb}\" \
+        cd '$root'
+        pivot_root . .
+        umount --lazy .
+        cd /
+        exec chroot / /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=\"\${TERM:-dumb}\" \
             PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \"\$@\"" sh "$@"
 }
 
@@ -96,15 +113,20 @@ network_setup() {
 
 step_chroot() {
     if [[ -x "$root/usr/bin/apt-get" && -f "$root/etc/debian_version" ]]; then
-        echo "chroot: $root holds Debian $(cat "$root/etc/debian_version") already; kept"
+        local codename
+        codename=$(. "$root/etc/os-release" && echo "${VERSION_CODENAME:-}")
+        [[ $codename == "$release" ]] || die "$root holds Debian ${codename:-?}, not $release: choose another --root"
+        echo "chroot: $root holds Debian $(cat "$root/etc/debian_version") ($codename) already; kept"
         return
     fi
     command -v debootstrap >/dev/null || die "debootstrap is missing: apt-get install debootstrap"
-    debootstrap --variant=minbase bookworm "$root" "$mirror"
+    debootstrap --variant=minbase "$release" "$root" "$mirror"
+    # One-line sources in /etc/apt/sources.list, which both releases' apt read.
+    rm -f "$root/etc/apt/sources.list.d/debian.sources"
     cat > "$root/etc/apt/sources.list" <<EOF
-deb $mirror bookworm main
-deb $mirror bookworm-updates main
-deb $security bookworm-security main
+deb $mirror $release main
+deb $mirror $release-updates main
+deb $security $release-security main
 EOF
     network_setup
     # What the updates and security suites hold newer than the release.
@@ -140,7 +162,7 @@ step_shell() {
 
 status=0
 for step in "${steps[@]}"; do
-    echo "== $step (chroot $root, $(date -u '+%Y-%m-%d %H:%M:%S UTC'))"
+    echo "== $step (Debian $release, chroot $root, $(date -u '+%Y-%m-%d %H:%M:%S UTC'))"
     start=$(date +%s)
     if [[ -n $log_dir ]]; then
         mkdir -p "$log_dir"

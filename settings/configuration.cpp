@@ -42,12 +42,12 @@ public:
         fail_at(place.line, place.column, std::move(message));
     }
 
-    std::uint32_t line_of(const TomlValue& value) const { return static_cast<std::uint32_t>(value.location().line()); }
+    std::uint32_t line_of(const TomlValue& value) const { return profiles::place_of_value(value).line; }
 
     std::string string_of(const TomlValue& value, std::string_view key) const {
         if (!value.is_string())
             fail(value, fmt::format("`{}` must be a string, not {}", key, profiles::toml_type_name(value)));
-        const std::string& text = value.as_string().str;
+        const std::string& text = profiles::toml_string(value);
         if (text.empty()) fail(value, fmt::format("`{}` must not be empty", key));
         return text;
     }

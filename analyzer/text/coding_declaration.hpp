@@ -4,6 +4,7 @@
 // the codec registry's name normalisation).
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>

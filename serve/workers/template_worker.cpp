@@ -85,7 +85,7 @@ int template_worker_main(pid_t parent) {
     request.limits = std::get<runner::Limits>(limits);
     request.limits.wall_seconds = k_template_lifetime_seconds;
     request.limits.cpu_seconds = k_template_lifetime_seconds;
-    request.pass_fds = {k_worker_link_fd};
+    request.pass_fds.push_back(k_worker_link_fd);  // not = {...}: g++ 14 with sanitizers warns falsely (array-bounds)
     request.cancel_fd = cancel[0];
     request.template_process = true;
     request.on_started = [&private_mounts](const std::string& workdir, pid_t program) {

@@ -78,7 +78,7 @@ TEST_CASE("Python 3.12 syntax is refused", "[syntax]") {
     CHECK(generic[0].range.column == 10);
 }
 
-TEST_CASE("control characters outside literals are refused; inside them they are fine", "[syntax]") {
+TEST_CASE("control characters outside literals are refused, inside them they are fine", "[syntax]") {
     auto code = analyze("x = 1;\vimport os\n");
     REQUIRE(code.size() == 1);
     CHECK(code[0].range.column == 7);

@@ -192,7 +192,8 @@ TEST_CASE("bad input in a folder is reported file by file and the rest is scanne
     CHECK(file_entry(report, tree + "/empty.py")["decision"] == "allow");  // an empty module is valid Python
     for (const char* denied : {"/binary.py", "/dangling.py", "/deep.py", "/fifo.py", "/huge.py", "/tool"}) {
         INFO(denied);
-        const json& entry = file_entry(report, tree + denied);
+        const std::string path = tree + denied;
+        const json& entry = file_entry(report, path);
         CHECK(entry["decision"] == "deny");
         CHECK(entry["findings"][0]["rule"] == "PG000");
     }
@@ -203,7 +204,8 @@ TEST_CASE("bad input in a folder is reported file by file and the rest is scanne
     CHECK(message("/huge.py").find("104857600 bytes") != std::string::npos);
     CHECK(message("/dangling.py").find("No such file") != std::string::npos);
     bool mentions_utf8 = false;
-    for (const auto& finding : file_entry(report, tree + "/binary.py")["findings"])
+    const std::string binary = tree + "/binary.py";
+    for (const auto& finding : file_entry(report, binary)["findings"])
         mentions_utf8 |= finding["message"].get<std::string>().find("invalid UTF-8") != std::string::npos;
     CHECK(mentions_utf8);
     CHECK(result.err.find(tree + "/loop: not descended") != std::string::npos);

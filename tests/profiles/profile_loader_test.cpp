@@ -7,6 +7,7 @@
 
 #include "profiles/builtin_profiles.hpp"
 #include "profiles/profile_toml.hpp"
+#include "profiles/toml_value.hpp"
 #include "support/run_process.hpp"
 
 using namespace pygate::profiles;
@@ -27,6 +28,17 @@ ProfileError error_of(const ProfileResult& result) {
 ProfileError error_in(const std::string& text) {
     return error_of(load_profile_text(text, "user.toml"));
 }
+
+// Where toml11 places a syntax error: version 3 (Debian 12) at the token it
+// could not read, version 4 (Debian 13) where reading failed; a key defined
+// twice, at its value (3) or at the key (4).
+#if TOML11_VERSION_MAJOR >= 4
+constexpr std::uint32_t k_unterminated_string_column = 10;
+constexpr std::uint32_t k_key_twice_column = 1;
+#else
+constexpr std::uint32_t k_unterminated_string_column = 8;
+constexpr std::uint32_t k_key_twice_column = 8;
+#endif
 
 std::string shown(const Profile& profile) {
     std::ostringstream out;
@@ -179,8 +191,9 @@ TEST_CASE("malformed profiles name the file, line and column", "[profiles][malfo
         std::string says;
     };
     const Case cases[] = {
-        {"TOML syntax error", "name = \"x\ndescription = \"y\"\n", 1, 8, "TOML syntax error"},
-        {"key defined twice", "name = \"x\"\nname = \"y\"\n", 2, 8, "TOML syntax error"},
+        {"TOML syntax error", "name = \"x\ndescription = \"y\"\n", 1, k_unterminated_string_column,
+         "TOML syntax error"},
+        {"key defined twice", "name = \"x\"\nname = \"y\"\n", 2, k_key_twice_column, "TOML syntax error"},
         {"missing name", "description = \"no name\"\n", 1, 1, "needs `name"},
         {"unknown top-level key", "name = \"x\"\nextend = \"safe_eval\"\n", 2, 1, "unknown key `extend`"},
         {"unknown table", "name = \"x\"\n\n[import]\nallow = []\n", 3, 2, "unknown key `import`"},
@@ -270,6 +283,17 @@ TEST_CASE("bad bytes and absurd nesting are refused, not crashed on", "[profiles
     CHECK(nul.line == 1);
     CHECK(nul.message.find("NUL") != std::string::npos);
 
+    ProfileError carriage_return = error_in("# a\rcomment\n# another\nname = \"x\"\n");
+    CHECK(carriage_return.line == 1);
+    CHECK(carriage_return.column == 4);
+    CHECK(carriage_return.message.find("carriage return") != std::string::npos);
+    CHECK(std::holds_alternative<Profile>(load_profile_text("# CRLF\r\nname = \"x\"\r\n", "crlf.toml")));
+    ProfileError form_feed = error_in("name = \"x\"\n#\fcomment\n#\n");
+    CHECK(form_feed.line == 2);
+    CHECK(form_feed.column == 2);
+    CHECK(form_feed.message.find("U+000C") != std::string::npos);
+    CHECK(std::holds_alternative<Profile>(load_profile_text("name = \"x\"\t# tab\n", "tab.toml")));
+
     ProfileError deep = error_in("name = \"x\"\nx = " + std::string(100000, '[') + "\n");
     CHECK(deep.line == 2);
     CHECK(deep.message.find("nested") != std::string::npos);
@@ -297,10 +321,20 @@ TEST_CASE("profile show escapes what TOML needs escaped", "[profiles]") {
 
 TEST_CASE("a dotted key or table extending an empty array is an error, not a crash (found by fuzzing)",
           "[profiles][malformed]") {
-    for (const char* text : {"r = []\nr.o = 6\n", "r = []\n[r.o]\nx = 1\n", "[t]\nr = []\n[t.r.o]\n"}) {
+    const std::pair<const char*, std::uint32_t> cases[] = {
+        {"r = []\nr.o = 6\n", 2}, {"r = []\n[r.o]\nx = 1\n", 2}, {"[t]\nr = []\n[t.r.o]\n", 3}};
+    for ([[maybe_unused]] const auto& [text, line] : cases) {
         INFO(text);
         ProfileError error = error_in(text);
+        CHECK(error.message.starts_with("TOML syntax error: "));
+#if TOML11_VERSION_MAJOR >= 4
+        // toml11 4 refuses it itself, at the key.
+        CHECK(error.message.find("value already exists") != std::string::npos);
+        CHECK(error.line == line);
+#else
+        // toml11 3 reaches the array's back(), which CheckedArray refuses.
         CHECK(error.message.find("extends an empty array") != std::string::npos);
+#endif
     }
 }
 

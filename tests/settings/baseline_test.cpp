@@ -101,7 +101,7 @@ TEST_CASE("PG000 is never absorbed, even when recording", "[baseline]") {
     CHECK(matcher.recorded().empty());
 }
 
-TEST_CASE("the written file reads back; damaged files say what is wrong", "[baseline]") {
+TEST_CASE("the written file reads back, and damaged files say what is wrong", "[baseline]") {
     auto file = file_with({finding(4, "subprocess.run", "subprocess.run(['id'])")});
     auto entry = entry_for(file, file.findings[0], "2027-01-31");
     auto read = settings::parse_baseline(settings::baseline_json({entry}));

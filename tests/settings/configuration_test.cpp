@@ -24,7 +24,7 @@ std::string refused(std::string_view text, bool pyproject = false) {
 
 }  // namespace
 
-TEST_CASE("every key is read, with its line; paths start at the file's folder", "[configuration]") {
+TEST_CASE("every key is read, with its line, and paths start at the file's folder", "[configuration]") {
     Configuration config = accepted(
         "profile = \"p/strict.toml\"\nexclude = [\"build/*\", \"*_pb2.py\"]\nfail-on = \"deny\"\nformat = \"sarif\"\n"
         "output = \"out/r.sarif\"\njobs = 3\ncache = true\nbaseline = \"/abs/b.json\"\n",

@@ -102,7 +102,7 @@ TEST_CASE("Saturated magnitudes stay finite and ordered") {
     CHECK(factorial_log10(judge("10**8").size) == Approx(756570556.0).epsilon(0.001));  // 8e8 digits, less a bit
 }
 
-TEST_CASE("Values under the limits are not flagged; just over them are") {
+TEST_CASE("Values under the limits are not flagged, just over them are") {
     CHECK_FALSE(judge("[0] * 10**6").oversize);  // 8 MB of slots under 512 MB
     CHECK(judge("[0] * 10**8").oversize);        // 800 MB
     CHECK_FALSE(judge("[0] * 10**7").oversize);

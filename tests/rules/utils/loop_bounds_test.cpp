@@ -31,7 +31,7 @@ bool unbounded(const std::string& code) {
 
 }  // namespace
 
-TEST_CASE("Constant tests fold to true or false; anything else is unknown") {
+TEST_CASE("Constant tests fold to true or false, anything else is unknown") {
     CHECK(truth("True") == true);
     CHECK(truth("1") == true);
     CHECK(truth("0") == false);
@@ -73,7 +73,7 @@ TEST_CASE("Constant tests fold to true or false; anything else is unknown") {
     CHECK(truth("-name") == std::nullopt);
 }
 
-TEST_CASE("Endless iterators are named; those that may end are not") {
+TEST_CASE("Endless iterators are named, those that may end are not") {
     CHECK(endless("itertools.count()") == "itertools.count()");
     CHECK(endless("c(10)") == "itertools.count()");  // through an alias
     CHECK(endless("itertools.cycle('ab')").has_value());
