@@ -227,6 +227,43 @@ def _c_module_has(module, name):
     return name in exported if exported is not None else hasattr(held, name)
 
 
+# The modules whose class factories write a class's methods as source of their own (namedtuple's
+# `_make`, `_replace`) or by exec (dataclass's `__init__`, namedtuple's `__new__`): assigning fields,
+# nothing else (reviewed.tsv says so of the exec'd ones).
+_CLASS_FACTORY_FILES = ("dataclasses.py", "collections/__init__.py")
+
+
+def _factory_made_class(module, name):
+    """The class a module binds `name` to at import, when a class factory made it (`make_dataclass`,
+    `namedtuple`, `type(...)` over generated methods): every Python function its construction can run
+    is one the factory generated. Read from the imported module, which says what a module-level call
+    returned where the source only shows the factory's every possible result (`dataclass` returns its
+    decorator when given no class). None otherwise."""
+    import types
+    try:
+        held = sys.modules.get(module) or importlib.import_module(module)
+    except BaseException:  # a module this interpreter cannot import: the source is all there is
+        return None
+    value = getattr(held, name, None)
+    if not isinstance(value, type):
+        return None
+    for klass in value.__mro__:
+        if klass is object or klass.__module__ == "builtins":
+            continue
+        for member in vars(klass).values():
+            function = python_function(member) if not isinstance(member, (property, type)) else None
+            if isinstance(member, property) or (function is None and callable(member) and
+                                                not isinstance(member, (type, types.BuiltinFunctionType,
+                                                                        types.WrapperDescriptorType))):
+                return None  # a property or a callable object may run source the factory did not write
+            if function is None:
+                continue
+            filename = function.__code__.co_filename
+            if not (filename.startswith("<") or filename.endswith(_CLASS_FACTORY_FILES)):
+                return None
+    return value
+
+
 def _walk_scope(node):
     """The nodes of a statement that belong to its function's own scope (not to a nested def, class or lambda)."""
     stack = [node]
@@ -509,6 +546,10 @@ class Analysis:
             return self._member(("module", binding[1]), binding[2], depth + 1)
         if kind == "value":
             _, node, module, cls = binding
+            if cls is None and isinstance(node, ast.Call):
+                made = _factory_made_class(module.name, dotted.rsplit(".", 1)[-1])
+                if made is not None:
+                    return {("ext", dotted), ("data", dotted)}
             guard = ("value", id(node))
             if guard in self.resolving:
                 return set()
