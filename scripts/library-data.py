@@ -44,6 +44,7 @@ import pkgutil
 import subprocess
 import sys
 import textwrap
+import tokenize
 import tomllib
 import types
 import warnings
@@ -147,7 +148,8 @@ def instance_attributes(cls):
     try:
         source = textwrap.dedent(inspect.getsource(cls))
         tree = ast.parse(source)
-    except (OSError, TypeError, SyntaxError, IndentationError):
+    except (OSError, TypeError, SyntaxError, IndentationError, tokenize.TokenError):
+        # No source, or lines inspect cannot delimit (3.13's getsource can start inside a string).
         return set()
     names = set()
     for node in ast.walk(tree):
