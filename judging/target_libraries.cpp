@@ -18,24 +18,51 @@
 #include <sstream>
 #include <vector>
 
+#include "judging/library_versions_cache.hpp"
+#include "runner/version_cache.hpp"
 #include "support/unique_fd.hpp"
 
 namespace pygate::judging {
 namespace {
 
 // Printed by the target interpreter: `cpython X.Y`, then `DIST VERSION` for
-// each distribution the tables cover that it has.
-constexpr const char* k_probe = R"(import sys
+// each distribution the tables cover that it has; and `@watch PATH` for each
+// path the answer comes from (library_versions_cache.hpp), or `@nocache` when
+// one cannot be said on a line; `@end` when it has said everything.
+constexpr const char* k_probe = R"(import os, sys
 print("cpython", "%d.%d" % sys.version_info[:2])
+def watch(path):
+    path = os.path.abspath(path)
+    print("@nocache" if "\n" in path or "\t" in path else "@watch " + path)
+for entry in sys.path:
+    if not os.path.isdir(entry):
+        watch(os.path.dirname(os.path.abspath(entry)))  # where it would appear
+        continue
+    watch(entry)
+    try:
+        names = sorted(os.listdir(entry))
+    except OSError:
+        print("@nocache")
+        continue
+    for name in names:
+        if name.endswith(".pth"):
+            watch(os.path.join(entry, name))
 try:
-    from importlib.metadata import version
+    from importlib.metadata import distribution
 except ImportError:
-    version = None
+    distribution = None
 for name in sys.argv[1:]:
     try:
-        print(name, version(name))
+        found = distribution(name)
+        print(name, found.version)
     except Exception:
-        pass
+        continue
+    path = getattr(found, "_path", None)
+    if path is None:
+        print("@nocache")
+    else:
+        watch(str(path))
+print("@end")
 )";
 
 constexpr auto k_probe_timeout = std::chrono::seconds(20);
@@ -59,6 +86,14 @@ std::optional<analyzer::LibraryVersions> ask_interpreter(const std::string& pyth
     if (python.empty() || python.front() != '/') {
         error = fmt::format("the interpreter `{}` is not an absolute path", python);
         return std::nullopt;
+    }
+    const std::optional<std::string> identity = runner::interpreter_identity(python);
+    const std::string cache_dir = runner::default_version_cache_dir();
+    if (identity) {
+        if (std::optional<analyzer::LibraryVersions> cached = cached_library_versions(cache_dir, *identity)) {
+            if (started != nullptr) *started = true;
+            return cached;
+        }
     }
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) {
@@ -111,8 +146,22 @@ std::optional<analyzer::LibraryVersions> ask_interpreter(const std::string& pyth
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
     analyzer::LibraryVersions versions;
+    std::vector<std::string> watched;
+    bool ended = false, cacheable = true;
     std::istringstream lines(text);
     for (std::string line; std::getline(lines, line);) {
+        if (line.starts_with("@watch ")) {
+            watched.push_back(line.substr(7));
+            continue;
+        }
+        if (line == "@end") {
+            ended = true;
+            continue;
+        }
+        if (line.starts_with("@")) {
+            cacheable = false;
+            continue;
+        }
         std::size_t space = line.find(' ');
         if (space == std::string::npos || space == 0 || space + 1 >= line.size()) continue;
         versions.versions[line.substr(0, space)] = line.substr(space + 1);
@@ -121,6 +170,7 @@ std::optional<analyzer::LibraryVersions> ask_interpreter(const std::string& pyth
         error = fmt::format("{} did not say its version", python);
         return std::nullopt;
     }
+    if (identity && ended && cacheable) store_library_versions(cache_dir, *identity, versions, watched);
     return versions;
 }
 

@@ -87,19 +87,10 @@ std::string default_version_cache_dir() {
 
 std::optional<std::string> cached_python_version(const std::string& cache_dir, const std::string& identity) {
     if (cache_dir.empty()) return std::nullopt;
-    int fd = ::open(entry_path(cache_dir, identity).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-    if (fd < 0) return std::nullopt;
-    struct stat info {};
-    char buffer[4096];
-    ssize_t size = -1;
-    // Only a regular file of this user's: not one another user planted.
-    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_uid == ::geteuid() &&
-        info.st_size < static_cast<off_t>(sizeof buffer))
-        size = ::read(fd, buffer, sizeof buffer);
-    ::close(fd);
-    if (size <= 0) return std::nullopt;
+    const std::optional<std::string> read = read_cache_file(entry_path(cache_dir, identity), 4096);
+    if (!read || read->empty()) return std::nullopt;
     // "pygate-python-version 1\n<identity>\n<version>\n"
-    const std::string_view text(buffer, static_cast<std::size_t>(size));
+    const std::string_view text(*read);
     const std::string expected_head = std::string(k_format) + identity + "\n";
     if (text.substr(0, expected_head.size()) != expected_head) return std::nullopt;
     std::string_view version = text.substr(expected_head.size());
@@ -110,12 +101,33 @@ std::optional<std::string> cached_python_version(const std::string& cache_dir, c
 }
 
 void store_python_version(const std::string& cache_dir, const std::string& identity, const std::string& version) {
-    if (cache_dir.empty() || !plausible_version(version) || !make_private_dir(cache_dir)) return;
-    const std::string path = entry_path(cache_dir, identity);
+    if (cache_dir.empty() || !plausible_version(version)) return;
+    write_cache_file(cache_dir, entry_path(cache_dir, identity), std::string(k_format) + identity + "\n" + version + "\n");
+}
+
+std::optional<std::string> read_cache_file(const std::string& path, std::size_t limit) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+    if (fd < 0) return std::nullopt;
+    struct stat info {};
+    std::optional<std::string> text;
+    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_uid == ::geteuid() &&
+        static_cast<std::size_t>(info.st_size) < limit) {
+        std::string buffer(static_cast<std::size_t>(info.st_size) + 1, '\0');  // one more: a file that grew is seen
+        ssize_t size = ::read(fd, buffer.data(), buffer.size());
+        if (size >= 0 && static_cast<std::size_t>(size) <= static_cast<std::size_t>(info.st_size)) {
+            buffer.resize(static_cast<std::size_t>(size));
+            text = std::move(buffer);
+        }
+    }
+    ::close(fd);
+    return text;
+}
+
+void write_cache_file(const std::string& cache_dir, const std::string& path, const std::string& text) {
+    if (cache_dir.empty() || !make_private_dir(cache_dir)) return;
     std::string temp = path + ".XXXXXX";
     int fd = ::mkostemp(temp.data(), O_CLOEXEC);
     if (fd < 0) return;
-    const std::string text = std::string(k_format) + identity + "\n" + version + "\n";
     const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
     if (::close(fd) != 0 || !written || ::rename(temp.c_str(), path.c_str()) != 0) ::unlink(temp.c_str());
 }

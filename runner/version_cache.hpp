@@ -13,6 +13,7 @@
 // identity (as git and ccache treat "racy" files).
 
 #include <chrono>
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -28,6 +29,14 @@ std::optional<std::string> interpreter_identity(const std::string& python,
 // $XDG_CACHE_HOME/pygate, else $HOME/.cache/pygate; empty when neither is set
 // to an absolute path.
 std::string default_version_cache_dir();
+
+// A cache file's text, when it is a regular file of this user's (not one
+// another user planted, nor a link) shorter than `limit` bytes.
+std::optional<std::string> read_cache_file(const std::string& path, std::size_t limit);
+
+// Writes a cache file atomically (a temporary file renamed over it), creating
+// `cache_dir` (0700) if needed. Failure is silent: the cache is only a cache.
+void write_cache_file(const std::string& cache_dir, const std::string& path, const std::string& text);
 
 // The version stored for this identity in `cache_dir`, if it is there and
 // sound.
