@@ -41,7 +41,7 @@ TEST_CASE("The recovering bound counts words, symbols and line breaks, inside st
     CHECK(leaf_bounds("s = '''a\nb'''\n").recovering >= 12);
 }
 
-TEST_CASE("Large texts stop at the safe bound; texts of ordinary size are far below it") {
+TEST_CASE("Large texts stop at the safe bound and texts of ordinary size are far below it") {
     CHECK(leaf_bounds(repeat("x = not ", 50000)).recovering == k_safe_leaves);
     CHECK(leaf_bounds(repeat("value = compute(a, b) + 1\n", 100)).recovering < 2000);
     CHECK(leaf_bounds(repeat("'a b c d e f'\n", 20000)).extras_run == 0);

@@ -46,7 +46,7 @@ TEST_CASE("A cycle is reported once, at the call that closed it, naming the func
     CHECK(ids(cycles[0].callers) == ids({def(1), def(2), def(3)}));
 }
 
-TEST_CASE("Calls that lead elsewhere are no cycle; two cycles are two reports, in the file's order") {
+TEST_CASE("Calls that lead elsewhere are no cycle and two cycles are two reports, in the file's order") {
     CallCycles calls;
     calls.add(1, 2, def(1), call(1));
     calls.add(2, 4, def(2), call(2));
