@@ -223,9 +223,11 @@ private:
         m_on_import.call(ImportSite{node, site.scope, modules}, m_context);
     }
 
-    // One finding per location, the most specific rule's; a finding the
-    // profile's allow list exempts takes no place (networked's allowed
-    // `urllib.request.urlopen` for PG005 must not hide PG006's review of it).
+    // One finding per location: the most severe, and among those the most
+    // specific rule's (a more specific review must not hide a denial at the
+    // same place); a finding the profile's allow list exempts takes no place
+    // (networked's allowed `urllib.request.urlopen` for PG005 must not hide
+    // PG006's review of it).
     void keep_most_specific(std::vector<Finding>& findings) {
         std::erase_if(m_candidates, [&](const RuleContext::Candidate& c) {
             return exempted_by_allow_list(m_context.profile(), c.finding);
@@ -234,6 +236,7 @@ private:
         std::sort(m_candidates.begin(), m_candidates.end(), [](const auto& a, const auto& b) {
             if (a.begin != b.begin) return a.begin < b.begin;
             if (a.end != b.end) return a.end < b.end;
+            if (a.finding.severity != b.finding.severity) return a.finding.severity > b.finding.severity;
             if (a.specificity != b.specificity) return a.specificity > b.specificity;
             if (a.finding.rule != b.finding.rule) return a.finding.rule < b.finding.rule;
             return a.order < b.order;
