@@ -11,6 +11,7 @@
 #include "analyzer/text/unicode.hpp"
 #include "rules/catalogue.hpp"
 #include "rules/utils/library_effects.hpp"
+#include "rules/utils/pandas_option_stores.hpp"
 #include "rules/utils/name_table.hpp"
 
 namespace pygate::rules {
@@ -304,7 +305,59 @@ bool reads_only_class_name(const analyzer::RuleContext& context, Node node) {
     return name == "__name__" || name == "__qualname__";
 }
 
+// --- library settings whose value is a format string or an attribute name (settings.tsv)
+
+// A setting's value, judged as a library callable's format: or names:
+// argument is. Whether it reported.
+bool judge_setting_value(Node where, Node value, analyzer::ScopeId scope, analyzer::RuleContext& context,
+                         const analyzer::LibrarySetting& setting, std::string_view what) {
+    const analyzer::Model& model = context.model();
+    bool format = setting.effect == "format";
+    std::vector<std::string> values;
+    bool complete = !node_is_null(value) && argument_strings(value, scope, model, context.libraries(), values);
+    for (const std::string& text : values) {
+        if (format) {
+            if (check_format_fields(where, context, text)) return true;
+        } else if (auto why = forbidden(text, context.profile())) {
+            context.report(k_rule, Severity::error, where,
+                           fmt::format("introspection: {} sets `{}`, which {} uses as an attribute name, to '{}': {}",
+                                       what, setting.name, setting.distribution, text, *why),
+                           k_specificity);
+            return true;
+        }
+    }
+    if (complete) return false;
+    std::string shown = node_is_null(value) ? std::string("a value it does not show")
+                                            : fmt::format("`{}`", analyzer::first_line_shortened(model.text(value), 60));
+    context.report(k_rule, Severity::warning, where,
+                   format ? fmt::format("introspection: {} sets `{}`, the format string {} formats values with, to "
+                                        "{}, which pygate cannot see; its fields read attributes as getattr does",
+                                        what, setting.name, setting.distribution, shown)
+                          : fmt::format("introspection: {} sets `{}`, which {} uses as an attribute name, to {}, "
+                                        "which pygate cannot see",
+                                        what, setting.name, setting.distribution, shown),
+                   k_specificity);
+    return true;
+}
+
+// A pandas option store (rules/utils/pandas_option_stores.hpp) that may set
+// an option whose value pandas formats with or looks attributes up by.
+bool judge_option_store(const OptionStore& store, analyzer::ScopeId scope, analyzer::RuleContext& context) {
+    for (const analyzer::LibrarySetting& setting : analyzer::library_settings()) {
+        if (setting.distribution != "pandas" || (setting.effect != "format" && setting.effect != "names")) continue;
+        if (!may_set(store, setting.name)) continue;
+        std::string what = store.key ? fmt::format("pandas option `{}`", *store.key)
+                                     : std::string("a pandas option pygate cannot fold");
+        if (judge_setting_value(store.at, store.value, scope, context, setting, what)) return true;
+    }
+    return false;
+}
+
 void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
+    if (site.store) {
+        if (std::optional<OptionStore> store = pandas_option_store(site, context.model()))
+            if (judge_option_store(*store, site.scope, context)) return;
+    }
     // "...".format and "...".format_map of a constant format string, called or copied
     // (`f = "{0.__class__}".format; f(x)`).
     if ((site.attribute == "format" || site.attribute == "format_map") && !site.store) {
@@ -850,6 +903,8 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     if (judge_library_names(call, context)) return;
+    for (const OptionStore& store : pandas_option_stores(call, model))
+        if (judge_option_store(store, call.scope, context)) return;
     for (const Referent& callee : call.callee) {
         if (callee.kind == Referent::Kind::class_of) return judge_class_of_call(call, callee, context);
         if (in_getattr_family(callee)) {

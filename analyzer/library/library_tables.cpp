@@ -57,6 +57,10 @@ std::span<const LibraryTable> library_tables() {
     return k_tables;
 }
 
+std::span<const LibrarySetting> library_settings() {
+    return k_settings;
+}
+
 std::optional<std::string_view> distribution_of(std::string_view top_level_module) {
     for (const ThirdParty& known : k_third_party)
         if (known.module == top_level_module) return known.distribution;

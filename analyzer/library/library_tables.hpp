@@ -47,6 +47,17 @@ struct LibraryTable {
 // Every table compiled in.
 std::span<const LibraryTable> library_tables();
 
+// A library setting whose value reaches an effect (settings.tsv, derived with
+// the tables): pandas' `styler.format.formatter` is a format string.
+struct LibrarySetting {
+    std::string_view distribution;  // `pandas`
+    std::string_view name;          // `styler.format.formatter`
+    std::string_view effect;        // `format`, `names`, `imports`, `process`, `files`
+};
+
+// Every setting compiled in.
+std::span<const LibrarySetting> library_settings();
+
 // The distribution a module's top-level name belongs to, when a table could
 // cover it: `cpython` for builtins and the standard library, `matplotlib`
 // for mpl_toolkits, the name itself for the other third-party packages the

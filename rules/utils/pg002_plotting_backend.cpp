@@ -9,6 +9,7 @@
 #include <string>
 
 #include "analyzer/syntax/python_symbols.hpp"
+#include "rules/utils/pandas_option_stores.hpp"
 #include "rules/utils/referent_names.hpp"
 #include "analyzer/text/unicode.hpp"
 
@@ -21,6 +22,7 @@ using analyzer::Referents;
 using analyzer::ScopeId;
 
 constexpr int k_specificity = 50;
+constexpr std::string_view k_pandas_backend = "plotting.backend";
 
 // Why a matplotlib backend value may import a module of its choosing.
 std::optional<std::string> matplotlib_risk(Node value, ScopeId scope, const analyzer::Model& model) {
@@ -101,25 +103,15 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
         if (node_is_null(rc)) rc = model.argument(call.node, 0, "style");
         return judge_rc_dictionary(rc, call, context, rule, "the call");
     }
-    if (names_any(call.callee, {"builtins.setattr"}) &&
-        model.fold_string(model.argument(call.node, 1), call.scope) == "backend" &&
-        names_any(model.resolve(model.argument(call.node, 0), call.scope), {"pandas.options.plotting"})) {
-        if (auto why = pandas_risk(model.argument(call.node, 2), call.scope, model))
-            report(context, rule, call.function, "the call", *why);
-        return;
-    }
-    if (names_any(call.callee, {"pandas.set_option", "pandas.option_context"})) {
-        for (std::uint32_t i = 0;; i += 2) {
-            Node key = model.argument(call.node, i);
-            if (node_is_null(key)) return;
-            std::optional<std::string> option = model.fold_string(key, call.scope);
-            if (!option)
-                return report(context, rule, key, "the call",
-                              fmt::format("`{}` is an option pygate cannot fold", shown_source(model, key)));
-            if (!option->ends_with("backend")) continue;
-            if (auto why = pandas_risk(model.argument(call.node, i + 1), call.scope, model))
-                report(context, rule, key, fmt::format("option `{}`", *option), *why);
+    // pandas' plotting.backend, however the key spells it (pandas_option_stores.hpp).
+    for (const OptionStore& store : pandas_option_stores(call, model)) {
+        if (!store.key) {
+            report(context, rule, store.at, "the call", "an option pygate cannot fold, with its value");
+            continue;
         }
+        if (!may_set(store, k_pandas_backend)) continue;
+        if (auto why = pandas_risk(store.value, call.scope, model))
+            report(context, rule, store.at, fmt::format("option `{}`", *store.key), *why);
     }
     // `df.plot(backend=...)`, `pd.plotting.boxplot(df, backend=...)`: pandas' plotting functions and
     // methods of values pygate cannot trace, in a file that imports pandas.
@@ -155,16 +147,12 @@ void judge_backend_attribute(const analyzer::AttributeSite& site, analyzer::Rule
                              analyzer::RuleNumber rule) {
     if (!site.store || site.attribute != "backend") return;
     const analyzer::Model& model = context.model();
-    if (!names_any(model.resolve(site.object, site.scope), {"pandas.options.plotting"})) return;
-    const auto& p = analyzer::PythonSymbols::get();
-    Node assignment = node_parent(site.node);
-    Node value = node_is_null(assignment) || node_symbol(assignment) != p.assignment
-                     ? Node{}
-                     : node_child_by_field_id(assignment, p.field_right);
-    if (node_is_null(value))
+    std::optional<OptionStore> store = pandas_option_store(site, model);
+    if (!store || !may_set(*store, k_pandas_backend)) return;
+    if (node_is_null(store->value))
         return report(context, rule, site.node, "`pandas.options.plotting.backend`",
                       "it is bound to a value pygate cannot see");
-    if (auto why = pandas_risk(value, site.scope, model))
+    if (auto why = pandas_risk(store->value, site.scope, model))
         report(context, rule, site.node, "`pandas.options.plotting.backend`", *why);
 }
 

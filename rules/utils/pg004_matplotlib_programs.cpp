@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "analyzer/syntax/python_symbols.hpp"
+#include "rules/utils/stored_value.hpp"
 #include "rules/utils/referent_names.hpp"
 #include "analyzer/text/unicode.hpp"
 
@@ -316,24 +317,9 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
 void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
                                       analyzer::RuleNumber rule) {
     const auto& p = analyzer::PythonSymbols::get();
-    // A store to the subscript: the target of `=`, `|=` and the other
-    // augmented assignments, of a `for`, or an element of a target tuple or
-    // list (`rcParams[k], x = v, 1`). Only a plain `=` of the subscript alone
-    // shows its value; any other store sets a value pygate does not see.
-    Node target = site.node;
-    Node parent = node_parent(target);
-    while (!node_is_null(parent) &&
-           (node_symbol(parent) == p.pattern_list || node_symbol(parent) == p.tuple_pattern ||
-            node_symbol(parent) == p.list_pattern || node_symbol(parent) == p.expression_list ||
-            node_symbol(parent) == p.tuple || node_symbol(parent) == p.list ||
-            node_symbol(parent) == p.parenthesized_expression)) {
-        target = parent;
-        parent = node_parent(parent);
-    }
-    if (node_is_null(parent)) return;
-    TSSymbol kind = node_symbol(parent);
-    bool stored = (kind == p.assignment || kind == p.augmented_assignment || kind == p.for_statement) &&
-                  node_eq(node_child_by_field_id(parent, p.field_left), target);
+    // A store to the subscript (rules/utils/stored_value.hpp): only a plain
+    // `=` of the subscript alone shows its value.
+    std::optional<Node> stored = value_stored_at(site.node);
     if (!stored) return;
     const analyzer::Model& model = context.model();
     if (!is_rc_params(node_child_by_field_id(site.node, p.field_value), site.scope, model)) return;
@@ -342,9 +328,7 @@ void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer
     if (!key) return unseen_key(context, rule, index);
     const ProgramSetting* setting = program_setting(*key);
     if (setting == nullptr) return;
-    bool plain = kind == p.assignment && node_eq(target, site.node);
-    judge_value(context, rule, site.node, *setting,
-                plain ? node_child_by_field_id(parent, p.field_right) : Node{}, site.scope);
+    judge_value(context, rule, site.node, *setting, *stored, site.scope);
 }
 
 }  // namespace pygate::rules

@@ -1,0 +1,8 @@
+# corpus: profile=data_processing decision=review
+# A format string pandas will format cells with that pygate cannot see: what
+# its fields read is unknown. (A key it cannot see may name plotting.backend
+# too: a PG002 denial, corpus/pg002/plotting_backend_option_keys_pandas_matches.py.)
+import pandas as pd
+
+pd.options.styler.format.formatter, unused = "{0.__class__}", 1  # expect: PG009
+pd.set_option("styler.format.formatter", input())  # expect: PG009
