@@ -49,7 +49,8 @@ import tomllib
 import types
 import warnings
 
-SKIPPED_SEGMENTS = {"tests", "conftest", "setup", "_pyinstaller"}
+# As scripts/library-data.py skips them: test suites and build helpers (numpy.distutils).
+SKIPPED_SEGMENTS = {"tests", "conftest", "setup", "_pyinstaller", "distutils"}
 # Installed by bootstrap.sh: the check must see them. networked's HTTP clients
 # (requests, aiohttp) are that profile's purpose, allowed whole by its PG005
 # allow list, and are checked only where installed.
