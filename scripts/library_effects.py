@@ -1494,8 +1494,11 @@ class FunctionIR:
         """{parameter label of the callee: labels in this function}."""
         bound = {}
 
-        def give(name, labels):
+        def give(name, labels, keys=None):
             bound.setdefault(("p", name), set()).update(labels)
+            # What iterating the argument gives (its keys, or its elements): keys_of its labels, unless
+            # key_taint can tell a dictionary's keys from its values.
+            bound.setdefault(("pkeys", name), set()).update(keys_of(labels) if keys is None else keys)
 
         positional = list(callee.positional)
         if skip_first and callee.kind in ("method", "class"):
@@ -1516,7 +1519,7 @@ class FunctionIR:
                 index = len(positional)
                 continue
             if index < len(positional):
-                give(positional[index], self.taint(arg))
+                give(positional[index], self.taint(arg), self.key_taint(arg))
             elif callee.vararg:
                 give(callee.vararg, self.taint(arg))
             index += 1
@@ -1533,7 +1536,7 @@ class FunctionIR:
                     bound.setdefault(("kwpass",), set()).update(labels)
                     bound.setdefault(("keys", callee.kwarg), set()).update(keys_of(labels))
             elif keyword.arg in named or keyword.arg in positional:
-                give(keyword.arg, labels)
+                give(keyword.arg, labels, self.key_taint(keyword.value))
             elif callee.kwarg:
                 give(callee.kwarg, labels)
                 bound.setdefault(("kw", keyword.arg), set()).update(labels)
@@ -1592,7 +1595,7 @@ class FunctionIR:
         if label[0] == "key":
             if label[1] == callee.kwarg:
                 return bound.get(("keys", label[1]), set())
-            return keys_of(bound.get(("p", label[1]), set()))
+            return bound.get(("pkeys", label[1]), set())
         return {label}
 
     def _apply(self, key, call, skip_first, receiver, guards, new_callees):
@@ -1623,6 +1626,73 @@ class FunctionIR:
                     self.settings.add((mine[1], mine[2], kind, f"through {key}"))
 
     # -- taint
+    def key_taint(self, node, depth=0):
+        """What the keys (or, for anything but a dictionary, the elements) of `node` carry. A dictionary
+        display, a comprehension or a `dict(...)` call shows its keys apart from its values
+        (`dict(clip_box=self.clipbox)` has the constant key "clip_box"), and so does a local bound only
+        to one of those and read only here; anything else carries keys_of what it carries."""
+        if depth > 8:
+            return keys_of(self.taint(node))
+        if isinstance(node, ast.Dict):
+            labels = set()
+            for key, value in zip(node.keys, node.values):
+                labels |= self.key_taint(value, depth + 1) if key is None else self.taint(key)
+            return labels
+        if isinstance(node, ast.DictComp):
+            return self.taint(node.key)
+        if isinstance(node, ast.Call) and self._is_dict_call(node):
+            labels = set()
+            for arg in node.args:
+                labels |= self.key_taint(arg, depth + 1)
+            for keyword in node.keywords:
+                if keyword.arg is None:
+                    labels |= self.key_taint(keyword.value, depth + 1)
+            return labels
+        if isinstance(node, ast.Name):
+            values = self._sole_dictionary_bindings(node.id)
+            if values is not None:
+                labels = set()
+                for value in values:
+                    labels |= self.key_taint(value, depth + 1)
+                return labels
+        return keys_of(self.taint(node))
+
+    def _is_dict_call(self, call):
+        targets = self.targets(call)
+        return bool(targets) and all(kind == "ext" and ident == "builtins.dict" for kind, ident, _, _ in targets)
+
+    def _sole_dictionary_bindings(self, name):
+        """The values a local is bound to, when each binding is a plain `name = {...}`, `{k: v for ...}` or
+        `dict(...)` and the function (nested scopes included) reads the name once: then no store, update
+        or call can have added keys before the one read. None otherwise."""
+        cached = self.target_cache.get(("dict-bindings", name))
+        if cached is not None:
+            return cached or None
+        values, loads, stores = [], 0, 0
+        for node in ast.walk(self.function.node):
+            if isinstance(node, ast.Name) and node.id == name:
+                if isinstance(node.ctx, ast.Load):
+                    loads += 1
+                else:
+                    stores += 1
+            elif isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+                stores += 2  # bound elsewhere too
+            elif isinstance(node, (ast.MatchAs, ast.MatchStar, ast.ExceptHandler, ast.FunctionDef,
+                                   ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name:
+                stores += 2
+            elif isinstance(node, ast.alias) and (node.asname or node.name.split(".")[0]) == name:
+                stores += 2
+            elif isinstance(node, ast.MatchMapping) and node.rest == name:
+                stores += 2
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                    isinstance(node.targets[0], ast.Name) and node.targets[0].id == name and \
+                    (isinstance(node.value, (ast.Dict, ast.DictComp)) or
+                     (isinstance(node.value, ast.Call) and self._is_dict_call(node.value))):
+                values.append(node.value)
+        sole = values if values and loads == 1 and stores == len(values) and name not in self.params else []
+        self.target_cache[("dict-bindings", name)] = sole
+        return sole or None
+
     def element(self, value):
         """What `value` carries, or for ("element", node) what an element of node carries: iterating a
         parameter gives its elements, or its keys (`for k in kwargs`); `.items()` and `.values()` its values too."""
