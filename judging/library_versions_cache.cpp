@@ -22,16 +22,16 @@ std::string entry_path(const std::string& cache_dir, const std::string& identity
 }
 
 // What is recorded of a watched path; nothing when it cannot be read or
-// changed less than `settle` ago (it may change again within the same clock
-// tick and keep its times: runner/version_cache.hpp).
-std::optional<std::string> stat_key(const std::string& path, std::chrono::seconds settle) {
+// changed less than `settle` before `reference` (it may change again within
+// the same clock tick and keep its times: runner/version_cache.hpp).
+std::optional<std::string> stat_key(const std::string& path, std::chrono::seconds settle,
+                                    std::chrono::system_clock::time_point reference) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0) return std::nullopt;
-    timespec now{};
-    ::clock_gettime(CLOCK_REALTIME, &now);
-    const auto age = std::chrono::seconds(now.tv_sec - info.st_ctim.tv_sec) +
-                     std::chrono::nanoseconds(now.tv_nsec - info.st_ctim.tv_nsec);
-    if (age < settle) return std::nullopt;
+    const auto changed = std::chrono::system_clock::time_point(
+        std::chrono::duration_cast<std::chrono::system_clock::duration>(
+            std::chrono::seconds(info.st_ctim.tv_sec) + std::chrono::nanoseconds(info.st_ctim.tv_nsec)));
+    if (reference - changed < settle) return std::nullopt;
     return fmt::format("{} {} {} {}.{:09} {}.{:09}", info.st_dev, info.st_ino, info.st_size, info.st_mtim.tv_sec,
                        info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec);
 }
@@ -56,7 +56,8 @@ std::optional<analyzer::LibraryVersions> cached_library_versions(const std::stri
         if (line.starts_with("watch ")) {
             const std::size_t tab = line.find('\t');
             if (tab == std::string::npos) return std::nullopt;
-            const std::optional<std::string> now = stat_key(line.substr(tab + 1), settle);
+            const std::optional<std::string> now =
+                stat_key(line.substr(tab + 1), settle, std::chrono::system_clock::now());
             if (!now || *now != line.substr(6, tab - 6)) return std::nullopt;
         } else if (line.starts_with("version ")) {
             const std::size_t space = line.find(' ', 8);
@@ -72,12 +73,12 @@ std::optional<analyzer::LibraryVersions> cached_library_versions(const std::stri
 
 void store_library_versions(const std::string& cache_dir, const std::string& identity,
                             const analyzer::LibraryVersions& versions, const std::vector<std::string>& watched,
-                            std::chrono::seconds settle) {
+                            std::chrono::system_clock::time_point asked_at, std::chrono::seconds settle) {
     if (cache_dir.empty() || !one_line(identity) || !versions.versions.contains("cpython")) return;
     std::string text = std::string(k_format) + identity + "\n";
     for (const std::string& path : watched) {
         if (!one_line(path) || path.front() != '/' || path.find('\t') != std::string::npos) return;
-        const std::optional<std::string> key = stat_key(path, settle);
+        const std::optional<std::string> key = stat_key(path, settle, asked_at);
         if (!key) return;
         text += fmt::format("watch {}\t{}\n", *key, path);
     }

@@ -30,11 +30,14 @@ namespace pygate::judging {
 std::optional<analyzer::LibraryVersions> cached_library_versions(
     const std::string& cache_dir, const std::string& identity, std::chrono::seconds settle = std::chrono::seconds(2));
 
-// Stores them with the paths to watch (absolute). Nothing is stored when a
-// path cannot be read or changed too recently to be told from a later change;
-// failure is silent: the next process asks again.
+// Stores them with the paths to watch (absolute). `asked_at` is when the
+// interpreter was started: nothing is stored when a path cannot be read or
+// changed later than `settle` before it (a package installed while the
+// interpreter was answering may or may not be in its answer); failure is
+// silent: the next process asks again.
 void store_library_versions(const std::string& cache_dir, const std::string& identity,
                             const analyzer::LibraryVersions& versions, const std::vector<std::string>& watched,
+                            std::chrono::system_clock::time_point asked_at,
                             std::chrono::seconds settle = std::chrono::seconds(2));
 
 }  // namespace pygate::judging

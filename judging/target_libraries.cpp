@@ -117,6 +117,7 @@ std::optional<analyzer::LibraryVersions> ask_interpreter(const std::string& pyth
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
     pid_t pid = -1;
+    const auto asked_at = std::chrono::system_clock::now();
     int spawned = ::posix_spawn(&pid, python.c_str(), &actions, nullptr, argv.data(), envp);
     posix_spawn_file_actions_destroy(&actions);
     write_end.reset();
@@ -170,7 +171,7 @@ std::optional<analyzer::LibraryVersions> ask_interpreter(const std::string& pyth
         error = fmt::format("{} did not say its version", python);
         return std::nullopt;
     }
-    if (identity && ended && cacheable) store_library_versions(cache_dir, *identity, versions, watched);
+    if (identity && ended && cacheable) store_library_versions(cache_dir, *identity, versions, watched, asked_at);
     return versions;
 }
 

@@ -23,6 +23,8 @@ namespace {
 
 constexpr std::chrono::seconds k_now{0};  // a test's files are seconds old: trust them at once
 
+std::chrono::system_clock::time_point now() { return std::chrono::system_clock::now(); }
+
 LibraryVersions some_versions() {
     LibraryVersions versions;
     versions.versions = {{"cpython", "3.11"}, {"numpy", "1.24.2"}};
@@ -72,7 +74,7 @@ private:
 TEST_CASE("library versions are remembered while nothing they came from changes", "[judging][library_versions_cache]") {
     TempDir cache, site;
     const std::string metadata = site.file("numpy.dist-info", "Version: 1.24.2\n");
-    store_library_versions(cache.path(), "python-a", some_versions(), {site.path(), metadata}, k_now);
+    store_library_versions(cache.path(), "python-a", some_versions(), {site.path(), metadata}, now(), k_now);
     std::optional<LibraryVersions> cached = cached_library_versions(cache.path(), "python-a", k_now);
     REQUIRE(cached);
     CHECK(cached->versions == some_versions().versions);
@@ -97,12 +99,15 @@ TEST_CASE("library versions are remembered while nothing they came from changes"
 
 TEST_CASE("nothing is stored that could not be checked again", "[judging][library_versions_cache]") {
     TempDir cache, site;
-    store_library_versions(cache.path(), "python-a", some_versions(), {site.path() + "/not-there"}, k_now);
-    store_library_versions(cache.path(), "python-a", some_versions(), {site.path()}, std::chrono::seconds(3600));
-    store_library_versions(cache.path(), "python-a", some_versions(), {"relative/path"}, k_now);
+    store_library_versions(cache.path(), "python-a", some_versions(), {site.path() + "/not-there"}, now(), k_now);
+    store_library_versions(cache.path(), "python-a", some_versions(), {site.path()}, now(), std::chrono::seconds(3600));
+    store_library_versions(cache.path(), "python-a", some_versions(), {"relative/path"}, now(), k_now);
+    // A path that changed after the interpreter was asked (an install while it answered).
+    const auto before = std::chrono::system_clock::now() - std::chrono::seconds(60);
+    store_library_versions(cache.path(), "python-a", some_versions(), {site.path()}, before, k_now);
     LibraryVersions without_cpython;
     without_cpython.versions = {{"numpy", "1.24.2"}};
-    store_library_versions(cache.path(), "python-a", without_cpython, {site.path()}, k_now);
+    store_library_versions(cache.path(), "python-a", without_cpython, {site.path()}, now(), k_now);
     CHECK(fs::is_empty(cache.path()));
 }
 
