@@ -156,10 +156,16 @@ private:
                  parent == s.future_import_statement);
     }
 
+    // Whether an attribute or subscript under `parent` is stored to: the
+    // target of `=`, an augmented assignment, `for` (a statement's or a
+    // comprehension's), `with ... as`, or an element of a target tuple or list.
     bool is_store(TSSymbol parent, TSFieldId field_id) const {
         const PythonSymbols& s = m_symbols;
-        return ((parent == s.assignment || parent == s.augmented_assignment) && field_id == s.field_left) ||
-               parent == s.delete_statement || parent == s.pattern_list || parent == s.tuple_pattern;
+        return ((parent == s.assignment || parent == s.augmented_assignment || parent == s.for_statement ||
+                 parent == s.for_in_clause) &&
+                field_id == s.field_left) ||
+               parent == s.delete_statement || parent == s.pattern_list || parent == s.tuple_pattern ||
+               parent == s.list_pattern || parent == s.as_pattern_target;
     }
 
     // Where a node stands: its parent's kind, whether the parent is assigned,
