@@ -12,3 +12,7 @@ setattr(pd.options.styler.format, "formatter", "{0.__class__}")  # expect: PG009
 pd.set_option("FORMAT.formatter", "{0.__class__}")  # expect: PG009
 with pd.option_context("display.max_rows", 5, "styler.format.formatter", "{0.__class__}"):  # expect: PG009
     print(pd.DataFrame({"a": [1]}).style.to_html())
+import pandas.core.apply as apply_module
+
+with apply_module.option_context("styler.format.formatter", "{0.__class__}"):  # expect: PG009
+    print(pd.DataFrame({"a": [1]}).style.to_html())

@@ -1,5 +1,6 @@
 #include "rules/utils/pandas_option_stores.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "analyzer/syntax/python_symbols.hpp"
@@ -44,7 +45,13 @@ std::vector<OptionStore> pandas_option_stores(const analyzer::CallSite& call, co
                           model.argument(call.node, 2)});
         return stores;
     }
-    if (!names_any(call.callee, {"pandas.set_option", "pandas.option_context"})) return stores;
+    // pandas.set_option and option_context, and the same functions re-exported
+    // by pandas' other modules (`pandas.core.apply.option_context`).
+    bool setter = std::any_of(call.callee.begin(), call.callee.end(), [](const analyzer::Referent& r) {
+        return r.kind == analyzer::Referent::Kind::name && r.qualified.starts_with("pandas.") &&
+               (r.qualified.ends_with(".set_option") || r.qualified.ends_with(".option_context"));
+    });
+    if (!setter) return stores;
     Node arguments = node_child_by_field_id(call.node, p.field_arguments);
     if (node_is_null(arguments) || node_symbol(arguments) != p.argument_list) return stores;
     // KEY, VALUE pairs; a `*` or `**` argument hides the keys and values from
