@@ -825,6 +825,107 @@ bool judge_format_method_by_name(const analyzer::CallSite& call, const Referent&
 
 // --- names and format strings handed to library callables (their table entries' names:P, format:P)
 
+// The library methods a name handed to a library callable may call: the
+// callable looks the name up on an object and calls what it finds (pandas'
+// agg, apply and transform call `df.eval` for "eval"; matplotlib's set, setp
+// and update call `set_NAME`). Called by name, a method escapes the rules that
+// judge it called directly.
+// A keyword's name (matplotlib's `**kwargs` properties) calls `set_NAME` only.
+std::vector<const analyzer::LibraryEntry*> methods_a_name_calls(std::string_view name,
+                                                                const analyzer::LibraryKnowledge& libraries,
+                                                                bool keyword) {
+    std::vector<const analyzer::LibraryEntry*> out;
+    std::vector<std::string> candidates = {"set_" + std::string(name)};
+    if (!keyword) candidates.emplace_back(name);
+    for (const std::string& candidate : candidates)
+        for (const analyzer::LibraryEntry* method : libraries.methods_named(candidate)) out.push_back(method);
+    return out;
+}
+
+// Whether an effect is one the rules judge by its arguments' text (a name, a
+// format string), which a keyword's value shows, rather than by the call.
+bool judged_by_text(std::string_view kind) {
+    return kind == "names" || kind == "format" || kind == "class_of";
+}
+
+// Whether an effect of a method called by name escapes judgment: running
+// code, starting programs or reaching the network whatever its arguments, or
+// anything else done with its arguments (which the call by name forwards
+// unseen). `keyword`: the arguments are one keyword's value, whose names and
+// format strings judge_keyword_value judges. An effect the method has
+// whatever it is given (a fixed import, its own cache files) is the
+// method's, judged nowhere else either.
+bool escapes_when_called_by_name(const LibraryEffect& effect, bool keyword) {
+    if (effect.kind == "code" || effect.kind == "process" || effect.kind == "network") return true;
+    if (effect.parameter.none || effect.parameter.receiver) return false;
+    return !(keyword && judged_by_text(effect.kind));
+}
+
+// A method a name may call with an effect that escapes judgment, spelled with
+// its effects.
+std::optional<std::string> method_with_effects_named(std::string_view name, const analyzer::LibraryKnowledge& libraries,
+                                                     bool keyword) {
+    for (const analyzer::LibraryEntry* method : methods_a_name_calls(name, libraries, keyword)) {
+        std::vector<LibraryEffect> effects = library_effects(*method);
+        if (std::any_of(effects.begin(), effects.end(),
+                        [&](const LibraryEffect& e) { return escapes_when_called_by_name(e, keyword); }))
+            return fmt::format("`{}` ({}) is called by that name, escaping the rules that judge it called directly",
+                               method->name, method->fields);
+    }
+    return std::nullopt;
+}
+
+// Why a name handed to a library callable as an attribute name is refused.
+// `keyword`: the name is a keyword's, whose value the call shows (judged by
+// judge_keyword_value), so only effects its text cannot settle refuse it.
+std::optional<std::string> refused_name(std::string_view name, const analyzer::RuleContext& context,
+                                        bool keyword = false) {
+    if (std::optional<std::string> why = forbidden(name, context.profile())) return why;
+    // A text's usetex runs latex and dvipng at every draw: PG004 judges its
+    // value where a keyword or setter shows it (pg004_matplotlib_programs),
+    // not where a name reaches set_usetex.
+    if (name == "usetex" || name == "set_usetex")
+        return std::string("it names a text's usetex, which makes every draw of the text run latex and dvipng");
+    return method_with_effects_named(name, context.libraries(), keyword);
+}
+
+// `x.set(major_formatter="{0.__class__}")`: the value of a keyword a library
+// callable hands to the method its name calls, judged by that method's
+// format and names effects. Whether it reported.
+bool judge_keyword_value(Node where, std::string_view keyword, Node value, analyzer::ScopeId scope,
+                         analyzer::RuleContext& context, std::string_view callee) {
+    const analyzer::Model& model = context.model();
+    for (const analyzer::LibraryEntry* method : methods_a_name_calls(keyword, context.libraries(), true)) {
+        for (const LibraryEffect& effect : library_effects(*method)) {
+            if (effect.kind != "format" && effect.kind != "names") continue;
+            std::vector<std::string> values;
+            bool complete = !node_is_null(value) && argument_strings(value, scope, model, context.libraries(), values);
+            for (const std::string& text : values) {
+                if (effect.kind == "format") {
+                    if (check_format_fields(where, context, text)) return true;
+                } else if (auto why = forbidden(text, context.profile())) {
+                    context.report(k_rule, Severity::error, where,
+                                   fmt::format("introspection: `{}` hands its keyword `{}` to `{}`, which uses '{}' as "
+                                               "an attribute name: {}",
+                                               callee, keyword, method->name, text, *why),
+                                   k_specificity);
+                    return true;
+                }
+            }
+            if (effect.kind == "format" && !complete) {
+                context.report(k_rule, Severity::warning, where,
+                               fmt::format("introspection: `{}` hands its keyword `{}` to `{}`, which formats with it, "
+                                           "a format string pygate cannot see whose fields read attributes as getattr "
+                                           "does",
+                                           callee, keyword, method->name),
+                               k_specificity);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 // Whether it reported.
 bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     for (const Referent& callee : call.callee)
@@ -843,8 +944,11 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
                 }))
                 continue;
             if (names && effect.parameter.keyword_names) {
-                for (const std::string& keyword : keyword_argument_names(call, model))
-                    if (auto why = forbidden(keyword, context.profile())) {
+                for (const std::string& keyword : keyword_argument_names(call, model)) {
+                    if (judge_keyword_value(call.node, keyword, model.argument(call.node, UINT32_MAX, keyword),
+                                            call.scope, context, called->callee->qualified))
+                        return true;
+                    if (auto why = refused_name(keyword, context, true)) {
                         context.report(
                             k_rule, Severity::error, call.node,
                             fmt::format("introspection: `{}` sets or reads the attribute its keyword `{}` "
@@ -853,6 +957,7 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
                             k_specificity, called->callee);
                         return true;
                     }
+                }
                 continue;
             }
             bool unpacked = false;
@@ -864,7 +969,7 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
                         if (check_format_fields(call.node, context, value)) return true;
                         continue;
                     }
-                    if (auto why = forbidden(value, context.profile())) {
+                    if (auto why = refused_name(value, context)) {
                         context.report(
                             k_rule, Severity::error, call.node,
                             fmt::format("introspection: `{}` uses '{}' as an attribute name ({}): {}",

@@ -138,6 +138,9 @@ def _sinks():
 
 
 SINKS = _sinks()
+# Callables that import the module their first argument names and give it back: a module bound through
+# one (`jinja2 = import_optional_dependency("jinja2")`) is that module to the analysis.
+MODULE_IMPORTERS = {"importlib.import_module", "pandas.compat._optional.import_optional_dependency"}
 # Values read from the process environment (and the account database `~` expands through).
 ENVIRONMENT_SOURCES = {"os.environ", "os.environb", "posix.environ", "pwd.getpwuid", "pwd.getpwnam",
                        "pwd.getpwall", "os.getlogin", "posix.getlogin"}
@@ -701,7 +704,10 @@ class Analysis:
                     isinstance(func.value.func, ast.Name) and func.value.func.id == "super":
                 pass
             for target in self.objects(func, scope, depth + 1):
-                if target[0] == "class":
+                if target[1] in MODULE_IMPORTERS and node.args and _is_str(node.args[0]):
+                    # `importlib.import_module("x")`, pandas' `import_optional_dependency("jinja2")`: the module.
+                    found.add(("module", node.args[0].value))
+                elif target[0] == "class":
                     found.add(("instance", target[1]))
                 elif target[0] == "ext" and target[1] == "builtins.type" and len(node.args) == 1:
                     for obj in self.objects(node.args[0], scope, depth + 1):
