@@ -16,6 +16,7 @@
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/pg006_contract_hint.hpp"
 #include "rules/utils/pg006_path_prefix.hpp"
+#include "rules/utils/pg006_request_url_store.hpp"
 #include "rules/utils/pg006_url_scheme.hpp"
 #include "rules/utils/untraced_method_call.hpp"
 
@@ -817,7 +818,12 @@ bool judge_library_files(const analyzer::CallSite& site, analyzer::RuleContext& 
     return false;
 }
 
+void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
+    judge_request_url_store(site, context, k_rule);
+}
+
 void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
+    judge_request_url_setattr(site, context, k_rule);
     for (const Referent& referent : site.callee) {
         if (referent.kind != Referent::Kind::name) continue;
         const NameEntry* entry = k_api_table.match(referent.qualified);
@@ -883,7 +889,7 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     }
 }
 
-constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call};
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_call = on_call, .on_attribute = on_attribute};
 
 // The advice after `instead` for a refused caller: where this profile lets a
 // program read and write.
