@@ -14,3 +14,5 @@ ax.xaxis.update({"major_formatter": "{x.__class__}"})  # expect: PG009
 title = plt.title("t")
 plt.setp(title, "usetex", True)  # expect: PG009
 fig.savefig("output/a.png")
+image = plt.imshow([[1, 2], [3, 4]])
+plt.colorbar(image, format="{x.__class__}")  # expect: PG009
