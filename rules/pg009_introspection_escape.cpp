@@ -833,12 +833,20 @@ bool judge_format_method_by_name(const analyzer::CallSite& call, const Referent&
 // A keyword's name (matplotlib's `**kwargs` properties) calls `set_NAME` only.
 std::vector<const analyzer::LibraryEntry*> methods_a_name_calls(std::string_view name,
                                                                 const analyzer::LibraryKnowledge& libraries,
-                                                                bool keyword) {
+                                                                bool keyword, bool numpy_fallback = false) {
     std::vector<const analyzer::LibraryEntry*> out;
     std::vector<std::string> candidates = {"set_" + std::string(name)};
     if (!keyword) candidates.emplace_back(name);
     for (const std::string& candidate : candidates)
         for (const analyzer::LibraryEntry* method : libraries.methods_named(candidate)) out.push_back(method);
+    // pandas' agg, apply and transform fall back to numpy's function of that
+    // name when the object has no such method (`s.agg("load")` is np.load(s)).
+    if (numpy_fallback) {
+        analyzer::NameFacts numpy = libraries.describe("numpy." + std::string(name));
+        if (numpy.status == analyzer::NameFacts::Status::known && numpy.entry != nullptr &&
+            numpy.entry->kind == analyzer::LibraryKind::function)
+            out.push_back(numpy.entry);
+    }
     return out;
 }
 
@@ -864,8 +872,8 @@ bool escapes_when_called_by_name(const LibraryEffect& effect, bool keyword) {
 // A method a name may call with an effect that escapes judgment, spelled with
 // its effects.
 std::optional<std::string> method_with_effects_named(std::string_view name, const analyzer::LibraryKnowledge& libraries,
-                                                     bool keyword) {
-    for (const analyzer::LibraryEntry* method : methods_a_name_calls(name, libraries, keyword)) {
+                                                     bool keyword, bool numpy_fallback) {
+    for (const analyzer::LibraryEntry* method : methods_a_name_calls(name, libraries, keyword, numpy_fallback)) {
         std::vector<LibraryEffect> effects = library_effects(*method);
         if (std::any_of(effects.begin(), effects.end(),
                         [&](const LibraryEffect& e) { return escapes_when_called_by_name(e, keyword); }))
@@ -878,15 +886,16 @@ std::optional<std::string> method_with_effects_named(std::string_view name, cons
 // Why a name handed to a library callable as an attribute name is refused.
 // `keyword`: the name is a keyword's, whose value the call shows (judged by
 // judge_keyword_value), so only effects its text cannot settle refuse it.
+// `callee`: the library callable's canonical name (pandas' fall back to numpy).
 std::optional<std::string> refused_name(std::string_view name, const analyzer::RuleContext& context,
-                                        bool keyword = false) {
+                                        std::string_view callee, bool keyword = false) {
     if (std::optional<std::string> why = forbidden(name, context.profile())) return why;
     // A text's usetex runs latex and dvipng at every draw: PG004 judges its
     // value where a keyword or setter shows it (pg004_matplotlib_programs),
     // not where a name reaches set_usetex.
     if (name == "usetex" || name == "set_usetex")
         return std::string("it names a text's usetex, which makes every draw of the text run latex and dvipng");
-    return method_with_effects_named(name, context.libraries(), keyword);
+    return method_with_effects_named(name, context.libraries(), keyword, !keyword && callee.starts_with("pandas."));
 }
 
 // `x.set(major_formatter="{0.__class__}")`: the value of a keyword a library
@@ -948,7 +957,7 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
                     if (judge_keyword_value(call.node, keyword, model.argument(call.node, UINT32_MAX, keyword),
                                             call.scope, context, called->callee->qualified))
                         return true;
-                    if (auto why = refused_name(keyword, context, true)) {
+                    if (auto why = refused_name(keyword, context, called->entry->name, true)) {
                         context.report(
                             k_rule, Severity::error, call.node,
                             fmt::format("introspection: `{}` sets or reads the attribute its keyword `{}` "
@@ -969,7 +978,7 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
                         if (check_format_fields(call.node, context, value)) return true;
                         continue;
                     }
-                    if (auto why = refused_name(value, context)) {
+                    if (auto why = refused_name(value, context, called->entry->name)) {
                         context.report(
                             k_rule, Severity::error, call.node,
                             fmt::format("introspection: `{}` uses '{}' as an attribute name ({}): {}",

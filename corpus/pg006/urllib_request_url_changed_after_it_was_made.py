@@ -11,3 +11,8 @@ other = urllib.request.Request("http://example.org/data")
 setattr(other, "full_url", "file:///etc/passwd")  # expect: PG006
 third = urllib.request.Request("http://localhost/etc/hostname")
 third.type = "file"  # expect: PG006
+fourth = urllib.request.Request("http://example.org/")
+fourth._full_url = "file:/etc/hostname"  # expect: PG006
+fourth._parse()
+fifth = urllib.request.Request("http://example.org/etc/hostname")
+fifth.set_proxy("localhost", "file")  # expect: PG006

@@ -40,7 +40,7 @@ void judge(Node at, std::string_view attribute, Node value, analyzer::ScopeId sc
                        k_specificity);
     };
     if (node_is_null(value)) return report(analyzer::Severity::warning, "to a value pygate cannot see");
-    if (attribute == "type") {
+    if (attribute == "type" || attribute == "set_proxy") {
         std::optional<std::string> scheme = model.fold_string(value, scope);
         if (!scheme) return report(analyzer::Severity::warning, "to a scheme pygate cannot fold");
         std::string lowered = *scheme;
@@ -55,7 +55,8 @@ void judge(Node at, std::string_view attribute, Node value, analyzer::ScopeId sc
         report(analyzer::Severity::warning, "to a URL whose scheme is not constant");
 }
 
-bool url_attribute(std::string_view name) { return name == "full_url" || name == "type"; }
+// `_full_url` is what full_url's setter sets (with `_parse()` after it).
+bool url_attribute(std::string_view name) { return name == "full_url" || name == "_full_url" || name == "type"; }
 
 }  // namespace
 
@@ -70,8 +71,13 @@ void judge_request_url_store(const analyzer::AttributeSite& site, analyzer::Rule
 
 void judge_request_url_setattr(const analyzer::CallSite& call, analyzer::RuleContext& context,
                                analyzer::RuleNumber rule) {
-    if (!names_any(call.callee, {"builtins.setattr"})) return;
     const analyzer::Model& model = context.model();
+    // `r.set_proxy(host, type)` sets the request's scheme to `type`.
+    if (names_any(call.callee, {"urllib.request.Request.set_proxy"})) {
+        judge(call.node, "set_proxy", model.argument(call.node, 1, "type"), call.scope, context, rule);
+        return;
+    }
+    if (!names_any(call.callee, {"builtins.setattr"})) return;
     std::optional<std::string> name = model.fold_string(model.argument(call.node, 1), call.scope);
     if (!name || !url_attribute(*name)) return;  // a name pygate cannot fold is PG009's
     if (!may_be_request(model.argument(call.node, 0), call.scope, model)) return;
