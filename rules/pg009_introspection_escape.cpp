@@ -1019,6 +1019,15 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     if (judge_library_names(call, context)) return;
     for (const OptionStore& store : pandas_option_stores(call, model))
         if (judge_option_store(store, call.scope, context)) return;
+    for (Node handed : options_handed_away(call, model)) {
+        context.report(k_rule, Severity::warning, handed,
+                       fmt::format("introspection: pandas options `{}` handed to code pygate does not follow, which "
+                                   "may set any option there (a format string pandas formats values with, the module "
+                                   "plotting.backend imports)",
+                                   analyzer::first_line_shortened(model.text(handed), 60)),
+                       k_specificity);
+        return;
+    }
     for (const Referent& callee : call.callee) {
         if (callee.kind == Referent::Kind::class_of) return judge_class_of_call(call, callee, context);
         if (in_getattr_family(callee)) {

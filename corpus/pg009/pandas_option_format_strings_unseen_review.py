@@ -8,3 +8,10 @@ pd.options.styler.format.formatter, unused = "{0.__class__}", 1  # expect: PG009
 pd.set_option("styler.format.formatter", input())  # expect: PG009
 for pd.options.styler.format.formatter in ["{0.__class__}"]:  # expect: PG009
     print(pd.DataFrame({"a": [1]}).style.to_html())
+
+
+def set_formatter(options, value):
+    options.formatter = value
+
+
+set_formatter(pd.options.styler.format, "{0.__class__}")  # expect: PG009

@@ -84,6 +84,26 @@ std::optional<OptionStore> pandas_option_store(const analyzer::AttributeSite& si
     return OptionStore{site.node, joined(*path, site.attribute), true, *value};
 }
 
+std::vector<Node> options_handed_away(const analyzer::CallSite& call, const analyzer::Model& model) {
+    std::vector<Node> out;
+    bool followed = !call.callee.empty() && std::all_of(call.callee.begin(), call.callee.end(), [](const analyzer::Referent& r) {
+        return r.kind == analyzer::Referent::Kind::name;
+    });
+    if (followed || !model.imports("pandas")) return out;
+    const auto& p = analyzer::PythonSymbols::get();
+    Node arguments = node_child_by_field_id(call.node, p.field_arguments);
+    if (node_is_null(arguments) || node_symbol(arguments) != p.argument_list) return out;
+    for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
+        Node argument = node_named_child(arguments, i);
+        if (node_symbol(argument) == p.keyword_argument) argument = node_child_by_field_id(argument, p.field_value);
+        else if (node_symbol(argument) == p.list_splat || node_symbol(argument) == p.dictionary_splat)
+            argument = node_named_child(argument, 0);
+        if (node_is_null(argument)) continue;
+        if (option_path(model.resolve(argument, call.scope))) out.push_back(argument);
+    }
+    return out;
+}
+
 bool may_set(const OptionStore& store, std::string_view option) {
     if (!store.key) return true;
     const std::string& key = *store.key;

@@ -32,6 +32,12 @@ std::vector<OptionStore> pandas_option_stores(const analyzer::CallSite& call, co
 // The option an attribute store under `pandas.options` sets.
 std::optional<OptionStore> pandas_option_store(const analyzer::AttributeSite& site, const analyzer::Model& model);
 
+// A pandas options object (`pd.options.styler.format`) handed as an argument
+// to a callable the rules do not follow into (a function of the file, a
+// lambda, a value pygate cannot name): it may set any option there, with
+// any value. Where, for a review.
+std::vector<analyzer::Node> options_handed_away(const analyzer::CallSite& call, const analyzer::Model& model);
+
 // Whether a store may set `option`: a key pygate could not fold may set any;
 // a folded one as pandas matches it (a key with regular-expression syntax
 // other than `.` is taken to match anything).
