@@ -145,11 +145,13 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
 
 // `matplotlib.rcParams["text.usetex"] = True`: pg004_matplotlib_programs.hpp.
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    if (node_symbol(site.node) == analyzer::PythonSymbols::get().pair) return judge_usetex_pair(site, context, k_rule);
     judge_program_settings_subscript(site, context, k_rule);
 }
 
 std::span<const TSSymbol> syntax_kinds() {
-    static const std::array<TSSymbol, 1> kinds = {analyzer::PythonSymbols::get().subscript};
+    static const std::array<TSSymbol, 2> kinds = {analyzer::PythonSymbols::get().subscript,
+                                                  analyzer::PythonSymbols::get().pair};
     return kinds;
 }
 

@@ -21,7 +21,7 @@ matplotlib.rcParams["ps.usedistiller"], other = "ghostscript", 1  # expect: PG00
 for matplotlib.rcParams["animation.ffmpeg_path"] in ["/usr/bin/id"]:  # expect: PG004
     pass
 matplotlib.rcParams.update(**{"text.usetex": True})  # expect: PG004
-matplotlib.rc("text", **{"usetex": True})  # expect: PG004
+matplotlib.rc("text", **{"usetex": True})  # expect: PG004 PG004
 with matplotlib.rc_context(**{"rc": {"text.usetex": True}}):  # expect: PG004
     pass
 matplotlib.rcParams.setdefault("text.usetex")  # expect: PG004

@@ -245,10 +245,26 @@ void judge_setter(const analyzer::CallSite& call, std::string_view setter, std::
 
 }  // namespace
 
+// A text's usetex travels as a dictionary key too (`fontdict={"usetex": True}`,
+// `**{"usetex": True}`, `props["usetex"] = True`, `props.setdefault("usetex",
+// True)`, `dict(usetex=True)`), into whatever text the dictionary reaches: in
+// a file that imports matplotlib, every such key is judged by its value.
+void judge_usetex_key_call(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+    const analyzer::Model& model = context.model();
+    if (!model.imports("matplotlib")) return;
+    Node usetex = model.argument(call.node, UINT32_MAX, "usetex");
+    // Reported at the keyword, where a matplotlib call's own keyword is (one finding there).
+    if (!node_is_null(usetex))
+        judge_value(context, rule, node_parent(usetex), k_program_settings[0], usetex, call.scope);
+    if (model.fold_string(model.argument(call.node, 0), call.scope) == "usetex")
+        judge_value(context, rule, call.node, k_program_settings[0], model.argument(call.node, 1), call.scope);
+}
+
 void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleContext& context,
                                  analyzer::RuleNumber rule) {
     const auto& s = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
+    judge_usetex_key_call(call, context, rule);
     bool matplotlib_call = std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
         return r.kind == Referent::Kind::name &&
                (r.qualified.starts_with("matplotlib.") || r.qualified.starts_with("mpl_toolkits.") ||
@@ -314,6 +330,15 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
     }
 }
 
+void judge_usetex_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+    const auto& p = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    if (!model.imports("matplotlib")) return;
+    if (model.fold_string(node_child_by_field_id(site.node, p.field_key), site.scope) != "usetex") return;
+    judge_value(context, rule, site.node, k_program_settings[0], node_child_by_field_id(site.node, p.field_value),
+                site.scope);
+}
+
 void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
                                       analyzer::RuleNumber rule) {
     const auto& p = analyzer::PythonSymbols::get();
@@ -322,8 +347,11 @@ void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer
     std::optional<Node> stored = value_stored_at(site.node);
     if (!stored) return;
     const analyzer::Model& model = context.model();
-    if (!is_rc_params(node_child_by_field_id(site.node, p.field_value), site.scope, model)) return;
     Node index = node_child_by_field_id(site.node, p.field_subscript);
+    // `props["usetex"] = True` on any dictionary (judge_usetex_key_call).
+    if (model.imports("matplotlib") && model.fold_string(index, site.scope) == "usetex")
+        return judge_value(context, rule, site.node, k_program_settings[0], *stored, site.scope);
+    if (!is_rc_params(node_child_by_field_id(site.node, p.field_value), site.scope, model)) return;
     std::optional<std::string> key = model.fold_string(index, site.scope);
     if (!key) return unseen_key(context, rule, index);
     const ProgramSetting* setting = program_setting(*key);

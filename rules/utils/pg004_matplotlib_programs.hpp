@@ -20,7 +20,12 @@ namespace pygate::rules {
 void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleContext& context,
                                  analyzer::RuleNumber rule);
 
-// `matplotlib.rcParams[KEY] = value` (a subscript site).
+// A dictionary display's `"usetex": value` pair (a pair site), in a file that
+// imports matplotlib: the dictionary may reach a text (`fontdict=`, `**`).
+void judge_usetex_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule);
+
+// `matplotlib.rcParams[KEY] = value` (a subscript site), and
+// `anything["usetex"] = value` in a file that imports matplotlib.
 void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
                                       analyzer::RuleNumber rule);
 
