@@ -32,9 +32,7 @@ LibraryVersions some_versions() {
 }
 
 std::string only_entry(const std::string& dir) {
-    std::vector<std::string> entries;
-    for (const auto& entry : fs::directory_iterator(dir))
-        entries.push_back(entry.path().string());
+    std::vector<std::string> entries = pygate::testing::directory_entries(dir);
     REQUIRE(entries.size() == 1);
     return entries.front();
 }

@@ -28,6 +28,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
 ProcessResult run_pygate(const std::vector<std::string>& args, const std::string& input = "");
 ProcessResult run_pygate(const std::vector<std::string>& args, const ProcessOptions& options);
 
+// The paths of the entries of `dir` (sorted; none when it cannot be listed).
+std::vector<std::string> directory_entries(const std::string& dir);
+
 // A fresh empty directory, removed with everything in it when the object goes.
 class TempDir {
 public:
