@@ -97,6 +97,7 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
     report_matching_reference(reference, context, k_rule, k_runs_processes);
     report_library_effect(reference, context, k_rule, k_runs_processes,
                           {{"process", "starts other programs"}, {"native", "loads native code"}});
+    judge_rc_params_reference(reference, context, k_rule);
 }
 
 // Animation.save and to_html5_video run the writer rcParams["animation.writer"]
@@ -145,13 +146,17 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
 
 // `matplotlib.rcParams["text.usetex"] = True`: pg004_matplotlib_programs.hpp.
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
-    if (node_symbol(site.node) == analyzer::PythonSymbols::get().pair) return judge_usetex_pair(site, context, k_rule);
+    TSSymbol kind = node_symbol(site.node);
+    if (kind == analyzer::PythonSymbols::get().pair) return judge_setting_pair(site, context, k_rule);
+    if (kind == analyzer::PythonSymbols::get().augmented_assignment)
+        return judge_rc_params_update_in_place(site, context, k_rule);
     judge_program_settings_subscript(site, context, k_rule);
 }
 
 std::span<const TSSymbol> syntax_kinds() {
-    static const std::array<TSSymbol, 2> kinds = {analyzer::PythonSymbols::get().subscript,
-                                                  analyzer::PythonSymbols::get().pair};
+    static const std::array<TSSymbol, 3> kinds = {analyzer::PythonSymbols::get().subscript,
+                                                  analyzer::PythonSymbols::get().pair,
+                                                  analyzer::PythonSymbols::get().augmented_assignment};
     return kinds;
 }
 

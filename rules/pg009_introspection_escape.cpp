@@ -10,8 +10,10 @@
 #include "analyzer/text/identifier.hpp"
 #include "analyzer/text/unicode.hpp"
 #include "rules/catalogue.hpp"
+#include "rules/utils/dictionary_entries.hpp"
 #include "rules/utils/library_effects.hpp"
 #include "rules/utils/pandas_option_stores.hpp"
+#include "rules/utils/stored_value.hpp"
 #include "rules/utils/name_table.hpp"
 
 namespace pygate::rules {
@@ -177,6 +179,7 @@ bool is_super_call(const analyzer::RuleContext& context, Node object, analyzer::
 }
 
 bool check_format_fields(Node where, analyzer::RuleContext& context, const std::string& format);
+bool judge_property_key(Node where, Node key, Node value, analyzer::ScopeId scope, analyzer::RuleContext& context);
 
 // Every format string `format` may hold (through the file's helpers, return
 // values and attributes too) has its fields judged. Whether some value stays
@@ -522,7 +525,8 @@ TSSymbol class_pattern_symbol() {
 }
 
 std::span<const TSSymbol> syntax_kinds() {
-    static const std::array<TSSymbol, 1> kinds = {class_pattern_symbol()};
+    static const std::array<TSSymbol, 3> kinds = {class_pattern_symbol(), analyzer::PythonSymbols::get().pair,
+                                                  analyzer::PythonSymbols::get().subscript};
     return kinds;
 }
 
@@ -586,6 +590,18 @@ MatchArgs match_args_of(const analyzer::Model& model, analyzer::ScopeId class_sc
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    // `{"major_formatter": f}` and `props["major_formatter"] = f`: judge_property_key.
+    if (node_symbol(site.node) == s.pair) {
+        judge_property_key(site.node, node_child_by_field_id(site.node, s.field_key),
+                           node_child_by_field_id(site.node, s.field_value), site.scope, context);
+        return;
+    }
+    if (node_symbol(site.node) == s.subscript) {
+        if (std::optional<Node> stored = value_stored_at(site.node))
+            judge_property_key(site.node, node_child_by_field_id(site.node, s.field_subscript), *stored, site.scope,
+                               context);
+        return;
+    }
     Node pattern = site.node;
     Node dotted = node_named_child(pattern, 0);
     if (node_is_null(dotted) || node_symbol(dotted) != s.dotted_name) return;
@@ -900,9 +916,10 @@ std::optional<std::string> refused_name(std::string_view name, const analyzer::R
 
 // `x.set(major_formatter="{0.__class__}")`: the value of a keyword a library
 // callable hands to the method its name calls, judged by that method's
-// format and names effects. Whether it reported.
+// format and names effects. `given`: who hands the keyword on, for the
+// message. Whether it reported.
 bool judge_keyword_value(Node where, std::string_view keyword, Node value, analyzer::ScopeId scope,
-                         analyzer::RuleContext& context, std::string_view callee) {
+                         analyzer::RuleContext& context, std::string_view given) {
     const analyzer::Model& model = context.model();
     for (const analyzer::LibraryEntry* method : methods_a_name_calls(keyword, context.libraries(), true)) {
         for (const LibraryEffect& effect : library_effects(*method)) {
@@ -914,22 +931,80 @@ bool judge_keyword_value(Node where, std::string_view keyword, Node value, analy
                     if (check_format_fields(where, context, text)) return true;
                 } else if (auto why = forbidden(text, context.profile())) {
                     context.report(k_rule, Severity::error, where,
-                                   fmt::format("introspection: `{}` hands its keyword `{}` to `{}`, which uses '{}' as "
-                                               "an attribute name: {}",
-                                               callee, keyword, method->name, text, *why),
+                                   fmt::format("introspection: {} `{}` to `{}`, which uses '{}' as an attribute name: {}",
+                                               given, keyword, method->name, text, *why),
                                    k_specificity);
                     return true;
                 }
             }
             if (effect.kind == "format" && !complete) {
                 context.report(k_rule, Severity::warning, where,
-                               fmt::format("introspection: `{}` hands its keyword `{}` to `{}`, which formats with it, "
-                                           "a format string pygate cannot see whose fields read attributes as getattr "
-                                           "does",
-                                           callee, keyword, method->name),
+                               fmt::format("introspection: {} `{}` to `{}`, which formats with it, a format string "
+                                           "pygate cannot see whose fields read attributes as getattr does",
+                                           given, keyword, method->name),
                                k_specificity);
                 return true;
             }
+        }
+    }
+    return false;
+}
+
+std::string hands_keyword(std::string_view callee) {
+    return fmt::format("`{}` hands its keyword", callee);
+}
+
+// A property's name travels as a dictionary key and as the program's own
+// keyword too (`{"major_formatter": f}`, `props["major_formatter"] = f`,
+// `props.setdefault("major_formatter", f)`, `helper(major_formatter=f)`):
+// the dictionary or keywords may reach matplotlib's set or update by `**`
+// or a parameter pygate does not follow, so wherever such a key is written
+// with its value, the value is judged as the property's.
+constexpr std::string_view k_property_key = "a key or keyword (which matplotlib's set and update take) hands the property";
+
+bool judge_property_key(Node where, Node key, Node value, analyzer::ScopeId scope, analyzer::RuleContext& context) {
+    std::optional<std::string> name = context.model().fold_string(key, scope);
+    return name && judge_keyword_value(where, *name, value, scope, context, k_property_key);
+}
+
+// `**{k: v}` or `**d` handed to a library callable that sets the properties
+// its keywords name, or to the program's own function (which may hand them
+// on): a name the library callable refuses is refused, and a key pygate
+// cannot fold is a review (each folded key's value is judged where it is
+// written). A parameter's `**kwargs` holds the keywords its callers pass,
+// judged where they are written. Whether it reported.
+bool judge_splatted_keywords(const analyzer::CallSite& call, analyzer::RuleContext& context, std::string_view callee,
+                             bool library) {
+    const auto& s = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    Node arguments = model.call_arguments(call.node);
+    if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return false;
+    for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
+        Node argument = node_named_child(arguments, i);
+        if (node_symbol(argument) != s.dictionary_splat) continue;
+        DictionaryEntries entries = dictionary_entries(node_named_child(argument, 0), call.scope, model);
+        // Each folded key's value is judged where it is written (judge_property_key).
+        // usetex is PG004's, judged by its value (pg004_matplotlib_programs.hpp).
+        for (const DictionaryEntry& entry : entries.entries) {
+            if (!entry.key || !library || *entry.key == "usetex") continue;
+            if (auto why = refused_name(*entry.key, context, callee, true)) {
+                context.report(k_rule, Severity::error, call.node,
+                               fmt::format("introspection: `{}` sets or reads the attribute its keyword `{}` names "
+                                           "(from `{}`): {}",
+                                           callee, *entry.key, analyzer::first_line_shortened(model.text(argument), 60),
+                                           *why),
+                               k_specificity);
+                return true;
+            }
+        }
+        if (entries.known && !entries.complete) {
+            context.report(k_rule, Severity::warning, call.node,
+                           fmt::format("introspection: `{}` takes keyword names from `{}`, a dictionary with keys "
+                                       "pygate cannot see; {} sets the attribute or property each names",
+                                       callee, analyzer::first_line_shortened(model.text(argument), 60),
+                                       library ? "it" : "code it hands them to may be a callable that"),
+                           k_specificity);
+            return true;
         }
     }
     return false;
@@ -955,7 +1030,7 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
             if (names && effect.parameter.keyword_names) {
                 for (const std::string& keyword : keyword_argument_names(call, model)) {
                     if (judge_keyword_value(call.node, keyword, model.argument(call.node, UINT32_MAX, keyword),
-                                            call.scope, context, called->callee->qualified))
+                                            call.scope, context, hands_keyword(called->callee->qualified)))
                         return true;
                     if (auto why = refused_name(keyword, context, called->entry->name, true)) {
                         context.report(
@@ -967,6 +1042,7 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
                         return true;
                     }
                 }
+                if (judge_splatted_keywords(call, context, called->callee->qualified, true)) return true;
                 continue;
             }
             bool unpacked = false;
@@ -1014,9 +1090,42 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
     return false;
 }
 
+// Property names written as the program's own keywords and as a setter's
+// KEY, VALUE arguments (judge_property_key), and `**` handed to the
+// program's own functions (judge_splatted_keywords). Whether it reported.
+bool judge_property_keys_of_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    const auto& s = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    Node arguments = model.call_arguments(call.node);
+    if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return false;
+    std::vector<Node> positional;
+    for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
+        Node argument = node_named_child(arguments, i);
+        TSSymbol kind = node_symbol(argument);
+        if (kind == s.keyword_argument) {
+            std::string name = model.identifier(node_child_by_field_id(argument, s.field_name));
+            if (judge_keyword_value(call.node, name, node_child_by_field_id(argument, s.field_value), call.scope,
+                                    context, k_property_key))
+                return true;
+        } else if (kind != s.comment && kind != s.dictionary_splat) {
+            positional.push_back(argument);
+        }
+    }
+    for (std::size_t i = 0; i + 1 < positional.size(); ++i)
+        if (node_symbol(positional[i]) != s.list_splat && node_symbol(positional[i + 1]) != s.list_splat &&
+            judge_property_key(call.node, positional[i], positional[i + 1], call.scope, context))
+            return true;
+    bool library = !call.callee.empty() && std::all_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::name;
+    });
+    return !library &&
+           judge_splatted_keywords(call, context, analyzer::first_line_shortened(model.text(call.function), 60), false);
+}
+
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     if (judge_library_names(call, context)) return;
+    if (judge_property_keys_of_call(call, context)) return;
     for (const OptionStore& store : pandas_option_stores(call, model))
         if (judge_option_store(store, call.scope, context)) return;
     for (Node handed : options_handed_away(call, model)) {

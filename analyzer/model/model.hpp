@@ -215,6 +215,9 @@ public:
         Node argument_of;  // the call it is a direct argument of, or a null node
     };
     const std::vector<Site>& sites() const { return m_sites; }
+    // The sites that read the name an identifier spells, in any scope, other
+    // than as a for loop's iterable: where a container bound to it may change.
+    const std::vector<const Site*>& reads_of_name(Node identifier) const { return reads_not_iterated(name_id(identifier)); }
     const SourceMetrics& metrics() const { return m_metrics; }
     // Starred expressions the grammar made the function of a call, the object
     // of an attribute or the value of a subscript, and the copy of the tree

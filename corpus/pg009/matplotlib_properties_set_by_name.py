@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt
 fig, ax = plt.subplots()
 ax.xaxis.set(major_formatter="{x.__class__.__mro__}")  # expect: PG009
 plt.setp(ax.yaxis, major_formatter="{x.__class__}")  # expect: PG009
-ax.xaxis.update({"major_formatter": "{x.__class__}"})  # expect: PG009
+ax.xaxis.update({"major_formatter": "{x.__class__}"})  # expect: PG009 PG009
 title = plt.title("t")
 plt.setp(title, "usetex", True)  # expect: PG009
 fig.savefig("output/a.png")

@@ -7,6 +7,7 @@
 #include <charconv>
 
 #include "analyzer/syntax/python_symbols.hpp"
+#include "rules/utils/dictionary_entries.hpp"
 #include "rules/utils/name_table.hpp"
 
 namespace pygate::rules {
@@ -357,10 +358,22 @@ bool argument_strings(Node value, analyzer::ScopeId scope, const analyzer::Model
             if (complete) return true;
         }
     }
-    if (kind == s.identifier)
+    if (kind == s.identifier) {
+        // A dictionary holds what is stored in it later too (`d[k] = v`, `d.update(...)`).
+        DictionaryEntries entries = dictionary_entries(value, scope, model);
+        if (entries.known) {
+            bool complete = entries.complete;
+            for (const DictionaryEntry& entry : entries.entries) {
+                if (entry.key) out.push_back(*entry.key);
+                if (node_is_null(entry.value)) complete = false;  // `d[k] += v`: a value not shown
+                complete = argument_strings(entry.value, entry.scope, model, libraries, out, depth + 1) && complete;
+            }
+            return complete;
+        }
         if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(value, scope);
             bound && node_symbol(bound->value) != s.identifier)
             return argument_strings(bound->value, bound->scope, model, libraries, out, depth + 1);
+    }
     // A function, a class or a library callable is no name.
     Referents referents = model.resolve(value, scope);
     return !referents.empty() && std::all_of(referents.begin(), referents.end(), [](const Referent& r) {

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "analyzer/syntax/python_symbols.hpp"
+#include "rules/utils/dictionary_entries.hpp"
 #include "rules/utils/stored_value.hpp"
 #include "rules/utils/referent_names.hpp"
 #include "analyzer/text/unicode.hpp"
@@ -42,6 +43,17 @@ const ProgramSetting* program_setting(std::string_view key) {
     for (const ProgramSetting& setting : k_program_settings)
         if (setting.key == key) return &setting;
     return nullptr;
+}
+
+// The setting a dictionary key, an item's index or a setter's KEY argument
+// names wherever it is written: a text's "usetex", or an rcParams key, which
+// may reach rcParams by a way pygate does not follow (a parameter, a list,
+// `operator.setitem`, `|=`).
+const ProgramSetting* setting_named_by_key(Node key, ScopeId scope, const analyzer::Model& model) {
+    std::optional<std::string> name = model.fold_string(key, scope);
+    if (!name) return nullptr;
+    if (*name == "usetex") return &k_program_settings[0];
+    return program_setting(*name);
 }
 
 enum class Setting : std::uint8_t { off, on, unseen };
@@ -105,6 +117,28 @@ void judge_dictionary(Node dictionary, ScopeId scope, analyzer::RuleContext& con
         if (const ProgramSetting* setting = program_setting(*name))
             judge_value(context, rule, pair, *setting, node_child_by_field_id(pair, s.field_value), scope);
     }
+}
+
+bool is_rc_params(Node value, ScopeId scope, const analyzer::Model& model);
+
+// A mapping handed to rcParams' update or |=, rc_context's rc, seaborn's rc=:
+// a display is judged pair by pair, and any other dictionary by the keys
+// pygate sees stored in it (dictionary_entries.hpp; each is judged where it
+// is written, by judge_setting_pair and judge_program_settings_subscript).
+// Keys pygate cannot see are a review; rcParams' own defaults are the host's.
+void judge_mapping(Node mapping, ScopeId scope, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+    const auto& s = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    if (node_is_null(mapping) || is_rc_params(mapping, scope, model)) return;
+    if (node_symbol(mapping) == s.dictionary) {
+        judge_dictionary(mapping, scope, context, rule);
+        for (std::uint32_t i = 0; i < node_named_child_count(mapping); ++i)
+            if (Node element = node_named_child(mapping, i); node_symbol(element) == s.dictionary_splat)
+                judge_mapping(node_named_child(element, 0), scope, context, rule);
+        return;
+    }
+    DictionaryEntries entries = dictionary_entries(mapping, scope, model);
+    if (!entries.known || !entries.complete) unseen_key(context, rule, mapping);
 }
 
 // The style names matplotlib 3.6 ships (matplotlib.style.available), and
@@ -187,9 +221,10 @@ void judge_pgf_output(const analyzer::CallSite& call, analyzer::RuleContext& con
 
 // The rcParams object, named or passed to dict's own methods
 // (`dict.update(rcParams, {...})`, `dict.__setitem__(rcParams, k, v)`).
-constexpr std::array<std::string_view, 4> k_rc_params = {"matplotlib.rcParams", "matplotlib.pyplot.rcParams",
-                                                         "matplotlib.rcParamsDefault", "matplotlib.rcParamsOrig"};
-constexpr std::array<std::string_view, 4> k_rc_setters = {"update", "setdefault", "__setitem__", "_set"};
+constexpr std::array<std::string_view, 6> k_rc_params = {
+    "matplotlib.rcParams",     "matplotlib.pyplot.rcParams",        "matplotlib.rcParamsDefault",
+    "matplotlib.rcParamsOrig", "matplotlib.pyplot.rcParamsDefault", "matplotlib.pyplot.rcParamsOrig"};
+constexpr std::array<std::string_view, 5> k_rc_setters = {"update", "setdefault", "__setitem__", "_set", "__ior__"};
 
 bool is_rc_params(Node value, ScopeId scope, const analyzer::Model& model) {
     analyzer::Referents referents = model.resolve(value, scope);
@@ -226,14 +261,17 @@ void judge_setter(const analyzer::CallSite& call, std::string_view setter, std::
     Node arguments = model.call_arguments(call.node);
     for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments); ++i) {
         Node argument = node_named_child(arguments, i);
-        if (node_symbol(argument) == s.dictionary_splat || node_symbol(argument) == s.list_splat)
-            return unseen_key(context, rule, argument);
+        if (node_symbol(argument) == s.list_splat) return unseen_key(context, rule, argument);
+        // `rcParams.update(**d)` sets d's keys.
+        if (node_symbol(argument) == s.dictionary_splat) {
+            if (setter != "update") return unseen_key(context, rule, argument);
+            judge_mapping(node_named_child(argument, 0), call.scope, context, rule);
+        }
     }
-    if (setter == "update") {
-        Node mapping = model.argument(call.node, first);
-        if (!node_is_null(mapping) && node_symbol(mapping) != analyzer::PythonSymbols::get().dictionary)
-            return unseen_key(context, rule, mapping);
-        return judge_dictionary(mapping, call.scope, context, rule);
+    if (setter == "update" || setter == "__ior__") {
+        // `rcParams.update(rcParamsDefault)`: the defaults are the host's
+        // matplotlibrc, and every store to them is judged as rcParams' are.
+        return judge_mapping(model.argument(call.node, first), call.scope, context, rule);
     }
     Node key = model.argument(call.node, first);
     if (node_is_null(key)) return;
@@ -245,26 +283,71 @@ void judge_setter(const analyzer::CallSite& call, std::string_view setter, std::
 
 }  // namespace
 
-// A text's usetex travels as a dictionary key too (`fontdict={"usetex": True}`,
-// `**{"usetex": True}`, `props["usetex"] = True`, `props.setdefault("usetex",
-// True)`, `dict(usetex=True)`), into whatever text the dictionary reaches: in
-// a file that imports matplotlib, every such key is judged by its value.
-void judge_usetex_key_call(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+// A setting travels as a key too: a text's usetex (`fontdict={"usetex":
+// True}`, `**{"usetex": True}`, `props["usetex"] = True`, `dict(usetex=True)`)
+// into whatever text the dictionary reaches, and an rcParams key into
+// rcParams by ways pygate does not follow (`operator.setitem(rc, KEY, v)`, a
+// helper's `rc[KEY] = v`). In a file that imports matplotlib, every such key
+// is judged by its value: a keyword, a dictionary pair (judge_setting_pair),
+// an item store (judge_program_settings_subscript) and a call's positional
+// KEY, VALUE.
+void judge_setting_key_call(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+    const auto& s = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
     if (!model.imports("matplotlib")) return;
     Node usetex = model.argument(call.node, UINT32_MAX, "usetex");
     // Reported at the keyword, where a matplotlib call's own keyword is (one finding there).
     if (!node_is_null(usetex))
         judge_value(context, rule, node_parent(usetex), k_program_settings[0], usetex, call.scope);
-    if (model.fold_string(model.argument(call.node, 0), call.scope) == "usetex")
-        judge_value(context, rule, call.node, k_program_settings[0], model.argument(call.node, 1), call.scope);
+    // rcParams' setters, and dict's called on rcParams, are judge_setter's.
+    if (setter_of(call.callee) ||
+        (setter_of(call.callee, "builtins.dict") && is_rc_params(model.argument(call.node, 0), call.scope, model)))
+        return;
+    Node arguments = model.call_arguments(call.node);
+    if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return;
+    std::vector<Node> positional;
+    for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
+        Node argument = node_named_child(arguments, i);
+        TSSymbol kind = node_symbol(argument);
+        if (kind == s.keyword_argument || kind == s.comment || kind == s.dictionary_splat) continue;
+        positional.push_back(argument);
+    }
+    for (std::size_t i = 0; i + 1 < positional.size(); ++i) {
+        if (node_symbol(positional[i]) == s.list_splat) continue;
+        if (const ProgramSetting* setting = setting_named_by_key(positional[i], call.scope, model))
+            judge_value(context, rule, call.node, *setting,
+                        node_symbol(positional[i + 1]) == s.list_splat ? Node{} : positional[i + 1], call.scope);
+    }
 }
+
+namespace {
+
+// `rc("text", **d)`, `rc_context(**d)`, `set_theme(**d)`: d's keys are the
+// call's keywords. With matplotlib.rc's GROUP, each key is GROUP.KEY; the
+// others' `rc` is a mapping of settings and `fname` a settings file.
+void judge_settings_keywords_splat(Node splat, std::optional<std::string> group, ScopeId scope,
+                                   analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+    DictionaryEntries entries = dictionary_entries(node_named_child(splat, 0), scope, context.model());
+    if (!entries.known || !entries.complete) return unseen_key(context, rule, splat);
+    for (const DictionaryEntry& entry : entries.entries) {
+        if (group) {
+            if (const ProgramSetting* setting = program_setting(*group + "." + *entry.key))
+                judge_value(context, rule, splat, *setting, entry.value, entry.scope);
+        } else if (*entry.key == "rc") {
+            judge_mapping(entry.value, entry.scope, context, rule);
+        } else if (*entry.key == "fname") {
+            settings_from_a_file(context, rule, splat, "`fname=` given by `**`");
+        }
+    }
+}
+
+}  // namespace
 
 void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleContext& context,
                                  analyzer::RuleNumber rule) {
     const auto& s = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
-    judge_usetex_key_call(call, context, rule);
+    judge_setting_key_call(call, context, rule);
     bool matplotlib_call = std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
         return r.kind == Referent::Kind::name &&
                (r.qualified.starts_with("matplotlib.") || r.qualified.starts_with("mpl_toolkits.") ||
@@ -278,7 +361,7 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
     if (std::optional<std::string_view> setter = setter_of(call.callee))
         return judge_setter(call, *setter, 0, context, rule);
     if (names_any(call.callee, {"matplotlib.rc_context", "matplotlib.pyplot.rc_context"})) {
-        judge_dictionary(model.argument(call.node, 0, "rc"), call.scope, context, rule);
+        judge_mapping(model.argument(call.node, 0, "rc"), call.scope, context, rule);
         if (!node_is_null(model.argument(call.node, 1, "fname")))
             settings_from_a_file(context, rule, call.function, "`rc_context(fname=...)`");
     }
@@ -313,7 +396,8 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
                     });
     for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
         Node argument = node_named_child(arguments, i);
-        if (settings_call && node_symbol(argument) == s.dictionary_splat) unseen_key(context, rule, argument);
+        if (settings_call && node_symbol(argument) == s.dictionary_splat)
+            judge_settings_keywords_splat(argument, rc ? group : std::nullopt, call.scope, context, rule);
         if (node_symbol(argument) != s.keyword_argument) continue;
         std::string keyword = model.identifier(node_child_by_field_id(argument, s.field_name));
         Node value = node_child_by_field_id(argument, s.field_value);
@@ -322,7 +406,7 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
                 judge_value(context, rule, argument, *setting, value, call.scope);
         } else if (keyword == "rc" && !rc) {
             // seaborn's set_theme(rc={...}), axes_style, plotting_context: they update rcParams.
-            judge_dictionary(value, call.scope, context, rule);
+            judge_mapping(value, call.scope, context, rule);
         } else if (keyword == "usetex") {
             // A text's own `usetex=` (plt.text, ax.set_title, Text, TextPath, ...).
             judge_value(context, rule, argument, k_program_settings[0], value, call.scope);
@@ -330,13 +414,13 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
     }
 }
 
-void judge_usetex_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+void judge_setting_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
     const auto& p = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
     if (!model.imports("matplotlib")) return;
-    if (model.fold_string(node_child_by_field_id(site.node, p.field_key), site.scope) != "usetex") return;
-    judge_value(context, rule, site.node, k_program_settings[0], node_child_by_field_id(site.node, p.field_value),
-                site.scope);
+    const ProgramSetting* setting = setting_named_by_key(node_child_by_field_id(site.node, p.field_key), site.scope, model);
+    if (setting == nullptr) return;
+    judge_value(context, rule, site.node, *setting, node_child_by_field_id(site.node, p.field_value), site.scope);
 }
 
 void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
@@ -348,15 +432,89 @@ void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer
     if (!stored) return;
     const analyzer::Model& model = context.model();
     Node index = node_child_by_field_id(site.node, p.field_subscript);
-    // `props["usetex"] = True` on any dictionary (judge_usetex_key_call).
-    if (model.imports("matplotlib") && model.fold_string(index, site.scope) == "usetex")
-        return judge_value(context, rule, site.node, k_program_settings[0], *stored, site.scope);
+    // `props["usetex"] = True`, `rc["text.usetex"] = True` on any object (judge_setting_key_call).
+    if (model.imports("matplotlib"))
+        if (const ProgramSetting* setting = setting_named_by_key(index, site.scope, model))
+            return judge_value(context, rule, site.node, *setting, *stored, site.scope);
     if (!is_rc_params(node_child_by_field_id(site.node, p.field_value), site.scope, model)) return;
-    std::optional<std::string> key = model.fold_string(index, site.scope);
-    if (!key) return unseen_key(context, rule, index);
-    const ProgramSetting* setting = program_setting(*key);
-    if (setting == nullptr) return;
-    judge_value(context, rule, site.node, *setting, *stored, site.scope);
+    if (!model.fold_string(index, site.scope)) unseen_key(context, rule, index);
+}
+
+void judge_rc_params_update_in_place(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
+                                     analyzer::RuleNumber rule) {
+    const auto& s = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    if (model.text(node_child_by_field_id(site.node, s.field_operator)) != "|=") return;
+    if (!is_rc_params(node_child_by_field_id(site.node, s.field_left), site.scope, model)) return;
+    judge_mapping(node_child_by_field_id(site.node, s.field_right), site.scope, context, rule);
+}
+
+namespace {
+
+// Callables that only read the mapping they are given.
+constexpr std::array<std::string_view, 22> k_rc_params_readers = {
+    "builtins.print", "builtins.len", "builtins.repr", "builtins.str", "builtins.dict", "builtins.list",
+    "builtins.sorted", "builtins.iter", "builtins.id", "builtins.type", "builtins.isinstance", "builtins.set",
+    "builtins.tuple", "builtins.format", "copy.copy", "copy.deepcopy", "builtins.dict.__getitem__",
+    "builtins.dict.get", "builtins.dict.items", "builtins.dict.keys", "builtins.dict.values", "pprint.pprint"};
+
+// Whether the call `argument_list` belongs to is one pygate follows rcParams
+// into: a reader, or a setter of rcParams or dict (judged by judge_setter).
+bool followed_into(Node argument_list, ScopeId scope, const analyzer::Model& model) {
+    Node call = node_parent(argument_list);
+    Referents callee = model.resolve(model.call_function(call), scope);
+    if (callee.empty()) return false;
+    if (setter_of(callee, "builtins.dict") || setter_of(callee)) return true;
+    return std::all_of(callee.begin(), callee.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::name &&
+               std::find(k_rc_params_readers.begin(), k_rc_params_readers.end(), r.qualified) !=
+                   k_rc_params_readers.end();
+    });
+}
+
+}  // namespace
+
+void judge_rc_params_reference(const analyzer::Reference& reference, analyzer::RuleContext& context,
+                               analyzer::RuleNumber rule) {
+    const auto& s = analyzer::PythonSymbols::get();
+    if (reference.store || reference.callee) return;
+    if (!std::any_of(reference.referents.begin(), reference.referents.end(), [](const Referent& r) {
+            return r.kind == Referent::Kind::name &&
+                   std::find(k_rc_params.begin(), k_rc_params.end(), r.qualified) != k_rc_params.end();
+        }))
+        return;
+    const analyzer::Model& model = context.model();
+    Node node = reference.node;
+    Node parent = node_parent(node);
+    while (node_symbol(parent) == s.parenthesized_expression) {
+        node = parent;
+        parent = node_parent(node);
+    }
+    TSSymbol kind = node_symbol(parent);
+    auto is_field = [&](TSFieldId id) { return node_child_by_field_id(parent, id).id == node.id; };
+    // Its own attributes and items (their setters and stores are judged
+    // where they are called or stored), an alias the resolver follows, a
+    // comparison, a printed value.
+    if ((kind == s.attribute && is_field(s.field_object)) || (kind == s.subscript && is_field(s.field_value)))
+        return;
+    if (kind == s.augmented_assignment && is_field(s.field_left)) return;  // judge_rc_params_update_in_place
+    if (kind == s.assignment && is_field(s.field_right)) {
+        TSSymbol target = node_symbol(node_child_by_field_id(parent, s.field_left));
+        if (target == s.identifier || target == s.attribute) return;
+    }
+    if (analyzer::node_type(parent) == std::string_view("comparison_operator") || kind == s.interpolation ||
+        kind == s.expression_statement)
+        return;
+    if (kind == s.argument_list && followed_into(parent, reference.scope, model)) return;
+    if (kind == s.keyword_argument && node_symbol(node_parent(parent)) == s.argument_list &&
+        followed_into(node_parent(parent), reference.scope, model))
+        return;
+    context.report(rule, analyzer::Severity::warning, node,
+                   fmt::format("matplotlib's settings `{}` go where pygate does not follow them (`{}`), and code "
+                               "there may set any setting; some ({}) make matplotlib start other programs",
+                               shown_source(model, node), analyzer::first_line_shortened(model.text(parent), 60),
+                               "text.usetex, ps.usedistiller, animation.ffmpeg_path"),
+                   k_specificity);
 }
 
 }  // namespace pygate::rules

@@ -20,13 +20,27 @@ namespace pygate::rules {
 void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleContext& context,
                                  analyzer::RuleNumber rule);
 
-// A dictionary display's `"usetex": value` pair (a pair site), in a file that
-// imports matplotlib: the dictionary may reach a text (`fontdict=`, `**`).
-void judge_usetex_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule);
+// A dictionary display's `"usetex": value` or `"text.usetex": value` pair (a
+// pair site), in a file that imports matplotlib: the dictionary may reach a
+// text (`fontdict=`, `**`) or rcParams (`rc |= d`, a helper's `rc.update(d)`).
+void judge_setting_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule);
 
 // `matplotlib.rcParams[KEY] = value` (a subscript site), and
-// `anything["usetex"] = value` in a file that imports matplotlib.
+// `anything["usetex"] = value` or `anything["text.usetex"] = value` in a file
+// that imports matplotlib.
 void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
                                       analyzer::RuleNumber rule);
+
+// `rcParams |= mapping` (an augmented_assignment site): dict's in-place union
+// sets every key of the mapping.
+void judge_rc_params_update_in_place(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
+                                     analyzer::RuleNumber rule);
+
+// rcParams (or its defaults) going where pygate does not follow it: handed to
+// the program's own function, put in a list, returned. Code there may set any
+// setting, so it is a review; its own methods and items, an alias, and
+// callables that only read it are followed.
+void judge_rc_params_reference(const analyzer::Reference& reference, analyzer::RuleContext& context,
+                               analyzer::RuleNumber rule);
 
 }  // namespace pygate::rules

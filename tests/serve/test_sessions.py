@@ -206,7 +206,7 @@ def test_disk_limit_in_a_session(serve, tmp_path):
     result = step(server, 2, session, "with open('output/big.txt', 'w') as f:\n    f.write('x' * 4194304)\n")
     closed = server.ask({"id": 3, "op": "session_close", "session": session})["result"]
     if closed["receipt"]["run"]["isolation"]["disk"]:
-        assert result["status"] == "disk_limit" and "No space left" in result["traceback"]
+        assert result["status"] == "disk_limit" and "No space left" in result["traceback"], result
         assert not result["session_ended"]
     else:
         assert "not root" in closed["receipt"]["run"]["isolation"]["disk_error"]

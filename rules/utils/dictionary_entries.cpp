@@ -1,0 +1,160 @@
+#include "rules/utils/dictionary_entries.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include "analyzer/syntax/python_symbols.hpp"
+#include "rules/utils/stored_value.hpp"
+
+namespace pygate::rules {
+
+using analyzer::Node;
+using analyzer::ScopeId;
+
+namespace {
+
+constexpr int k_max_depth = 6;
+
+// dict's methods that neither add nor change an entry.
+constexpr std::array<std::string_view, 12> k_reading_methods = {
+    "get", "keys", "values", "items", "copy", "pop", "popitem", "clear", "__getitem__", "__contains__", "__len__",
+    "__iter__"};
+
+// Builtins a dictionary may be handed to without changing.
+constexpr std::array<std::string_view, 9> k_reading_builtins = {
+    "builtins.print", "builtins.len", "builtins.dict", "builtins.list", "builtins.sorted", "builtins.repr",
+    "builtins.str", "builtins.isinstance", "builtins.iter"};
+
+class EntryCollector {
+public:
+    EntryCollector(const analyzer::Model& model, Node judged)
+        : m_model(model), s(analyzer::PythonSymbols::get()), m_judged(judged) {}
+
+    DictionaryEntries collect(Node expression, ScopeId scope) {
+        m_out.known = add(expression, scope, 0);
+        if (!m_out.known) m_out.complete = false;
+        return std::move(m_out);
+    }
+
+private:
+    const analyzer::Model& m_model;
+    const analyzer::PythonSymbols& s;
+    Node m_judged;
+    DictionaryEntries m_out;
+
+    void entry(Node key, Node value, ScopeId scope) {
+        std::optional<std::string> folded = m_model.fold_string(key, scope);
+        if (!folded) m_out.complete = false;
+        m_out.entries.push_back({std::move(folded), value, scope});
+    }
+
+    void keyword_entries(Node call, ScopeId scope, int depth, std::uint32_t first_positional) {
+        Node arguments = m_model.call_arguments(call);
+        if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) {
+            m_out.complete = false;
+            return;
+        }
+        std::uint32_t position = 0;
+        for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
+            Node argument = node_named_child(arguments, i);
+            TSSymbol kind = node_symbol(argument);
+            if (kind == s.comment) continue;
+            if (kind == s.keyword_argument) {
+                m_out.entries.push_back({m_model.identifier(node_child_by_field_id(argument, s.field_name)),
+                                         node_child_by_field_id(argument, s.field_value), scope});
+            } else if (kind == s.dictionary_splat) {
+                if (!add(node_named_child(argument, 0), scope, depth + 1)) m_out.complete = false;
+            } else if (kind == s.list_splat || position++ != first_positional ||
+                       !add(argument, scope, depth + 1)) {
+                m_out.complete = false;  // `dict(pairs)`, `dict(*a)`: keys pygate does not read
+            }
+        }
+    }
+
+    bool calls_builtin_dict(Node call, ScopeId scope) const {
+        analyzer::Referents callee = m_model.resolve(m_model.call_function(call), scope);
+        return callee.size() == 1 && callee[0].kind == analyzer::Referent::Kind::name &&
+               callee[0].qualified == "builtins.dict";
+    }
+
+    // Whether `expression` is a dictionary it reads.
+    bool add(Node expression, ScopeId scope, int depth) {
+        if (node_is_null(expression) || depth > k_max_depth) return false;
+        TSSymbol kind = node_symbol(expression);
+        if (kind == s.parenthesized_expression) return add(node_named_child(expression, 0), scope, depth + 1);
+        if (kind == s.dictionary) {
+            for (std::uint32_t i = 0; i < node_named_child_count(expression); ++i) {
+                Node element = node_named_child(expression, i);
+                if (node_symbol(element) == s.pair)
+                    entry(node_child_by_field_id(element, s.field_key), node_child_by_field_id(element, s.field_value),
+                          scope);
+                else if (node_symbol(element) == s.dictionary_splat &&
+                         !add(node_named_child(element, 0), scope, depth + 1))
+                    m_out.complete = false;
+            }
+            return true;
+        }
+        if (kind == s.call && calls_builtin_dict(expression, scope)) {
+            keyword_entries(expression, scope, depth, 0);
+            return true;
+        }
+        if (kind != s.identifier) return false;
+        std::optional<analyzer::Model::BoundValue> bound = m_model.single_value(expression, scope);
+        if (!bound || node_symbol(bound->value) == s.identifier || !add(bound->value, bound->scope, depth + 1))
+            return false;
+        for (const analyzer::Model::Site* read : m_model.reads_of_name(expression))
+            if (read->node.id != m_judged.id && read->node.id != expression.id) add_changes(read->node, read->scope, depth);
+        return true;
+    }
+
+    // What one read of the dictionary's name may add to it.
+    void add_changes(Node read, ScopeId scope, int depth) {
+        Node parent = node_parent(read);
+        TSSymbol kind = node_symbol(parent);
+        bool is_object = !node_is_null(parent) && node_child_by_field_id(parent, s.field_value).id == read.id;
+        if (kind == s.subscript && is_object) {
+            std::optional<Node> stored = value_stored_at(parent);
+            if (stored) entry(node_child_by_field_id(parent, s.field_subscript), *stored, scope);
+            return;  // a load, or del
+        }
+        if (kind == s.attribute && node_child_by_field_id(parent, s.field_object).id == read.id) {
+            std::string storage;
+            std::string_view method = m_model.identifier(m_model.attribute_name(parent), storage);
+            Node call = node_parent(parent);
+            bool called = node_symbol(call) == s.call && m_model.call_function(call).id == parent.id;
+            if (std::find(k_reading_methods.begin(), k_reading_methods.end(), method) != k_reading_methods.end())
+                return;
+            if (called && (method == "update" || method == "__ior__")) return keyword_entries(call, scope, depth, 0);
+            if (called && (method == "setdefault" || method == "__setitem__")) {
+                Node key = m_model.argument(call, 0);
+                if (node_is_null(key)) return;
+                return entry(key, m_model.argument(call, 1), scope);
+            }
+            m_out.complete = false;
+            return;
+        }
+        if (kind == s.dictionary_splat || kind == s.list_splat || kind == s.interpolation ||
+            analyzer::node_type(parent) == std::string_view("comparison_operator") ||
+            (kind == s.for_statement && node_child_by_field_id(parent, s.field_right).id == read.id))
+            return;
+        if (kind == s.argument_list) {
+            analyzer::Referents callee = m_model.resolve(m_model.call_function(node_parent(parent)), scope);
+            if (!callee.empty() && std::all_of(callee.begin(), callee.end(), [](const analyzer::Referent& r) {
+                    return r.kind == analyzer::Referent::Kind::name &&
+                           std::find(k_reading_builtins.begin(), k_reading_builtins.end(), r.qualified) !=
+                               k_reading_builtins.end();
+                }))
+                return;
+        }
+        m_out.complete = false;  // handed on, aliased, returned: changed where pygate does not look
+    }
+};
+
+}  // namespace
+
+DictionaryEntries dictionary_entries(Node expression, ScopeId scope, const analyzer::Model& model, Node judged) {
+    return EntryCollector(model, node_is_null(judged) ? expression : judged).collect(expression, scope);
+}
+
+}  // namespace pygate::rules
