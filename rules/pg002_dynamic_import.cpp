@@ -166,6 +166,7 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
 }
 
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
+    if (node_symbol(site.node) == analyzer::PythonSymbols::get().pair) return judge_backend_pair(site, context, k_rule);
     judge_backend_subscript(site, context, k_rule);
 }
 
@@ -174,7 +175,8 @@ void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& co
 }
 
 std::span<const TSSymbol> syntax_kinds() {
-    static const std::array<TSSymbol, 1> kinds = {analyzer::PythonSymbols::get().subscript};
+    static const std::array<TSSymbol, 2> kinds = {analyzer::PythonSymbols::get().subscript,
+                                                  analyzer::PythonSymbols::get().pair};
     return kinds;
 }
 

@@ -182,9 +182,11 @@ const RuleMetadata k_pg004_process_execution{
         "(thread bombs). `os.path.join` and other members of os are not process execution. Also: library "
         "callables whose table entry says they start programs; matplotlib settings that start programs "
         "(text.usetex and a text's usetex=, ps.usedistiller, pgf.texsystem, animation.ffmpeg_path and "
-        "convert_path) set to a value that turns them on (a value pygate cannot see, or a key it cannot fold, "
-        "is a review); Animation.save and to_html5_video, of an untraced value too, with a writer other than "
-        "pillow or html.",
+        "convert_path; axes.prop_cycle, whose string value matplotlib evaluates as code) set to a value that "
+        "turns them on, wherever their key is written (a value pygate cannot see, or a key it cannot fold, is a "
+        "review); rcParams or its setters handed where pygate does not follow them (the program's function, a "
+        "list, functools.partial) and the style library, a review; Animation.save and to_html5_video, of an "
+        "untraced value too, with a writer other than pillow or html.",
     .why =
         "A child process is outside everything pygate checked: it runs whatever program it names, with the "
         "user's rights. Native code through ctypes or cffi can do the same without a process.",

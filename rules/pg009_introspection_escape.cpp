@@ -356,6 +356,32 @@ bool judge_option_store(const OptionStore& store, analyzer::ScopeId scope, analy
     return false;
 }
 
+// `t._usetex = True`, `axis._set_formatter("{x.__class__}", ...)`,
+// `artist._internal_update(d)`: a library object's private members skip
+// the checks its public ones get (a property's setter, the names `set`
+// takes). In a file that uses a library pygate has tables for, a private
+// member of a value pygate cannot type, or of a library instance, is a
+// review (the tables list public members only, so any private name may be
+// a library's). The program's own objects (self, its classes' instances)
+// keep theirs.
+bool judge_private_member_of_instance(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
+    std::string_view name = site.attribute;
+    if (!name.starts_with("_") || (name.starts_with("__") && name.ends_with("__"))) return false;
+    const analyzer::Model& model = context.model();
+    if (!model.imports("matplotlib") && !model.imports("pandas") && !model.imports("numpy") &&
+        !model.imports("scipy") && !model.imports("seaborn"))
+        return false;
+    Referents object = model.resolve(site.object, site.scope);
+    if (!std::all_of(object.begin(), object.end(), [](const Referent& r) { return r.kind == Referent::Kind::instance; }))
+        return false;
+    context.report(k_rule, Severity::warning, site.node,
+                   fmt::format("introspection: `{}` is a private member of {}; a library object's internals skip "
+                               "the checks its public methods and properties get",
+                               name, object.empty() ? "a value pygate cannot type" : "a library object"),
+                   k_specificity);
+    return true;
+}
+
 void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
     if (site.store) {
         if (std::optional<OptionStore> store = pandas_option_store(site, context.model()))
@@ -384,6 +410,7 @@ void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& co
                            format_not_constant(fmt::format("str.{}", site.attribute)), k_specificity);
         return;
     }
+    if (judge_private_member_of_instance(site, context)) return;
     if (site.attribute == "obj" && !site.store && exception_object(context, site.object)) {
         context.report(k_rule, Severity::warning, site.node,
                        "introspection: an exception's `obj` is the object an attribute lookup failed on, reached "
@@ -984,9 +1011,14 @@ bool judge_splatted_keywords(const analyzer::CallSite& call, analyzer::RuleConte
         if (node_symbol(argument) != s.dictionary_splat) continue;
         DictionaryEntries entries = dictionary_entries(node_named_child(argument, 0), call.scope, model);
         // Each folded key's value is judged where it is written (judge_property_key).
-        // usetex is PG004's, judged by its value (pg004_matplotlib_programs.hpp).
+        // A key written as a key is judged there (judge_property_key), and
+        // usetex by PG004 on its value; a listed key (`dict.fromkeys`, `zip`) here.
         for (const DictionaryEntry& entry : entries.entries) {
-            if (!entry.key || !library || *entry.key == "usetex") continue;
+            if (!entry.key) continue;
+            if (entry.listed &&
+                judge_keyword_value(call.node, *entry.key, entry.value, entry.scope, context, hands_keyword(callee)))
+                return true;
+            if (!library || (*entry.key == "usetex" && !entry.listed)) continue;
             if (auto why = refused_name(*entry.key, context, callee, true)) {
                 context.report(k_rule, Severity::error, call.node,
                                fmt::format("introspection: `{}` sets or reads the attribute its keyword `{}` names "

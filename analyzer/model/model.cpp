@@ -10,6 +10,7 @@
 #include "analyzer/syntax/python_symbols.hpp"
 #include "analyzer/syntax/sole_expression.hpp"
 #include "analyzer/text/identifier.hpp"
+#include "analyzer/text/fstring_before_pep701.hpp"
 #include "analyzer/text/string_literal.hpp"
 
 namespace pygate::analyzer {
@@ -112,6 +113,9 @@ private:
                         std::string_view text = m_model.text(node);
                         descend = parse_string_prefix(text).format;
                         if (text.find('\\') != std::string_view::npos) check_backslashes(node, text);
+                        if (descend)
+                            if (auto complaint = fstring_refused_by_python_311(text))
+                                m_model.m_refused_escapes.push_back({node, *complaint});
                     }
                 } else if (kind == m_symbols.concatenated_string) {
                     measure_literal(node);  // `"a" "b"` is one constant to CPython: one literal to smuggle data in

@@ -305,8 +305,8 @@ private:
         if (method == "append") return add_values_of(m_model.argument(call, 0), scope, depth + 1, into);
         if (method == "insert") return add_values_of(m_model.argument(call, 1), scope, depth + 1, into);
         if (method != "extend") return;
-        Node added = m_model.argument(call, 0);
-        if (node_symbol(added) != s.list && node_symbol(added) != s.tuple) return;
+        Node added = m_model.argument(call, 0);  // null for `names.extend()`
+        if (node_is_null(added) || (node_symbol(added) != s.list && node_symbol(added) != s.tuple)) return;
         for (std::uint32_t i = 0; i < node_named_child_count(added); ++i)
             if (node_symbol(node_named_child(added, i)) != s.comment)
                 add_values_of(node_named_child(added, i), scope, depth + 1, into);

@@ -90,6 +90,19 @@ public:
             }
             m_type_call_assignments.push_back(node);
         }
+        // The grammar reads `except A, B:` as Python 2's `except A as B:`;
+        // CPython 3.11 refuses it (3.14 reads it as both types, PEP 758).
+        if (symbol == m_symbols.except_clause) {
+            Node value = node_child_by_field_id(node, m_symbols.field_value);
+            Node alias = node_child_by_field_id(node, m_symbols.field_alias);
+            if (!node_is_null(value) && !node_is_null(alias) && node_end_byte(value) <= node_start_byte(alias)) {
+                std::string_view between = std::string_view(m_source.text).substr(
+                    node_end_byte(value), node_start_byte(alias) - node_end_byte(value));
+                if (between.find(',') != std::string_view::npos)
+                    add(node, "syntax error: multiple exception types must be parenthesized (CPython 3.11 refuses "
+                              "`except A, B:`, which the parser reads as `except A as B:`)");
+            }
+        }
         if (symbol == m_symbols.function_definition || symbol == m_symbols.class_definition) {
             Node parameters = node_child_by_field_id(node, m_symbols.type_parameters_field);
             if (!node_is_null(parameters))

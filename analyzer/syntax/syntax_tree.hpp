@@ -107,8 +107,11 @@ inline bool node_is_null(Node node) {
 inline bool node_eq(Node a, Node b) {
     return a.id == b.id;
 }
+// A null node has symbol 0 (tree-sitter's end of input), no kind a rule
+// asks about: `node_symbol(model.argument(call, 0)) == s.list` is false for a
+// call without arguments instead of reading through a null pointer.
 inline TSSymbol node_symbol(Node node) {
-    return node.id->symbol;
+    return node.id == nullptr ? TSSymbol{0} : node.id->symbol;
 }
 inline std::uint32_t node_start_byte(Node node) {
     return node.id->start_byte;

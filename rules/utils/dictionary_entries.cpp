@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string_view>
 
 #include "analyzer/syntax/python_symbols.hpp"
@@ -21,15 +22,18 @@ constexpr std::array<std::string_view, 12> k_reading_methods = {
     "get", "keys", "values", "items", "copy", "pop", "popitem", "clear", "__getitem__", "__contains__", "__len__",
     "__iter__"};
 
-// Builtins a dictionary may be handed to without changing.
-constexpr std::array<std::string_view, 9> k_reading_builtins = {
-    "builtins.print", "builtins.len", "builtins.dict", "builtins.list", "builtins.sorted", "builtins.repr",
-    "builtins.str", "builtins.isinstance", "builtins.iter"};
+// Library callables that change a dictionary handed to them (or hand it on
+// to a callable that may): any other library callable only reads it.
+constexpr std::array<std::string_view, 14> k_changing_callables = {
+    "builtins.dict.update",  "builtins.dict.__setitem__", "builtins.dict.setdefault", "builtins.dict.__ior__",
+    "builtins.dict.__init__", "operator.setitem",          "operator.__setitem__",     "operator.ior",
+    "operator.__ior__",      "functools.partial",         "functools.reduce",         "builtins.map",
+    "builtins.setattr",      "builtins.vars"};
 
 class EntryCollector {
 public:
-    EntryCollector(const analyzer::Model& model, Node judged)
-        : m_model(model), s(analyzer::PythonSymbols::get()), m_judged(judged) {}
+    EntryCollector(const analyzer::Model& model, Node judged, VouchedMapping vouched)
+        : m_model(model), s(analyzer::PythonSymbols::get()), m_judged(judged), m_vouched(vouched) {}
 
     DictionaryEntries collect(Node expression, ScopeId scope) {
         m_out.known = add(expression, scope, 0);
@@ -41,12 +45,13 @@ private:
     const analyzer::Model& m_model;
     const analyzer::PythonSymbols& s;
     Node m_judged;
+    VouchedMapping m_vouched;
     DictionaryEntries m_out;
 
-    void entry(Node key, Node value, ScopeId scope) {
+    void entry(Node key, Node value, ScopeId scope, bool listed = false) {
         std::optional<std::string> folded = m_model.fold_string(key, scope);
         if (!folded) m_out.complete = false;
-        m_out.entries.push_back({std::move(folded), value, scope});
+        m_out.entries.push_back({std::move(folded), value, scope, listed});
     }
 
     void keyword_entries(Node call, ScopeId scope, int depth, std::uint32_t first_positional) {
@@ -72,15 +77,56 @@ private:
         }
     }
 
-    bool calls_builtin_dict(Node call, ScopeId scope) const {
+    bool calls(Node call, ScopeId scope, std::string_view qualified) const {
         analyzer::Referents callee = m_model.resolve(m_model.call_function(call), scope);
         return callee.size() == 1 && callee[0].kind == analyzer::Referent::Kind::name &&
-               callee[0].qualified == "builtins.dict";
+               callee[0].qualified == qualified;
+    }
+
+    // The elements of a list or tuple display; nothing for anything else.
+    std::optional<std::vector<Node>> elements(Node display) const {
+        if (node_symbol(display) != s.list && node_symbol(display) != s.tuple) return std::nullopt;
+        std::vector<Node> out;
+        for (std::uint32_t i = 0; i < node_named_child_count(display); ++i) {
+            Node element = node_named_child(display, i);
+            if (node_symbol(element) == s.comment) continue;
+            if (node_symbol(element) == s.list_splat) return std::nullopt;
+            out.push_back(element);
+        }
+        return out;
+    }
+
+    // `dict.fromkeys([k, ...], v)`, `zip([k, ...], [v, ...])`: their keys
+    // when the lists are displays. Whether `call` is one of them.
+    bool add_listed_keys(Node call, ScopeId scope) {
+        bool fromkeys = calls(call, scope, "builtins.dict.fromkeys");
+        if (!fromkeys && !calls(call, scope, "builtins.zip")) return false;
+        std::optional<std::vector<Node>> keys = elements(m_model.argument(call, 0));
+        std::optional<std::vector<Node>> values =
+            fromkeys ? std::optional<std::vector<Node>>() : elements(m_model.argument(call, 1));
+        if (!keys || (!fromkeys && (!values || values->size() != keys->size()))) {
+            m_out.complete = false;
+            return true;
+        }
+        for (std::size_t i = 0; i < keys->size(); ++i)
+            entry((*keys)[i], fromkeys ? m_model.argument(call, 1) : (*values)[i], scope, true);
+        return true;
+    }
+
+    // `m.copy()`, `copy.copy(m)`, `copy.deepcopy(m)`: the mapping copied.
+    Node copied(Node call, ScopeId scope) const {
+        Node function = m_model.call_function(call);
+        std::string storage;
+        if (node_symbol(function) == s.attribute && m_model.identifier(m_model.attribute_name(function), storage) == "copy")
+            return node_child_by_field_id(function, s.field_object);
+        if (calls(call, scope, "copy.copy") || calls(call, scope, "copy.deepcopy")) return m_model.argument(call, 0);
+        return {};
     }
 
     // Whether `expression` is a dictionary it reads.
     bool add(Node expression, ScopeId scope, int depth) {
         if (node_is_null(expression) || depth > k_max_depth) return false;
+        if (m_vouched != nullptr && m_vouched(expression, scope, m_model)) return true;
         TSSymbol kind = node_symbol(expression);
         if (kind == s.parenthesized_expression) return add(node_named_child(expression, 0), scope, depth + 1);
         if (kind == s.dictionary) {
@@ -95,10 +141,14 @@ private:
             }
             return true;
         }
-        if (kind == s.call && calls_builtin_dict(expression, scope)) {
+        if (kind == s.call && calls(expression, scope, "builtins.dict")) {
             keyword_entries(expression, scope, depth, 0);
             return true;
         }
+        if (kind == s.call && add_listed_keys(expression, scope)) return true;
+        if (kind == s.call && m_vouched != nullptr)
+            if (Node source = copied(expression, scope); !node_is_null(source) && m_vouched(source, scope, m_model))
+                return true;
         if (kind != s.identifier) return false;
         std::optional<analyzer::Model::BoundValue> bound = m_model.single_value(expression, scope);
         if (!bound || node_symbol(bound->value) == s.identifier || !add(bound->value, bound->scope, depth + 1))
@@ -138,12 +188,14 @@ private:
             analyzer::node_type(parent) == std::string_view("comparison_operator") ||
             (kind == s.for_statement && node_child_by_field_id(parent, s.field_right).id == read.id))
             return;
-        if (kind == s.argument_list) {
-            analyzer::Referents callee = m_model.resolve(m_model.call_function(node_parent(parent)), scope);
+        // Handed to a library callable that does not change it (`rc_context(params)`).
+        Node arguments = kind == s.keyword_argument ? node_parent(parent) : parent;
+        if (node_symbol(arguments) == s.argument_list) {
+            analyzer::Referents callee = m_model.resolve(m_model.call_function(node_parent(arguments)), scope);
             if (!callee.empty() && std::all_of(callee.begin(), callee.end(), [](const analyzer::Referent& r) {
                     return r.kind == analyzer::Referent::Kind::name &&
-                           std::find(k_reading_builtins.begin(), k_reading_builtins.end(), r.qualified) !=
-                               k_reading_builtins.end();
+                           std::find(k_changing_callables.begin(), k_changing_callables.end(), r.qualified) ==
+                               k_changing_callables.end();
                 }))
                 return;
         }
@@ -153,8 +205,9 @@ private:
 
 }  // namespace
 
-DictionaryEntries dictionary_entries(Node expression, ScopeId scope, const analyzer::Model& model, Node judged) {
-    return EntryCollector(model, node_is_null(judged) ? expression : judged).collect(expression, scope);
+DictionaryEntries dictionary_entries(Node expression, ScopeId scope, const analyzer::Model& model, Node judged,
+                                     VouchedMapping vouched) {
+    return EntryCollector(model, node_is_null(judged) ? expression : judged, vouched).collect(expression, scope);
 }
 
 }  // namespace pygate::rules

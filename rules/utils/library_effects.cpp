@@ -358,8 +358,9 @@ bool argument_strings(Node value, analyzer::ScopeId scope, const analyzer::Model
             if (complete) return true;
         }
     }
-    if (kind == s.identifier) {
-        // A dictionary holds what is stored in it later too (`d[k] = v`, `d.update(...)`).
+    if (kind == s.identifier || kind == s.call) {
+        // A dictionary holds what is stored in it later too (`d[k] = v`,
+        // `d.update(...)`), and `dict.fromkeys` and `dict(zip(...))` the keys listed.
         DictionaryEntries entries = dictionary_entries(value, scope, model);
         if (entries.known) {
             bool complete = entries.complete;
@@ -370,9 +371,10 @@ bool argument_strings(Node value, analyzer::ScopeId scope, const analyzer::Model
             }
             return complete;
         }
-        if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(value, scope);
-            bound && node_symbol(bound->value) != s.identifier)
-            return argument_strings(bound->value, bound->scope, model, libraries, out, depth + 1);
+        if (kind == s.identifier)
+            if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(value, scope);
+                bound && node_symbol(bound->value) != s.identifier)
+                return argument_strings(bound->value, bound->scope, model, libraries, out, depth + 1);
     }
     // A function, a class or a library callable is no name.
     Referents referents = model.resolve(value, scope);

@@ -87,7 +87,7 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
     bool candidate = std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
         return r.kind == Referent::Kind::name &&
                (r.qualified.starts_with("matplotlib.") || r.qualified.starts_with("pandas.") ||
-                r.qualified == "builtins.setattr");
+                r.qualified == "builtins.setattr" || r.qualified.starts_with("builtins.dict."));
     });
     if (!candidate && (!call.callee.empty() || !model.imports("pandas"))) return;
     if (names_any(call.callee, {"matplotlib.use", "matplotlib.pyplot.switch_backend"})) {
@@ -97,6 +97,14 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
             report(context, rule, call.function, "the call", *why);
         return;
     }
+    // `rcParams.update(backend=...)`, `dict.update(rcParams, backend=...)`: a keyword is a key.
+    bool rc_setter = names_any(call.callee, {"matplotlib.rcParams.update", "matplotlib.pyplot.rcParams.update",
+                                             "matplotlib.rcParams.__init__", "matplotlib.pyplot.rcParams.__init__"}) ||
+                     (names_any(call.callee, {"builtins.dict.update", "builtins.dict.__init__"}) &&
+                      names_any(model.resolve(model.argument(call.node, 0), call.scope),
+                                {"matplotlib.rcParams", "matplotlib.pyplot.rcParams"}));
+    if (Node keyword = model.argument(call.node, UINT32_MAX, "backend"); rc_setter && !node_is_null(keyword))
+        if (auto why = matplotlib_risk(keyword, call.scope, model)) report(context, rule, keyword, "`backend=`", *why);
     if (names_any(call.callee, {"matplotlib.rcParams.update", "matplotlib.pyplot.rcParams.update", "matplotlib.rc_context",
                             "matplotlib.pyplot.rc_context", "matplotlib.style.use", "matplotlib.pyplot.style.use"})) {
         Node rc = model.argument(call.node, 0, "rc");
@@ -124,6 +132,15 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
         });
     if (!pandas_call) return;
     if (auto why = pandas_risk(backend, call.scope, model)) report(context, rule, backend, "`backend=`", *why);
+}
+
+void judge_backend_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+    const auto& p = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    if (!model.imports("matplotlib")) return;
+    if (model.fold_string(node_child_by_field_id(site.node, p.field_key), site.scope) != "backend") return;
+    if (auto why = matplotlib_risk(node_child_by_field_id(site.node, p.field_value), site.scope, model))
+        report(context, rule, site.node, "the setting", *why);
 }
 
 void judge_backend_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,

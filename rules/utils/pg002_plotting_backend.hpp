@@ -19,6 +19,12 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
 void judge_backend_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,
                              analyzer::RuleNumber rule);
 
+// `{"backend": value}` (a pair site) in a file that imports matplotlib: the
+// dictionary may reach rcParams by ways pygate does not follow (`rc |= d`,
+// `rcParams.__init__(d)`, seaborn's `rc=`), so the key is judged wherever
+// it is written, as rcParams' keys that start programs are (PG004).
+void judge_backend_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule);
+
 // `pandas.options.plotting.backend = value` (an attribute site): reports
 // when the value may name a module.
 void judge_backend_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context,

@@ -31,8 +31,12 @@ struct ProgramSetting {
     std::string_view runs;
 };
 
-constexpr std::array<ProgramSetting, 5> k_program_settings = {{
+constexpr std::array<ProgramSetting, 6> k_program_settings = {{
     {"text.usetex", "runs latex and dvipng for the text it draws"},
+    // A string (not a Cycler) is evaluated by rcsetup.validate_cycler, whose
+    // restricted eval a generator's gi_frame.f_back chain leaves.
+    {"axes.prop_cycle", "is evaluated as Python code when it is a string (matplotlib's validate_cycler), and that "
+                        "code can reach any module through a generator's frames"},
     {"ps.usedistiller", "runs Ghostscript or xpdf on the PostScript it saves"},
     {"pgf.texsystem", "names the TeX program the pgf backend runs"},
     {"animation.ffmpeg_path", "names the program the ffmpeg writers start"},
@@ -75,10 +79,32 @@ Setting state_of(Node value, ScopeId scope, const analyzer::Model& model, int de
     return Setting::unseen;
 }
 
+// axes.prop_cycle: a Cycler made by cycler() is data; anything else may be
+// a string matplotlib evaluates.
+Setting cycle_state(Node value, ScopeId scope, const analyzer::Model& model, int depth = 0) {
+    const auto& s = analyzer::PythonSymbols::get();
+    if (node_is_null(value) || depth > 8) return Setting::unseen;
+    if (node_symbol(value) == s.call) {
+        Referents callee = model.resolve(model.call_function(value), scope);
+        bool cycler = !callee.empty() && std::all_of(callee.begin(), callee.end(), [](const Referent& r) {
+            return r.kind == Referent::Kind::name &&
+                   (r.qualified == "matplotlib.cycler" || r.qualified == "matplotlib.pyplot.cycler" ||
+                    r.qualified == "matplotlib.rcsetup.cycler" || r.qualified == "cycler.cycler" ||
+                    r.qualified == "cycler.Cycler");
+        });
+        return cycler ? Setting::off : Setting::unseen;
+    }
+    if (node_symbol(value) == s.identifier)
+        if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(value, scope);
+            bound && node_symbol(bound->value) != s.identifier)
+            return cycle_state(bound->value, bound->scope, model, depth + 1);
+    return state_of(value, scope, model);
+}
+
 void judge_value(analyzer::RuleContext& context, analyzer::RuleNumber rule, Node at, const ProgramSetting& setting,
                  Node value, ScopeId scope) {
     const analyzer::Model& model = context.model();
-    Setting state = state_of(value, scope, model);
+    Setting state = setting.key == "axes.prop_cycle" ? cycle_state(value, scope, model) : state_of(value, scope, model);
     if (state == Setting::off) return;
     if (state == Setting::on) {
         context.report(rule, analyzer::Severity::error, at,
@@ -137,8 +163,12 @@ void judge_mapping(Node mapping, ScopeId scope, analyzer::RuleContext& context, 
                 judge_mapping(node_named_child(element, 0), scope, context, rule);
         return;
     }
-    DictionaryEntries entries = dictionary_entries(mapping, scope, model);
-    if (!entries.known || !entries.complete) unseen_key(context, rule, mapping);
+    DictionaryEntries entries = dictionary_entries(mapping, scope, model, {}, is_rc_params);
+    if (!entries.known || !entries.complete) return unseen_key(context, rule, mapping);
+    for (const DictionaryEntry& entry : entries.entries)
+        if (entry.listed)
+            if (const ProgramSetting* setting = program_setting(*entry.key))
+                judge_value(context, rule, mapping, *setting, entry.value, entry.scope);
 }
 
 // The style names matplotlib 3.6 ships (matplotlib.style.available), and
@@ -224,7 +254,8 @@ void judge_pgf_output(const analyzer::CallSite& call, analyzer::RuleContext& con
 constexpr std::array<std::string_view, 6> k_rc_params = {
     "matplotlib.rcParams",     "matplotlib.pyplot.rcParams",        "matplotlib.rcParamsDefault",
     "matplotlib.rcParamsOrig", "matplotlib.pyplot.rcParamsDefault", "matplotlib.pyplot.rcParamsOrig"};
-constexpr std::array<std::string_view, 5> k_rc_setters = {"update", "setdefault", "__setitem__", "_set", "__ior__"};
+constexpr std::array<std::string_view, 6> k_rc_setters = {"update", "setdefault", "__setitem__", "_set", "__ior__",
+                                                          "__init__"};
 
 bool is_rc_params(Node value, ScopeId scope, const analyzer::Model& model) {
     analyzer::Referents referents = model.resolve(value, scope);
@@ -264,11 +295,11 @@ void judge_setter(const analyzer::CallSite& call, std::string_view setter, std::
         if (node_symbol(argument) == s.list_splat) return unseen_key(context, rule, argument);
         // `rcParams.update(**d)` sets d's keys.
         if (node_symbol(argument) == s.dictionary_splat) {
-            if (setter != "update") return unseen_key(context, rule, argument);
+            if (setter != "update" && setter != "__init__") return unseen_key(context, rule, argument);
             judge_mapping(node_named_child(argument, 0), call.scope, context, rule);
         }
     }
-    if (setter == "update" || setter == "__ior__") {
+    if (setter == "update" || setter == "__ior__" || setter == "__init__") {
         // `rcParams.update(rcParamsDefault)`: the defaults are the host's
         // matplotlibrc, and every store to them is judged as rcParams' are.
         return judge_mapping(model.argument(call.node, first), call.scope, context, rule);
@@ -327,7 +358,7 @@ namespace {
 // others' `rc` is a mapping of settings and `fname` a settings file.
 void judge_settings_keywords_splat(Node splat, std::optional<std::string> group, ScopeId scope,
                                    analyzer::RuleContext& context, analyzer::RuleNumber rule) {
-    DictionaryEntries entries = dictionary_entries(node_named_child(splat, 0), scope, context.model());
+    DictionaryEntries entries = dictionary_entries(node_named_child(splat, 0), scope, context.model(), {}, is_rc_params);
     if (!entries.known || !entries.complete) return unseen_key(context, rule, splat);
     for (const DictionaryEntry& entry : entries.entries) {
         if (group) {
@@ -478,9 +509,23 @@ void judge_rc_params_reference(const analyzer::Reference& reference, analyzer::R
                                analyzer::RuleNumber rule) {
     const auto& s = analyzer::PythonSymbols::get();
     if (reference.store || reference.callee) return;
+    // style.library holds the settings style.use(NAME) applies: a change to
+    // it is a change to the settings a shipped style's name stands for.
+    if (names_any(reference.referents, {"matplotlib.style.library", "matplotlib.style.core.library",
+                                        "matplotlib.pyplot.style.library"})) {
+        context.report(rule, analyzer::Severity::warning, reference.node,
+                       fmt::format("`{}` holds the settings style.use applies by name, and pygate does not follow "
+                                   "changes to it; some settings ({}) make matplotlib start other programs",
+                                   shown_source(context.model(), reference.node),
+                                   "text.usetex, ps.usedistiller, animation.ffmpeg_path"),
+                       k_specificity);
+        return;
+    }
+    // rcParams itself, or one of its setters as a value (`partial(rcParams.update)`).
     if (!std::any_of(reference.referents.begin(), reference.referents.end(), [](const Referent& r) {
             return r.kind == Referent::Kind::name &&
-                   std::find(k_rc_params.begin(), k_rc_params.end(), r.qualified) != k_rc_params.end();
+                   (std::find(k_rc_params.begin(), k_rc_params.end(), r.qualified) != k_rc_params.end() ||
+                    setter_of(Referents{r}).has_value());
         }))
         return;
     const analyzer::Model& model = context.model();
@@ -495,8 +540,22 @@ void judge_rc_params_reference(const analyzer::Reference& reference, analyzer::R
     // Its own attributes and items (their setters and stores are judged
     // where they are called or stored), an alias the resolver follows, a
     // comparison, a printed value.
-    if ((kind == s.attribute && is_field(s.field_object)) || (kind == s.subscript && is_field(s.field_value)))
+    if (kind == s.attribute && is_field(s.field_object)) {
+        // A setter handed on uncalled (`functools.partial(rcParams.update)`,
+        // `map(rcParams.update, ...)`) sets what pygate does not see.
+        std::string storage;
+        std::string_view member = model.identifier(model.attribute_name(parent), storage);
+        Node call = node_parent(parent);
+        bool called = node_symbol(call) == s.call && model.call_function(call).id == parent.id;
+        if (called || std::find(k_rc_setters.begin(), k_rc_setters.end(), member) == k_rc_setters.end()) return;
+        node = parent;
+        parent = node_parent(node);
+    } else if (kind == s.subscript && is_field(s.field_value)) {
         return;
+    } else if (kind == s.for_statement && is_field(s.field_right)) {
+        return;  // its keys
+    }
+    kind = node_symbol(parent);
     if (kind == s.augmented_assignment && is_field(s.field_left)) return;  // judge_rc_params_update_in_place
     if (kind == s.assignment && is_field(s.field_right)) {
         TSSymbol target = node_symbol(node_child_by_field_id(parent, s.field_left));
