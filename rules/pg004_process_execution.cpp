@@ -185,7 +185,8 @@ const RuleMetadata k_pg004_process_execution{
         "convert_path; axes.prop_cycle, whose string value matplotlib evaluates as code) set to a value that "
         "turns them on, wherever their key is written (a value pygate cannot see, or a key it cannot fold, is a "
         "review); rcParams or its setters handed where pygate does not follow them (the program's function, a "
-        "list, functools.partial) and the style library, a review; Animation.save and to_html5_video, of an "
+        "list, functools.partial), the style library and the animation writers' registry, a review; rcParams' "
+        "validators (axes.prop_cycle's evaluates strings), a denial; Animation.save and to_html5_video, of an "
         "untraced value too, with a writer other than pillow or html.",
     .why =
         "A child process is outside everything pygate checked: it runs whatever program it names, with the "

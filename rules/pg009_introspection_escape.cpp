@@ -180,6 +180,8 @@ bool is_super_call(const analyzer::RuleContext& context, Node object, analyzer::
 
 bool check_format_fields(Node where, analyzer::RuleContext& context, const std::string& format);
 bool judge_property_key(Node where, Node key, Node value, analyzer::ScopeId scope, analyzer::RuleContext& context);
+bool private_library_member(std::string_view name);
+bool uses_a_tabled_library(const analyzer::Model& model);
 
 // Every format string `format` may hold (through the file's helpers, return
 // values and attributes too) has its fields judged. Whether some value stays
@@ -364,13 +366,25 @@ bool judge_option_store(const OptionStore& store, analyzer::ScopeId scope, analy
 // review (the tables list public members only, so any private name may be
 // a library's). The program's own objects (self, its classes' instances)
 // keep theirs.
+// A private name (`_x`, not a dunder), other than namedtuple's public API,
+// which is spelled with an underscore to keep clear of field names.
+bool private_library_member(std::string_view name) {
+    if (!name.starts_with("_") || (name.starts_with("__") && name.ends_with("__"))) return false;
+    static constexpr std::array<std::string_view, 5> k_namedtuple_api = {"_asdict", "_fields", "_replace", "_make",
+                                                                         "_field_defaults"};
+    return std::find(k_namedtuple_api.begin(), k_namedtuple_api.end(), name) == k_namedtuple_api.end();
+}
+
+bool uses_a_tabled_library(const analyzer::Model& model) {
+    return model.imports("matplotlib") || model.imports("pandas") || model.imports("numpy") ||
+           model.imports("scipy") || model.imports("seaborn");
+}
+
 bool judge_private_member_of_instance(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
     std::string_view name = site.attribute;
-    if (!name.starts_with("_") || (name.starts_with("__") && name.ends_with("__"))) return false;
+    if (!private_library_member(name)) return false;
     const analyzer::Model& model = context.model();
-    if (!model.imports("matplotlib") && !model.imports("pandas") && !model.imports("numpy") &&
-        !model.imports("scipy") && !model.imports("seaborn"))
-        return false;
+    if (!uses_a_tabled_library(model)) return false;
     Referents object = model.resolve(site.object, site.scope);
     if (!std::all_of(object.begin(), object.end(), [](const Referent& r) { return r.kind == Referent::Kind::instance; }))
         return false;
@@ -823,6 +837,16 @@ bool judge_attribute_name(const analyzer::CallSite& call, const Referent& callee
             context.report(k_rule, Severity::error, call.node,
                            fmt::format("introspection: {}('{}'): {}", callee.qualified, folded, *why), k_specificity,
                            &callee);
+            return true;
+        }
+        // `getattr(axis, "_set_formatter")`, `setattr(text, "_usetex", True)`: a private member by name.
+        if (private_library_member(attribute) && uses_a_tabled_library(model)) {
+            context.report(k_rule, Severity::warning, call.node,
+                           fmt::format("introspection: {}('{}') reaches the private member `{}` of an object pygate "
+                                       "cannot tell from a library's, whose internals skip the checks its public "
+                                       "methods and properties get",
+                                       callee.qualified, folded, attribute),
+                           k_specificity, &callee);
             return true;
         }
         if (dot == std::string_view::npos) return false;

@@ -34,7 +34,7 @@ private:
             char c = peek();
             if (!m_raw && c == '\\') {
                 // `\N{NAME}` names a character; its braces are no field.
-                if (level == 0 && peek(1) == 'N' && peek(2) == '{') {
+                if (peek(1) == 'N' && peek(2) == '{') {
                     std::size_t close = m_body.find('}', m_at + 3);
                     if (close == std::string_view::npos) return "(unicode error) malformed \\N character escape";
                     m_at = close + 1;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -29,6 +30,24 @@ constexpr std::array<std::string_view, 14> k_changing_callables = {
     "builtins.dict.__init__", "operator.setitem",          "operator.__setitem__",     "operator.ior",
     "operator.__ior__",      "functools.partial",         "functools.reduce",         "builtins.map",
     "builtins.setattr",      "builtins.vars"};
+
+// Whether a library callable changes a mapping handed to it as argument
+// `position`: `collections.abc.MutableMapping.update(d, ...)`,
+// `UserDict.__setitem__(d, k, v)`: a mapping's setter called through a class
+// (a name in CapWords, or dict's and defaultdict's) changes its first
+// argument; `rcParams.update(d)` only reads d.
+bool changes_a_mapping(std::string_view qualified, std::uint32_t position) {
+    if (std::find(k_changing_callables.begin(), k_changing_callables.end(), qualified) != k_changing_callables.end())
+        return true;
+    std::size_t dot = qualified.rfind('.');
+    if (position != 0 || dot == std::string_view::npos) return false;
+    std::string_view last = qualified.substr(dot + 1), owner = qualified.substr(0, dot);
+    std::string_view owner_name = owner.substr(owner.rfind('.') + 1);
+    bool through_a_class = (!owner_name.empty() && owner_name[0] >= 'A' && owner_name[0] <= 'Z') ||
+                           owner == "builtins.dict" || owner == "collections.defaultdict";
+    return through_a_class && (last == "update" || last == "setdefault" || last == "__setitem__" ||
+                               last == "__ior__" || last == "__init__");
+}
 
 class EntryCollector {
 public:
@@ -191,11 +210,14 @@ private:
         // Handed to a library callable that does not change it (`rc_context(params)`).
         Node arguments = kind == s.keyword_argument ? node_parent(parent) : parent;
         if (node_symbol(arguments) == s.argument_list) {
+            std::uint32_t position = kind == s.keyword_argument ? UINT32_MAX : 0;
+            for (std::uint32_t i = 0; kind != s.keyword_argument && i < node_named_child_count(arguments); ++i) {
+                if (node_named_child(arguments, i).id == read.id) break;
+                if (node_symbol(node_named_child(arguments, i)) != s.comment) ++position;
+            }
             analyzer::Referents callee = m_model.resolve(m_model.call_function(node_parent(arguments)), scope);
-            if (!callee.empty() && std::all_of(callee.begin(), callee.end(), [](const analyzer::Referent& r) {
-                    return r.kind == analyzer::Referent::Kind::name &&
-                           std::find(k_changing_callables.begin(), k_changing_callables.end(), r.qualified) ==
-                               k_changing_callables.end();
+            if (!callee.empty() && std::all_of(callee.begin(), callee.end(), [&](const analyzer::Referent& r) {
+                    return r.kind == analyzer::Referent::Kind::name && !changes_a_mapping(r.qualified, position);
                 }))
                 return;
         }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "analyzer/syntax/python_symbols.hpp"
+#include "rules/catalogue.hpp"
 #include "rules/utils/pandas_option_stores.hpp"
 #include "rules/utils/referent_names.hpp"
 #include "analyzer/text/unicode.hpp"
@@ -89,7 +90,7 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
                (r.qualified.starts_with("matplotlib.") || r.qualified.starts_with("pandas.") ||
                 r.qualified == "builtins.setattr" || r.qualified.starts_with("builtins.dict."));
     });
-    if (!candidate && (!call.callee.empty() || !model.imports("pandas"))) return;
+    if (!candidate && (!call.callee.empty() || (!model.imports("pandas") && !model.imports("matplotlib")))) return;
     if (names_any(call.callee, {"matplotlib.use", "matplotlib.pyplot.switch_backend"})) {
         Node backend = model.argument(call.node, 0, "backend");
         if (node_is_null(backend)) backend = model.argument(call.node, 0, "newbackend");
@@ -97,6 +98,15 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
             report(context, rule, call.function, "the call", *why);
         return;
     }
+    // `fig.savefig(path, backend="module://x")`: savefig switches to that backend to save.
+    bool saving = names_any(call.callee, {"matplotlib.pyplot.savefig", "matplotlib.figure.Figure.savefig",
+                                          "matplotlib.backend_bases.FigureCanvasBase.print_figure"}) ||
+                  (call.callee.empty() && model.imports("matplotlib") &&
+                   node_symbol(call.function) == analyzer::PythonSymbols::get().attribute &&
+                   (model.text(model.attribute_name(call.function)) == "savefig" ||
+                    model.text(model.attribute_name(call.function)) == "print_figure"));
+    if (Node keyword = model.argument(call.node, UINT32_MAX, "backend"); saving && !node_is_null(keyword))
+        if (auto why = matplotlib_risk(keyword, call.scope, model)) report(context, rule, keyword, "`backend=`", *why);
     // `rcParams.update(backend=...)`, `dict.update(rcParams, backend=...)`: a keyword is a key.
     bool rc_setter = names_any(call.callee, {"matplotlib.rcParams.update", "matplotlib.pyplot.rcParams.update",
                                              "matplotlib.rcParams.__init__", "matplotlib.pyplot.rcParams.__init__"}) ||
@@ -134,13 +144,36 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
     if (auto why = pandas_risk(backend, call.scope, model)) report(context, rule, backend, "`backend=`", *why);
 }
 
+void judge_backend_value(Node value, ScopeId scope, analyzer::RuleContext& context, Node at) {
+    if (auto why = matplotlib_risk(value, scope, context.model()))
+        report(context, k_pg002_dynamic_import.number, at, "the setting", *why);
+}
+
+// matplotlib's own backends that import something the profiles do not
+// vouch for; a name matplotlib has no backend for imports nothing.
+bool names_a_risky_backend(std::string_view text) {
+    static constexpr std::array<std::string_view, 20> k_backends = {
+        "gtk3agg", "gtk3cairo", "gtk4agg", "gtk4cairo", "macosx", "nbagg",  "notebook", "qtagg",  "qtcairo", "qt5agg",
+        "qt5cairo", "tkagg",    "tkcairo", "webagg",    "wx",     "wxagg",  "wxcairo",  "pgf",    "cairo",   "ipympl"};
+    std::string lowered(text);
+    std::transform(lowered.begin(), lowered.end(), lowered.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return lowered.starts_with("module://") ||
+           std::find(k_backends.begin(), k_backends.end(), lowered) != k_backends.end();
+}
+
+// A `"backend"` key in any dictionary: judged when its value names a module
+// matplotlib would import (a dictionary of other settings, `{"backend":
+// "loky"}`, names none); rcParams' own setters judge what they cannot fold.
 void judge_backend_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
     const auto& p = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
     if (!model.imports("matplotlib")) return;
     if (model.fold_string(node_child_by_field_id(site.node, p.field_key), site.scope) != "backend") return;
-    if (auto why = matplotlib_risk(node_child_by_field_id(site.node, p.field_value), site.scope, model))
-        report(context, rule, site.node, "the setting", *why);
+    Node value = node_child_by_field_id(site.node, p.field_value);
+    std::optional<std::string> text = model.fold_string(value, site.scope);
+    if (!text || !names_a_risky_backend(*text)) return;
+    if (auto why = matplotlib_risk(value, site.scope, model)) report(context, rule, site.node, "the setting", *why);
 }
 
 void judge_backend_subscript(const analyzer::SyntaxSite& site, analyzer::RuleContext& context,

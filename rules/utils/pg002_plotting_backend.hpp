@@ -25,6 +25,12 @@ void judge_backend_subscript(const analyzer::SyntaxSite& site, analyzer::RuleCon
 // it is written, as rcParams' keys that start programs are (PG004).
 void judge_backend_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule);
 
+// A backend value reaching rcParams in a mapping PG004 reads
+// (pg004_matplotlib_programs.hpp, `d = dict(backend=...)`; `rc.update(d)`):
+// reported as PG002 at `at` when it may name a module.
+void judge_backend_value(analyzer::Node value, analyzer::ScopeId scope, analyzer::RuleContext& context,
+                         analyzer::Node at);
+
 // `pandas.options.plotting.backend = value` (an attribute site): reports
 // when the value may name a module.
 void judge_backend_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context,

@@ -12,6 +12,7 @@
 
 #include "analyzer/syntax/python_symbols.hpp"
 #include "rules/utils/dictionary_entries.hpp"
+#include "rules/utils/pg002_plotting_backend.hpp"
 #include "rules/utils/stored_value.hpp"
 #include "rules/utils/referent_names.hpp"
 #include "analyzer/text/unicode.hpp"
@@ -98,6 +99,16 @@ Setting cycle_state(Node value, ScopeId scope, const analyzer::Model& model, int
         if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(value, scope);
             bound && node_symbol(bound->value) != s.identifier)
             return cycle_state(bound->value, bound->scope, model, depth + 1);
+    // `cycler(color=...) + cycler(lw=...)`, `* 2`: Cyclers combined are a Cycler.
+    if (node_symbol(value) == s.binary_operator) {
+        Setting left = cycle_state(node_child_by_field_id(value, s.field_left), scope, model, depth + 1);
+        Node right_node = node_child_by_field_id(value, s.field_right);
+        Setting right = node_symbol(right_node) == s.integer ? Setting::off
+                                                             : cycle_state(right_node, scope, model, depth + 1);
+        if (left == Setting::off && right == Setting::off) return Setting::off;
+    }
+    if (node_symbol(value) == s.parenthesized_expression)
+        return cycle_state(node_named_child(value, 0), scope, model, depth + 1);
     return state_of(value, scope, model);
 }
 
@@ -165,10 +176,13 @@ void judge_mapping(Node mapping, ScopeId scope, analyzer::RuleContext& context, 
     }
     DictionaryEntries entries = dictionary_entries(mapping, scope, model, {}, is_rc_params);
     if (!entries.known || !entries.complete) return unseen_key(context, rule, mapping);
-    for (const DictionaryEntry& entry : entries.entries)
+    for (const DictionaryEntry& entry : entries.entries) {
+        // The backend names a module to import (PG002's, pg002_plotting_backend.hpp).
+        if (*entry.key == "backend") judge_backend_value(entry.value, entry.scope, context, mapping);
         if (entry.listed)
             if (const ProgramSetting* setting = program_setting(*entry.key))
                 judge_value(context, rule, mapping, *setting, entry.value, entry.scope);
+    }
 }
 
 // The style names matplotlib 3.6 ships (matplotlib.style.available), and
@@ -505,10 +519,52 @@ bool followed_into(Node argument_list, ScopeId scope, const analyzer::Model& mod
 
 }  // namespace
 
+namespace {
+
+// Whether a referent is one of `names` or a member of one (`writers.list`).
+bool names_or_members_of(const Referents& referents, std::initializer_list<std::string_view> names) {
+    return std::any_of(referents.begin(), referents.end(), [&](const Referent& r) {
+        if (r.kind != Referent::Kind::name) return false;
+        return std::any_of(names.begin(), names.end(), [&](std::string_view name) {
+            return r.qualified == name ||
+                   (r.qualified.size() > name.size() && r.qualified.starts_with(name) && r.qualified[name.size()] == '.');
+        });
+    });
+}
+
+}  // namespace
+
 void judge_rc_params_reference(const analyzer::Reference& reference, analyzer::RuleContext& context,
                                analyzer::RuleNumber rule) {
     const auto& s = analyzer::PythonSymbols::get();
-    if (reference.store || reference.callee) return;
+    if (reference.store) return;
+    // rcParams' validators: axes.prop_cycle's evaluates a string as code
+    // (`rcParams.validate["axes.prop_cycle"](s)` runs it with nothing stored).
+    if (names_or_members_of(reference.referents,
+                            {"matplotlib.rcParams.validate", "matplotlib.pyplot.rcParams.validate",
+                             "matplotlib.RcParams.validate", "matplotlib.rcsetup._validators",
+                             "matplotlib.rcParamsDefault.validate"})) {
+        context.report(rule, analyzer::Severity::error, reference.node,
+                       fmt::format("`{}` holds matplotlib's settings validators, and axes.prop_cycle's "
+                                   "(rcsetup.validate_cycler) evaluates a string as code",
+                                   shown_source(context.model(), reference.node)),
+                       k_specificity);
+        return;
+    }
+    // The animation writers' registry: list() and is_available() start the
+    // programs they probe (convert --version), and register() can put
+    // ffmpeg's writer under the name "pillow", which Animation.save trusts.
+    if (names_or_members_of(reference.referents,
+                            {"matplotlib.animation.writers", "matplotlib.animation.MovieWriterRegistry"})) {
+        context.report(rule, analyzer::Severity::warning, reference.node,
+                       fmt::format("`{}` is the animation writers' registry: listing it starts the programs it "
+                                   "probes, and a writer registered under another name starts ffmpeg or "
+                                   "ImageMagick where pygate sees pillow",
+                                   shown_source(context.model(), reference.node)),
+                       k_specificity);
+        return;
+    }
+    if (reference.callee) return;
     // style.library holds the settings style.use(NAME) applies: a change to
     // it is a change to the settings a shipped style's name stands for.
     if (names_any(reference.referents, {"matplotlib.style.library", "matplotlib.style.core.library",
