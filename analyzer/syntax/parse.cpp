@@ -1,11 +1,13 @@
 #include "analyzer/syntax/parse.hpp"
 
 #include <fmt/format.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <stdexcept>
 
@@ -76,9 +78,25 @@ Probe probe_recovery(std::string_view text, std::uint64_t budget_micros) {
                 _exit(static_cast<int>(ts_node_has_error(ts_tree_root_node(tree)) ? Probe::recovers : Probe::clean));
         }
     }
+    // The child ends itself at its CPU budget. One that cannot run (stuck on
+    // a lock another thread held at the fork, as a sanitizer's allocator
+    // can be) uses no CPU, so a generous wall deadline ends it: the probe
+    // failed, and the file is refused rather than waited on for ever.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(budget_micros) * 10 +
+                          std::chrono::seconds(10);
     int status = 0;
-    while (waitpid(child, &status, 0) < 0)
-        if (errno != EINTR) return Probe::failed;
+    for (;;) {
+        pid_t done = waitpid(child, &status, WNOHANG);
+        if (done == child) break;
+        if (done < 0 && errno != EINTR) return Probe::failed;
+        if (std::chrono::steady_clock::now() >= deadline) {
+            ::kill(child, SIGKILL);  // our unreaped child: its pid cannot have been reused
+            while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+            }
+            return Probe::failed;
+        }
+        ::usleep(2000);
+    }
     if (!WIFEXITED(status)) return Probe::failed;
     switch (WEXITSTATUS(status)) {
         case static_cast<int>(Probe::clean): return Probe::clean;
