@@ -1014,6 +1014,8 @@ std::string hands_keyword(std::string_view callee) {
 constexpr std::string_view k_property_key = "a key or keyword (which matplotlib's set and update take) hands the property";
 
 bool judge_property_key(Node where, Node key, Node value, analyzer::ScopeId scope, analyzer::RuleContext& context) {
+    // Properties set by name are a library's (matplotlib's set_NAME): elsewhere no key is folded.
+    if (!uses_a_tabled_library(context.model())) return false;
     std::optional<std::string> name = context.model().fold_string(key, scope);
     return name && judge_keyword_value(where, *name, value, scope, context, k_property_key);
 }
@@ -1152,6 +1154,7 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
 bool judge_property_keys_of_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const auto& s = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
+    if (!uses_a_tabled_library(model)) return false;
     Node arguments = model.call_arguments(call.node);
     if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return false;
     std::vector<Node> positional;

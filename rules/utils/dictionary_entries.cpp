@@ -73,7 +73,7 @@ private:
         m_out.entries.push_back({std::move(folded), value, scope, listed});
     }
 
-    void keyword_entries(Node call, ScopeId scope, int depth, std::uint32_t first_positional) {
+    void keyword_entries(Node call, ScopeId scope, int depth) {
         Node arguments = m_model.call_arguments(call);
         if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) {
             m_out.complete = false;
@@ -89,7 +89,7 @@ private:
                                          node_child_by_field_id(argument, s.field_value), scope});
             } else if (kind == s.dictionary_splat) {
                 if (!add(node_named_child(argument, 0), scope, depth + 1)) m_out.complete = false;
-            } else if (kind == s.list_splat || position++ != first_positional ||
+            } else if (kind == s.list_splat || position++ != 0 ||
                        !add(argument, scope, depth + 1)) {
                 m_out.complete = false;  // `dict(pairs)`, `dict(*a)`: keys pygate does not read
             }
@@ -161,7 +161,7 @@ private:
             return true;
         }
         if (kind == s.call && calls(expression, scope, "builtins.dict")) {
-            keyword_entries(expression, scope, depth, 0);
+            keyword_entries(expression, scope, depth);
             return true;
         }
         if (kind == s.call && add_listed_keys(expression, scope)) return true;
@@ -194,7 +194,7 @@ private:
             bool called = node_symbol(call) == s.call && m_model.call_function(call).id == parent.id;
             if (std::find(k_reading_methods.begin(), k_reading_methods.end(), method) != k_reading_methods.end())
                 return;
-            if (called && (method == "update" || method == "__ior__")) return keyword_entries(call, scope, depth, 0);
+            if (called && (method == "update" || method == "__ior__")) return keyword_entries(call, scope, depth);
             if (called && (method == "setdefault" || method == "__setitem__")) {
                 Node key = m_model.argument(call, 0);
                 if (node_is_null(key)) return;
