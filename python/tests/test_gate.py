@@ -179,6 +179,43 @@ def test_killed_server_mid_call_raises_and_the_next_call_works(binary):
         assert gate._transport.server.process.pid != pid
 
 
+def test_a_server_that_stopped_reading_fails_the_call_before_its_end_is_seen(binary, tmp_path):
+    # A server whose input is gone while its output is still open: the write
+    # fails before the reader sees the end of the output, and the call must
+    # raise at once (a notebook kernel met this after its server was killed).
+    fake = tmp_path / "fake-pygate"
+    fake.write_text(
+        "#!/usr/bin/python3\nimport os, sys, time\nos.close(0)\n"
+        f"print('{{\"hello\": {{\"protocol\": 1, \"pygate_version\": \"{pygate.__version__}\"}}}}', flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    fake.chmod(0o755)
+    gate = Gate(binary=str(fake))
+    gate_binary_check = pygate._binary._is_native
+    pygate._binary._is_native = lambda path: True
+    outcome = {}
+
+    def call():
+        try:
+            outcome["result"] = gate.check("x = 1")
+        except Exception as error:  # noqa: BLE001
+            outcome["error"] = error
+
+    thread = threading.Thread(target=call, daemon=True)
+    try:
+        thread.start()
+        thread.join(timeout=30)
+        assert not thread.is_alive(), "the call hung on a server that stopped reading"
+        assert isinstance(outcome.get("error"), ServerError), outcome
+        assert "stopped reading" in str(outcome["error"])
+    finally:
+        pygate._binary._is_native = gate_binary_check
+        if thread.is_alive():  # deadlocked: closing would wait on the same lock
+            gate._transport.server.process.kill()
+        else:
+            gate.close()
+
+
 def test_garbage_from_the_server_fails_closed(binary, tmp_path):
     fake = tmp_path / "fake-pygate"
     # A "server" that says hello, then answers garbage: the call must raise, never allow.

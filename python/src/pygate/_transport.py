@@ -83,10 +83,13 @@ class _Server:
             try:
                 self.process.stdin.write(line)
                 self.process.stdin.flush()
+                return
             except OSError as error:
                 self.calls.pop(request["id"], None)
-                self._die(f"pygate serve stopped reading: {error}")
-                raise ServerError(self.dead) from None
+                failure = error
+        # Outside the lock: _die takes it, and the reader may be waiting on it.
+        self._die(f"pygate serve stopped reading: {failure}")
+        raise ServerError(self.dead)
 
     def _read(self) -> None:
         stream = self.process.stdout
