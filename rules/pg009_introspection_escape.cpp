@@ -396,6 +396,114 @@ bool judge_private_member_of_instance(const analyzer::AttributeSite& site, analy
     return true;
 }
 
+// A class a tabled third-party library defines: its private members are
+// the library's internals, which the tables do not list.
+bool is_tabled_library_class(std::string_view qualified) {
+    for (std::string_view package : {"matplotlib.", "mpl_toolkits.", "pandas.", "numpy.", "scipy.", "seaborn."})
+        if (qualified.starts_with(package)) return true;
+    return false;
+}
+
+// Whether the body of a class of the file defines `name` itself: a def, a
+// class or a name stored at its top level.
+bool class_body_defines(const analyzer::Model& model, analyzer::ScopeId class_scope, std::string_view name) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    Node body = node_child_by_field_id(model.definition(class_scope), s.field_body);
+    for (std::uint32_t i = 0; !node_is_null(body) && i < node_named_child_count(body); ++i) {
+        Node statement = node_named_child(body, i);
+        if (node_symbol(statement) == s.decorated_definition)
+            statement = node_child_by_field_id(statement, s.field_definition);
+        Node named;
+        if (node_symbol(statement) == s.function_definition || node_symbol(statement) == s.class_definition) {
+            named = node_child_by_field_id(statement, s.field_name);
+        } else if (node_symbol(statement) == s.expression_statement && node_named_child_count(statement) > 0 &&
+                   node_symbol(node_named_child(statement, 0)) == s.assignment) {
+            named = node_child_by_field_id(node_named_child(statement, 0), s.field_left);
+        }
+        if (!node_is_null(named) && node_symbol(named) == s.identifier && model.identifier(named) == name) return true;
+    }
+    return false;
+}
+
+// `self._usetex = True` in a class of the file that derives from a library
+// class: the private name may be the library's own (matplotlib's Text reads
+// `_usetex` to run TeX), and the tables list public members only. A name
+// the file's class defines in its body is the class's own.
+bool judge_private_member_of_library_subclass(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
+    if (!private_library_member(site.attribute) || site.attribute.starts_with("__")) return false;  // __x is mangled
+    const analyzer::Model& model = context.model();
+    Referents object = model.resolve(site.object, site.scope);
+    for (const Referent& r : object) {
+        if (r.kind != Referent::Kind::user_instance && r.kind != Referent::Kind::user_class) continue;
+        if (!model.derives_from_named(r.scope, is_tabled_library_class)) continue;
+        if (class_body_defines(model, r.scope, site.attribute)) continue;
+        context.report(k_rule, Severity::warning, site.node,
+                       fmt::format("introspection: `{}` of a subclass of a library class may be the library's "
+                                   "private member; its internals skip the checks its public methods and "
+                                   "properties get",
+                                   site.attribute),
+                       k_specificity);
+        return true;
+    }
+    return false;
+}
+
+// Builtins that look at a value and call none of it.
+bool only_looks_at(const Referents& callee) {
+    static constexpr std::array<std::string_view, 9> k_lookers = {
+        "builtins.print", "builtins.len",  "builtins.repr", "builtins.str",     "builtins.isinstance",
+        "builtins.id",    "builtins.type", "builtins.hash", "builtins.callable"};
+    return !callee.empty() && std::all_of(callee.begin(), callee.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::name &&
+               std::find(k_lookers.begin(), k_lookers.end(), r.qualified) != k_lookers.end();
+    });
+}
+
+// Whether the value `node` stands for goes where it may be called later:
+// bound to a name, passed to a call, returned, yielded or put in a
+// container. A value read (`res.table` on its own line, iterated, compared,
+// indexed or printed) is not.
+bool passed_on(Node node, analyzer::ScopeId scope, const analyzer::Model& model) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    Node parent = node_parent(node);
+    while (!node_is_null(parent) && node_symbol(parent) == s.parenthesized_expression) {
+        node = parent;
+        parent = node_parent(node);
+    }
+    if (node_is_null(parent)) return false;
+    TSSymbol kind = node_symbol(parent);
+    if (kind == s.argument_list) {
+        Node call = node_parent(parent);
+        return node_is_null(call) || !only_looks_at(model.resolve(model.call_function(call), scope));
+    }
+    if (kind == s.assignment || kind == s.augmented_assignment || kind == s.named_expression ||
+        kind == s.keyword_argument || kind == s.pair)
+        return node_field(node) == s.field_right || node_field(node) == s.field_value;
+    return kind == s.return_statement || kind == s.lambda || kind == s.list || kind == s.tuple || kind == s.set ||
+           kind == s.expression_list || kind == s.conditional_expression || kind == s.boolean_operator ||
+           kind == s.default_parameter || kind == s.list_splat || kind == s.list_comprehension ||
+           kind == s.generator_expression || kind == s.set_comprehension;
+}
+
+// `x.NAME` not called at once, where NAME may be a library method that
+// takes names or a format string and x's class is unnamed
+// (`functools.partial(ax.xaxis.update)(...)`, `f = ax.xaxis.set_major_formatter`):
+// the arguments it gets are passed where no call site shows them, so the
+// names they carry cannot be judged.
+bool judge_method_taken_as_value(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
+    if (site.store) return false;
+    const analyzer::Model& model = context.model();
+    if (!passed_on(site.node, site.scope, model)) return false;
+    if (!uses_a_tabled_library(model) || !may_be_method_taking_names(site.node, site.scope, context)) return false;
+    context.report(k_rule, Severity::warning, site.node,
+                   fmt::format("introspection: `{}` may be a library method that takes attribute names or a format "
+                               "string, passed on as a value: the arguments it gets are not where pygate can judge "
+                               "them; call it where it is named",
+                               site.attribute),
+                   k_specificity);
+    return true;
+}
+
 void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
     if (site.store) {
         if (std::optional<OptionStore> store = pandas_option_store(site, context.model()))
@@ -425,6 +533,8 @@ void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& co
         return;
     }
     if (judge_private_member_of_instance(site, context)) return;
+    if (judge_private_member_of_library_subclass(site, context)) return;
+    if (judge_method_taken_as_value(site, context)) return;
     if (site.attribute == "obj" && !site.store && exception_object(context, site.object)) {
         context.report(k_rule, Severity::warning, site.node,
                        "introspection: an exception's `obj` is the object an attribute lookup failed on, reached "
@@ -854,6 +964,26 @@ bool judge_attribute_name(const analyzer::CallSite& call, const Referent& callee
     }
 }
 
+// `g = getattr(ax.xaxis, "update")`: the method `judge_method_taken_as_value`
+// judges, reached by name; `getattr(x, NAME)(...)` called at once is the
+// call's own (library_calls).
+bool judge_method_got_as_value(const analyzer::CallSite& call, const Referent& callee, const std::string& name,
+                               analyzer::RuleContext& context) {
+    if (callee.qualified != "builtins.getattr") return false;
+    const analyzer::Model& model = context.model();
+    if (!passed_on(call.node, call.scope, model)) return false;
+    if (!uses_a_tabled_library(model) ||
+        !may_be_method_taking_names(name, model.argument(call.node, 0), call.node, call.scope, context))
+        return false;
+    context.report(k_rule, Severity::warning, call.node,
+                   fmt::format("introspection: getattr(..., '{}') may be a library method that takes attribute names "
+                               "or a format string, passed on as a value: the arguments it gets are not where pygate "
+                               "can judge them; call it where it is named",
+                               name),
+                   k_specificity, &callee);
+    return true;
+}
+
 // Whether a call unpacks arguments (`f(*a)`, `f(**k)`), which hides what fills the parameters after.
 bool has_unpacking(Node call, const analyzer::RuleContext& context) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
@@ -1217,6 +1347,7 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
                 analyzer::Model::StringValues names = model.possible_strings(name, call.scope);
                 for (const std::string& value : names.values) {
                     if (judge_attribute_name(call, callee, value, context)) return;
+                    if (judge_method_got_as_value(call, callee, value, context)) return;
                     if (is_format_method(value) && judge_format_method_by_name(call, callee, context)) return;
                 }
                 if (names.complete) {
@@ -1347,7 +1478,12 @@ const RuleMetadata k_pg009_introspection_escape{
         "sets on an attribute is judged, and a helper the file only calls by name with constants that read "
         "ordinary attributes is not flagged; an except clause's exception's obj (AttributeError.obj, the object a "
         "lookup "
-        "failed on: a warning); sys's private members, last traceback and tracers; private members of modules "
+        "failed on: a warning); private members (`_x`) of library objects and of values pygate cannot type, "
+        "by name too (getattr(axis, \"_set_formatter\")), and on the file's own subclasses of a library class "
+        "unless the class's body defines the name (a warning: the tables list public members only); a method "
+        "that takes attribute names or a format string (Axis.update, set_major_formatter) of a value whose "
+        "class pygate cannot name, passed on as a value (functools.partial(ax.xaxis.update), an alias, "
+        "getattr(x, \"update\") kept) instead of called where it is named (a warning); sys's private members, last traceback and tracers; private members of modules "
         "(dataclasses._create_fn compiles what it is given, typing._eval_type evaluates strings), though not "
         "the underscored attributes of classes (a named tuple's _fields). Defining dunder methods, "
         "super().__init__(), __name__, __doc__, func.__name__, self.__private and the dunders that are ordinary "

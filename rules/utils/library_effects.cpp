@@ -80,7 +80,59 @@ bool may_be_string(Node receiver, analyzer::ScopeId scope, const analyzer::Model
     });
 }
 
+// A list, dict, set or tuple the file makes itself (`lines = []`): its
+// methods are the builtin type's, whatever library methods share their names.
+bool builtin_container(Node receiver, analyzer::ScopeId scope, const analyzer::Model& model) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    if (node_symbol(receiver) == s.identifier)
+        if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(receiver, scope)) {
+            receiver = bound->value;
+            scope = bound->scope;
+        }
+    TSSymbol kind = node_symbol(receiver);
+    if (kind == s.list || kind == s.dictionary || kind == s.set || kind == s.tuple || kind == s.list_comprehension ||
+        kind == s.dictionary_comprehension || kind == s.set_comprehension)
+        return true;
+    if (kind != s.call) return false;
+    Referents made_by = model.resolve(model.call_function(receiver), scope);
+    return !made_by.empty() && std::all_of(made_by.begin(), made_by.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::name &&
+               (r.qualified == "builtins.list" || r.qualified == "builtins.dict" || r.qualified == "builtins.set" ||
+                r.qualified == "builtins.tuple" || r.qualified == "collections.defaultdict" ||
+                r.qualified == "collections.OrderedDict" || r.qualified == "collections.deque");
+    });
+}
+
+// The effects through which a method takes names or a format string from
+// its arguments (not from its receiver, nor from any argument at all).
+std::vector<LibraryEffect> names_and_format_effects(const LibraryEntry& entry) {
+    std::vector<LibraryEffect> out;
+    for (const LibraryEffect& effect : library_effects(entry))
+        if ((effect.kind == "names" || effect.kind == "format") && !effect.parameter.none &&
+            !effect.parameter.receiver && !effect.parameter.any)
+            out.push_back(effect);
+    return out;
+}
+
 }  // namespace
+
+bool may_be_method_taking_names(Node attribute, analyzer::ScopeId scope, const analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    return may_be_method_taking_names(model.identifier(model.attribute_name(attribute)),
+                                      model.attribute_object(attribute), attribute, scope, context);
+}
+
+bool may_be_method_taking_names(std::string_view name, Node receiver, Node method, analyzer::ScopeId scope,
+                                const analyzer::RuleContext& context) {
+    // Asked first: most method names have no library method taking names.
+    std::span<const LibraryEntry* const> named = context.libraries().methods_named(name);
+    if (std::none_of(named.begin(), named.end(),
+                     [](const LibraryEntry* entry) { return !names_and_format_effects(*entry).empty(); }))
+        return false;
+    const analyzer::Model& model = context.model();
+    return of_unnamed_class(model.resolve(method, scope), context.libraries()) &&
+           !may_be_string(receiver, scope, model) && !builtin_container(receiver, scope, model);
+}
 
 std::vector<LibraryEffect> library_effects(const LibraryEntry& entry) {
     std::vector<LibraryEffect> out;
@@ -183,20 +235,12 @@ std::vector<CalledLibraryCallable> find_library_calls(const analyzer::CallSite& 
             }
     }
     // `x.NAME(...)` on a value of a class pygate cannot name, when some
-    // library method NAME takes names or a format string (asked first: most
-    // method names have none).
-    std::span<const LibraryEntry* const> named_methods;
-    if (by == nullptr && out.empty() && node_symbol(function) == s.attribute)
-        named_methods = context.libraries().methods_named(model.identifier(model.attribute_name(function)));
-    if (!named_methods.empty() && of_unnamed_class(model.resolve(function, site.scope), context.libraries()) &&
-        !may_be_string(model.attribute_object(function), site.scope, model)) {
+    // library method NAME takes names or a format string.
+    if (by == nullptr && out.empty() && node_symbol(function) == s.attribute &&
+        may_be_method_taking_names(function, site.scope, context)) {
         std::string method = model.identifier(model.attribute_name(function));
-        for (const LibraryEntry* entry : named_methods) {
-            std::vector<LibraryEffect> effects;
-            for (const LibraryEffect& effect : library_effects(*entry))
-                if ((effect.kind == "names" || effect.kind == "format") && !effect.parameter.none &&
-                    !effect.parameter.receiver && !effect.parameter.any)
-                    effects.push_back(effect);
+        for (const LibraryEntry* entry : context.libraries().methods_named(method)) {
+            std::vector<LibraryEffect> effects = names_and_format_effects(*entry);
             if (effects.empty()) continue;
             CalledLibraryCallable called{nullptr, entry, std::move(effects), 0, {}, true, {}};
             called.via = fmt::format("methods named `{}`, on a value whose class pygate cannot name", method);

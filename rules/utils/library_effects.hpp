@@ -59,6 +59,16 @@ struct CalledLibraryCallable {
 std::optional<CalledLibraryCallable> called_library_callable(const analyzer::CallSite& site,
                                                              const analyzer::RuleContext& context);
 
+// Whether the attribute `x.NAME` may be a library method that takes names
+// or a format string from its arguments, on a value whose class pygate
+// cannot name (not a string): what `library_calls` judges of `x.NAME(...)`.
+bool may_be_method_taking_names(analyzer::Node attribute, analyzer::ScopeId scope,
+                                const analyzer::RuleContext& context);
+// The same of the method `name` of `receiver`, reached by `method`
+// (`getattr(receiver, "name")`).
+bool may_be_method_taking_names(std::string_view name, analyzer::Node receiver, analyzer::Node method,
+                                analyzer::ScopeId scope, const analyzer::RuleContext& context);
+
 // Every library callable `site` may call: the one it calls directly; a
 // method called by a string name, which may be any class's method so named
 // (operator.methodcaller(NAME, args...), getattr(x, NAME)(args...) on a

@@ -1,0 +1,31 @@
+# corpus: profile=plotting decision=review
+# A class of the program that derives from a library class: a private name
+# on its instances may be the library's own internal (matplotlib's Text runs
+# TeX when `_usetex` is set), which the tables do not list. Names the class
+# defines in its own body are its own.
+import matplotlib
+
+matplotlib.use("agg")
+import matplotlib.pyplot as plt
+from matplotlib.text import Text
+
+
+class Label(Text):
+    _padding = 2
+
+    def _measure(self):
+        return self._padding
+
+    def tex(self):
+        self._usetex = True  # expect: PG009
+        return self._measure()
+
+
+class Plain:
+    def __init__(self):
+        self._cache = {}
+
+
+fig, ax = plt.subplots()
+ax.add_artist(Label(0.5, 0.5, "hello"))
+holder = Plain()
