@@ -11,12 +11,16 @@
 
 #include "analyzer/library/library_tables.hpp"
 #include "analyzer/model/module_reexports.hpp"
+#include "analyzer/syntax/python_symbols.hpp"
+#include "rules/utils/library_effects.hpp"
 #include "analyzer/profile.hpp"
 #include "rules/utils/listed_names.hpp"
 
 namespace pygate::rules {
 namespace {
 
+using analyzer::Node;
+using analyzer::Referents;
 using analyzer::Referent;
 
 constexpr analyzer::RuleNumber k_rule = 3;
@@ -208,6 +212,103 @@ void judge_values_of_modules_not_allowed(const analyzer::Reference& reference, a
     }
 }
 
+// Whether a call may hand its arguments to code pygate does not follow: a
+// function or class of the file (whose parameters are not bound to what its
+// calls pass), a callee it cannot resolve, or a library callable that calls
+// a function it is given on them (map, functools.partial). A library
+// callable otherwise does what its table says (getattr of a module is the
+// resolver's; print only looks).
+bool hands_its_arguments_on(const Referents& callee) {
+    static constexpr std::array<std::string_view, 9> k_higher_order = {
+        "builtins.map",      "builtins.filter",   "functools.partial", "functools.reduce", "itertools.starmap",
+        "builtins.sorted",   "builtins.min",      "builtins.max",      "functools.partialmethod"};
+    return callee.empty() || std::any_of(callee.begin(), callee.end(), [](const Referent& r) {
+               return r.kind != Referent::Kind::name ||
+                      std::find(k_higher_order.begin(), k_higher_order.end(), r.qualified) != k_higher_order.end();
+           });
+}
+
+// Where a module goes that pygate loses: an argument (directly or in a
+// container) of a call that hands it on (`load(pd)`, `map(lambda m:
+// m.read_pickle(p), [pd])`), a lambda's body or a parameter's default.
+bool module_handed_away(Node node, analyzer::ScopeId scope, const analyzer::Model& model) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    for (int depth = 0; depth < 16; ++depth) {
+        Node parent = node_parent(node);
+        if (node_is_null(parent)) return false;
+        TSSymbol kind = node_symbol(parent);
+        if (kind == s.parenthesized_expression || kind == s.list || kind == s.tuple || kind == s.set ||
+            kind == s.expression_list || kind == s.list_splat || kind == s.dictionary_splat ||
+            kind == s.conditional_expression || kind == s.boolean_operator ||
+            (kind == s.pair && node_field(node) == s.field_value) || kind == s.dictionary ||
+            (kind == s.keyword_argument && node_field(node) == s.field_value)) {
+            node = parent;
+            continue;
+        }
+        if (kind == s.argument_list) {
+            Node call = node_parent(parent);
+            return node_is_null(call) || hands_its_arguments_on(model.resolve(model.call_function(call), scope));
+        }
+        return kind == s.lambda ||
+               ((kind == s.default_parameter || kind == s.typed_default_parameter) &&
+                node_field(node) == s.field_value);
+    }
+    return false;
+}
+
+// `load(pd)` with `def load(lib): return lib.read_pickle(p)`: the members
+// called on a module handed away are called where pygate cannot name them.
+void judge_module_handed_away(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    if (reference.callee || reference.store) return;
+    const analyzer::Model& model = context.model();
+    for (const Referent& referent : reference.referents) {
+        if (referent.kind != Referent::Kind::name) continue;
+        analyzer::NameFacts facts = context.libraries().describe(referent.qualified);
+        if (facts.status != analyzer::NameFacts::Status::known || facts.entry->kind != analyzer::LibraryKind::module)
+            continue;
+        if (!module_handed_away(reference.node, reference.scope, model)) return;
+        context.report(k_rule, analyzer::Severity::warning, reference.node,
+                       fmt::format("the module `{}` is handed where pygate does not follow it: what is called on it "
+                                   "there is not judged (use its functions where it is imported)",
+                                   referent.qualified),
+                       k_specificity, &referent);
+        return;
+    }
+}
+
+// `frame.style.env` on a parameter: a member of a value whose class pygate
+// cannot name, which in some class of a library the file imports is a value
+// of a module the profile does not allow (judge_values_of_modules_not_allowed
+// judges the same member of a named class).
+void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
+    if (site.store) return;
+    std::span<const analyzer::LibraryEntry* const> members = context.libraries().data_members_named(site.attribute);
+    if (members.empty()) return;
+    const analyzer::Model& model = context.model();
+    const analyzer::Profile& profile = context.profile();
+    for (const analyzer::LibraryEntry* member : members) {
+        std::string_view type = member->fields;
+        std::string_view module = type.substr(0, type.rfind('.'));
+        std::string_view library = member->name.substr(0, member->name.find('.'));
+        if (!model.imports(library) || !powerful_type(type, context.libraries()) ||
+            allows_module_or_a_submodule(profile, module))
+            continue;
+        Referents object = model.resolve(site.object, site.scope);
+        if (std::any_of(object.begin(), object.end(), [](const Referent& r) {
+                return r.kind == Referent::Kind::user_instance || r.kind == Referent::Kind::user_class ||
+                       r.kind == Referent::Kind::user_function;
+            }))
+            return;
+        if (!of_unnamed_class(model.resolve(site.node, site.scope), context.libraries())) return;
+        context.report(k_rule, analyzer::Severity::warning, site.node,
+                       fmt::format("`{}` of a value pygate cannot type may be `{}`, a `{}`: an object of module "
+                                   "`{}`, which profile {} does not allow",
+                                   site.attribute, member->name, type, module, profile.name),
+                       k_specificity);
+        return;
+    }
+}
+
 // `import os.path` binds `os`: using `os.listdir` is a use of `os`, which was not allowed.
 void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     if (reference.store) return;
@@ -229,9 +330,11 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
         return;
     }
     judge_values_of_modules_not_allowed(reference, context);
+    judge_module_handed_away(reference, context);
 }
 
-constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference, .on_import = on_import};
+constexpr analyzer::RuleHooks k_hooks{
+    .on_reference = on_reference, .on_attribute = on_attribute, .on_import = on_import};
 
 // The advice after `instead` for a refused caller: what this profile lets a
 // program import.
@@ -256,7 +359,11 @@ const RuleMetadata k_pg003_import_not_allowed{
         "Also a value an allowed library holds whose type (the library tables say) is of a module the profile "
         "does not allow and that gives powers of its own: a class no table knows (pandas' Styler.env is a "
         "jinja2 Environment, whose templates reach any module) or one of subprocess, os, shutil, socket, "
-        "ctypes, pickle, marshal, importlib, multiprocessing or logging.",
+        "ctypes, pickle, marshal, importlib, multiprocessing or logging; the same member of a value whose class "
+        "pygate cannot name, in a file that imports its library (`frame.style.env` on a parameter), a warning. "
+        "And a module handed where pygate does not follow it (an argument of the file's own function, of map or "
+        "functools.partial, a lambda's body, a parameter's default: `load(pd)` with `def load(lib): "
+        "lib.read_pickle(p)`), a warning: what is called on it there is not judged.",
     .why =
         "Every module an untrusted program imports is capability it gains: the allowlist is the profile's "
         "statement of what the code may use, and anything beyond it is a capability nobody reviewed.",

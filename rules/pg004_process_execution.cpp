@@ -181,7 +181,7 @@ const RuleMetadata k_pg004_process_execution{
         "functions and event-loop methods, _posixsubprocess and _thread; threading.Thread as a warning "
         "(thread bombs). `os.path.join` and other members of os are not process execution. Also: library "
         "callables whose table entry says they start programs; matplotlib settings that start programs "
-        "(text.usetex and a text's usetex=, ps.usedistiller, pgf.texsystem, animation.ffmpeg_path and "
+        "(text.usetex, a text's usetex= and set_usetex(), ismath=\"TeX\" and a renderer's get_texmanager(), ps.usedistiller, pgf.texsystem, animation.ffmpeg_path and "
         "convert_path; axes.prop_cycle, whose string value matplotlib evaluates as code) set to a value that "
         "turns them on, wherever their key is written (a value pygate cannot see, or a key it cannot fold, is a "
         "review); rcParams or its setters handed where pygate does not follow them (the program's function, a "

@@ -459,10 +459,13 @@ bool only_looks_at(const Referents& callee) {
     });
 }
 
-// Whether the value `node` stands for goes where it may be called later:
-// bound to a name, passed to a call, returned, yielded or put in a
-// container. A value read (`res.table` on its own line, iterated, compared,
-// indexed or printed) is not.
+// Whether the value `node` stands for may go where it is called later. Only
+// the places that read a value and keep nothing of it are not: a statement
+// of its own (`res.table`), a condition, a comparison or an operator's
+// operand, the object of an attribute or a subscript, a loop's iterable, and
+// an argument of a builtin that only looks at it (print, len, isinstance).
+// Anything else (a name, an argument, a container, a key, a yield, a match
+// subject) may pass it on.
 bool passed_on(Node node, analyzer::ScopeId scope, const analyzer::Model& model) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     Node parent = node_parent(node);
@@ -472,17 +475,21 @@ bool passed_on(Node node, analyzer::ScopeId scope, const analyzer::Model& model)
     }
     if (node_is_null(parent)) return false;
     TSSymbol kind = node_symbol(parent);
+    if (kind == s.expression_statement || kind == s.binary_operator || kind == s.unary_operator) return false;
     if (kind == s.argument_list) {
         Node call = node_parent(parent);
         return node_is_null(call) || !only_looks_at(model.resolve(model.call_function(call), scope));
     }
-    if (kind == s.assignment || kind == s.augmented_assignment || kind == s.named_expression ||
-        kind == s.keyword_argument || kind == s.pair)
-        return node_field(node) == s.field_right || node_field(node) == s.field_value;
-    return kind == s.return_statement || kind == s.lambda || kind == s.list || kind == s.tuple || kind == s.set ||
-           kind == s.expression_list || kind == s.conditional_expression || kind == s.boolean_operator ||
-           kind == s.default_parameter || kind == s.list_splat || kind == s.list_comprehension ||
-           kind == s.generator_expression || kind == s.set_comprehension;
+    if (kind == s.call) return node_field(node) != s.field_function;               // called where it is named
+    if (kind == s.attribute) return node_field(node) != s.field_object;            // `x.update.__doc__`
+    if (kind == s.for_statement || kind == s.for_in_clause) return node_field(node) != s.field_right;
+    std::string_view type = analyzer::node_type(parent);
+    if (type == "subscript") return node_field(node) == s.field_subscript;  // `d[x.update]` keys by it
+    if (type == "comparison_operator" || type == "not_operator" || type == "assert_statement") return false;
+    if ((type == "if_statement" || type == "while_statement" || type == "elif_clause") &&
+        node_field(node) != s.field_body)
+        return false;
+    return true;
 }
 
 // `x.NAME` not called at once, where NAME may be a library method that
@@ -1199,6 +1206,58 @@ bool judge_splatted_keywords(const analyzer::CallSite& call, analyzer::RuleConte
 }
 
 // Whether it reported.
+// Whether a value whose class pygate cannot name was made from pandas: an
+// item, a slice or a method's result of a pandas value (`df[["a"]]`,
+// `pd.concat(...)`, `df.groupby("k")`), followed through names bound once.
+bool derived_from_pandas(Node value, analyzer::ScopeId scope, const analyzer::Model& model, int depth = 0) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    if (node_is_null(value) || depth > 8) return false;
+    TSSymbol kind = node_symbol(value);
+    if (kind == s.parenthesized_expression) return derived_from_pandas(node_named_child(value, 0), scope, model, depth + 1);
+    if (analyzer::node_type(value) == "subscript")
+        return derived_from_pandas(node_child_by_field_id(value, s.field_value), scope, model, depth + 1);
+    if (kind == s.attribute) return derived_from_pandas(model.attribute_object(value), scope, model, depth + 1);
+    if (kind == s.call) {
+        Node function = model.call_function(value);
+        Referents callee = model.resolve(function, scope);
+        if (std::any_of(callee.begin(), callee.end(), [](const Referent& r) {
+                return r.kind == Referent::Kind::name && r.qualified.starts_with("pandas.");
+            }))
+            return true;
+        return derived_from_pandas(function, scope, model, depth + 1);
+    }
+    if (kind == s.identifier) {
+        Referents referents = model.resolve(value, scope);
+        if (std::any_of(referents.begin(), referents.end(), [](const Referent& r) {
+                return (r.kind == Referent::Kind::name || r.kind == Referent::Kind::instance) &&
+                       r.qualified.starts_with("pandas.");
+            }))
+            return true;
+        if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(value, scope))
+            return derived_from_pandas(bound->value, bound->scope, model, depth + 1);
+    }
+    return false;
+}
+
+// pandas' methods that call the method or function a string names
+// (`frame.agg("eval", expr=...)`): matched by name only, a name pygate
+// cannot see is a review, as on a DataFrame it can name, for agg and
+// aggregate (pandas' own names) on any receiver, and for apply, applymap and
+// transform (which other libraries' objects have: `trans.transform(points)`,
+// `tree.apply(X)`) on a receiver made from pandas. Other methods matched by
+// name only (`ax.plot(x, y)`, `text.update(props)`) keep what they cannot
+// see unjudged: most of their arguments are data.
+bool dispatches_by_name(const CalledLibraryCallable& called, const analyzer::CallSite& call,
+                        const analyzer::Model& model) {
+    std::string_view name = called.entry->name;
+    if (!name.starts_with("pandas.")) return false;
+    std::string_view method = name.substr(name.rfind('.') + 1);
+    if (method == "agg" || method == "aggregate") return true;
+    if (method != "apply" && method != "applymap" && method != "transform") return false;
+    return node_symbol(call.function) == analyzer::PythonSymbols::get().attribute &&
+           derived_from_pandas(model.attribute_object(call.function), call.scope, model);
+}
+
 bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     for (const Referent& callee : call.callee)
         if (in_getattr_family(callee)) return false;  // judged by the family's own rules
@@ -1251,7 +1310,7 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
                         return true;
                     }
                 }
-                if (complete || called->by_method_name_only) continue;
+                if (complete || (called->by_method_name_only && !dispatches_by_name(*called, call, model))) continue;
                 std::string shown = analyzer::first_line_shortened(model.text(argument), 60);
                 context.report(
                     k_rule, Severity::warning, call.node,
@@ -1483,7 +1542,9 @@ const RuleMetadata k_pg009_introspection_escape{
         "unless the class's body defines the name (a warning: the tables list public members only); a method "
         "that takes attribute names or a format string (Axis.update, set_major_formatter) of a value whose "
         "class pygate cannot name, passed on as a value (functools.partial(ax.xaxis.update), an alias, "
-        "getattr(x, \"update\") kept) instead of called where it is named (a warning); sys's private members, last traceback and tracers; private members of modules "
+        "getattr(x, \"update\") kept) instead of called where it is named (a warning); pandas' agg, aggregate, "
+        "apply, applymap and transform on a value whose class pygate cannot name with a name it cannot see (a "
+        "warning, as on a DataFrame); sys's private members, last traceback and tracers; private members of modules "
         "(dataclasses._create_fn compiles what it is given, typing._eval_type evaluates strings), though not "
         "the underscored attributes of classes (a named tuple's _fields). Defining dunder methods, "
         "super().__init__(), __name__, __doc__, func.__name__, self.__private and the dunders that are ordinary "

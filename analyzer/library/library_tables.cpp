@@ -124,17 +124,26 @@ std::span<const LibraryEntry* const> LibraryKnowledge::methods_named(std::string
     std::call_once(m_methods_once, [this] {
         for (const LibraryTable* table : m_tables)
             for (const LibraryEntry& entry : table->entries) {
-                // A method with no effects is nothing a caller by name could be judged by.
-                if (entry.kind != LibraryKind::function || entry.fields.empty()) continue;
+                // A method with no effects is nothing a caller by name could be
+                // judged by; a datum with no type says nothing of its value.
+                bool method = entry.kind == LibraryKind::function, datum = entry.kind == LibraryKind::data;
+                if ((!method && !datum) || entry.fields.empty()) continue;
                 std::size_t dot = entry.name.rfind('.');
                 if (dot == std::string_view::npos) continue;
                 const LibraryEntry* owner = find(entry.name.substr(0, dot));
                 if (owner == nullptr || owner->kind != LibraryKind::class_) continue;
-                m_methods[entry.name.substr(dot + 1)].push_back(&entry);
+                (method ? m_methods : m_data_members)[entry.name.substr(dot + 1)].push_back(&entry);
             }
     });
     auto it = m_methods.find(name);
     if (it == m_methods.end()) return {};
+    return it->second;
+}
+
+std::span<const LibraryEntry* const> LibraryKnowledge::data_members_named(std::string_view name) const {
+    methods_named({});  // builds both indexes
+    auto it = m_data_members.find(name);
+    if (it == m_data_members.end()) return {};
     return it->second;
 }
 

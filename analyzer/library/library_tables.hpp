@@ -119,6 +119,10 @@ public:
     // method called by a string name may be when the object's class is not
     // known.
     std::span<const LibraryEntry* const> methods_named(std::string_view name) const;
+    // Every typed datum of a class in the target's tables whose name is
+    // `name` (`env`: pandas' StylerRenderer.env, a jinja2 Environment): what
+    // a member may hold when the object's class is not known.
+    std::span<const LibraryEntry* const> data_members_named(std::string_view name) const;
 
     // The table that holds `entry` (one of the target's).
     const LibraryTable* table_of(const LibraryEntry* entry) const;
@@ -139,6 +143,7 @@ private:
     // methods_named's index, built on first use.
     mutable std::once_flag m_methods_once;
     mutable std::unordered_map<std::string_view, std::vector<const LibraryEntry*>> m_methods;
+    mutable std::unordered_map<std::string_view, std::vector<const LibraryEntry*>> m_data_members;
     std::span<const LibraryTable> m_all;        // every table, of every version
     std::vector<const LibraryTable*> m_tables;  // the target's, one per distribution it has a table for
 };

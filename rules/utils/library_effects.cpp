@@ -54,8 +54,8 @@ bool effect_word(std::string_view token) {
     return !token.starts_with("bases=") && !token.starts_with("metaclass=") && token != "dynamic";
 }
 
-// Whether a method's referents leave its class unnamed: none, or members of
-// an attribute whose value's type no table says (`frame.style.format`).
+}  // namespace
+
 bool of_unnamed_class(const Referents& referents, const analyzer::LibraryKnowledge& libraries) {
     return std::all_of(referents.begin(), referents.end(), [&](const Referent& r) {
         if (r.kind != Referent::Kind::name) return false;
@@ -63,6 +63,8 @@ bool of_unnamed_class(const Referents& referents, const analyzer::LibraryKnowled
         return status == NameFacts::Status::opaque || status == NameFacts::Status::dynamic;
     });
 }
+
+namespace {
 
 // Whether a receiver may be a string (`"{}".format(x)`, `UserString(t).format(x)`,
 // `name.format(x)`): a string's methods are judged as str's, never as a

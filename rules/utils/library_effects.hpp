@@ -59,6 +59,10 @@ struct CalledLibraryCallable {
 std::optional<CalledLibraryCallable> called_library_callable(const analyzer::CallSite& site,
                                                              const analyzer::RuleContext& context);
 
+// Whether a member's referents leave its owner's class unnamed: none, or
+// members of an attribute whose value's type no table says (`frame.style.format`).
+bool of_unnamed_class(const analyzer::Referents& referents, const analyzer::LibraryKnowledge& libraries);
+
 // Whether the attribute `x.NAME` may be a library method that takes names
 // or a format string from its arguments, on a value whose class pygate
 // cannot name (not a string): what `library_calls` judges of `x.NAME(...)`.

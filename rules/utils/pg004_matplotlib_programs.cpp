@@ -328,6 +328,87 @@ void judge_setter(const analyzer::CallSite& call, std::string_view setter, std::
 
 }  // namespace
 
+namespace {
+
+// A setting's key in the list of keys of `zip(KEYS, VALUES)` or
+// `dict.fromkeys(KEYS, VALUE)`, wherever the pairs go (a text's update
+// handed to map or functools.partial, a method pygate cannot type): judged
+// by the value it is paired with, or a review when that is unseen.
+void judge_listed_setting_keys(const analyzer::CallSite& call, analyzer::RuleContext& context,
+                               analyzer::RuleNumber rule) {
+    const auto& s = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    bool zip = false, fromkeys = false;
+    for (const Referent& r : call.callee) {
+        zip = zip || (r.kind == Referent::Kind::name && r.qualified == "builtins.zip");
+        fromkeys = fromkeys || (r.kind == Referent::Kind::name && r.qualified == "builtins.dict.fromkeys");
+    }
+    if (!zip && !fromkeys && node_symbol(call.function) == s.attribute &&
+        model.identifier(model.attribute_name(call.function)) == "fromkeys")
+        fromkeys = true;  // `{}.fromkeys(...)`, `OrderedDict.fromkeys(...)`
+    if (!zip && !fromkeys) return;
+    Node keys = model.argument(call.node, 0);
+    if (node_is_null(keys)) return;
+    Node values = model.argument(call.node, 1);
+    const TSSymbol kind = node_symbol(keys);
+    std::vector<Node> key_nodes;
+    const bool keys_listed = kind == s.list || kind == s.tuple;  // a set's order is not the values'
+    if (kind == s.list || kind == s.tuple || kind == s.set) {
+        for (std::uint32_t i = 0; i < node_named_child_count(keys); ++i) key_nodes.push_back(node_named_child(keys, i));
+    } else {
+        key_nodes.push_back(keys);  // a name bound to a list: its strings, paired as a whole
+    }
+    bool values_listed = zip && !node_is_null(values) && (node_symbol(values) == s.list || node_symbol(values) == s.tuple);
+    for (std::size_t i = 0; i < key_nodes.size(); ++i) {
+        for (const std::string& key : model.fold_strings(key_nodes[i], call.scope)) {
+            const ProgramSetting* setting = key == "usetex" ? &k_program_settings[0] : program_setting(key);
+            if (setting == nullptr) continue;
+            Node value = fromkeys ? values
+                         : values_listed && keys_listed && i < node_named_child_count(values)
+                             ? node_named_child(values, static_cast<std::uint32_t>(i))
+                             : Node{};
+            if (fromkeys && node_is_null(values)) return;  // fromkeys(KEYS): every value None, off
+            judge_value(context, rule, call.node, *setting, value, call.scope);
+            return;
+        }
+    }
+}
+
+// TeX started by a text's own methods, on any receiver: `t.set_usetex(True)`,
+// `ismath="TeX"` (a renderer's text measures, TextPath), and the TeX manager
+// a renderer hands out (`get_texmanager().make_dvi(...)` runs latex).
+void judge_tex_by_method(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+    const auto& s = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    if (node_symbol(call.function) == s.attribute) {
+        std::string method = model.identifier(model.attribute_name(call.function));
+        if (method == "set_usetex") {
+            judge_value(context, rule, call.node, k_program_settings[0], model.argument(call.node, 0), call.scope);
+            return;
+        }
+        if (method == "get_texmanager") {
+            context.report(rule, analyzer::Severity::error, call.node,
+                           "a renderer's TeX manager (`get_texmanager()`) runs latex and dvipng for the text it is "
+                           "given",
+                           k_specificity);
+            return;
+        }
+    }
+    Node ismath = model.argument(call.node, UINT32_MAX, "ismath");
+    if (node_is_null(ismath)) return;
+    std::string_view type = analyzer::node_type(ismath);
+    if (type == "true" || type == "false" || type == "none") return;  // mathtext, or plain text
+    std::optional<std::string> mode = model.fold_string(ismath, call.scope);
+    if (mode && *mode != "TeX") return;
+    context.report(rule, mode ? analyzer::Severity::error : analyzer::Severity::warning, node_parent(ismath),
+                   mode ? std::string("`ismath=\"TeX\"` lays the text out with TeX: it runs latex and dvipng")
+                        : fmt::format("`ismath={}` is a value pygate cannot see; \"TeX\" runs latex and dvipng",
+                                      shown_source(model, ismath)),
+                   k_specificity);
+}
+
+}  // namespace
+
 // A setting travels as a key too: a text's usetex (`fontdict={"usetex":
 // True}`, `**{"usetex": True}`, `props["usetex"] = True`, `dict(usetex=True)`)
 // into whatever text the dictionary reaches, and an rcParams key into
@@ -344,6 +425,8 @@ void judge_setting_key_call(const analyzer::CallSite& call, analyzer::RuleContex
     // Reported at the keyword, where a matplotlib call's own keyword is (one finding there).
     if (!node_is_null(usetex))
         judge_value(context, rule, node_parent(usetex), k_program_settings[0], usetex, call.scope);
+    judge_tex_by_method(call, context, rule);
+    judge_listed_setting_keys(call, context, rule);
     // rcParams' setters, and dict's called on rcParams, are judge_setter's.
     if (setter_of(call.callee) ||
         (setter_of(call.callee, "builtins.dict") && is_rc_params(model.argument(call.node, 0), call.scope, model)))
