@@ -380,18 +380,58 @@ bool uses_a_tabled_library(const analyzer::Model& model) {
            model.imports("scipy") || model.imports("seaborn");
 }
 
+// Whether a parameter of the function `scope` is the body of is named `name`.
+bool is_parameter(const analyzer::Model& model, analyzer::ScopeId scope, std::string_view name) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    Node parameters = node_child_by_field_id(model.definition(scope), s.field_parameters);
+    for (std::uint32_t i = 0; !node_is_null(parameters) && i < node_named_child_count(parameters); ++i) {
+        Node parameter = node_named_child(parameters, i);
+        if (node_symbol(parameter) != s.identifier)
+            parameter = node_child_by_field_id(parameter, s.field_name);  // `x=1`, `x: int`
+        if (!node_is_null(parameter) && node_symbol(parameter) == s.identifier && model.identifier(parameter) == name)
+            return true;
+    }
+    return false;
+}
+
+// Whether a name the resolver traces to the file's own objects may hold
+// something else it does not show: a loop's variable over a list that also
+// holds a library object, a name bound more than once, a conditional whose
+// other branch is untyped (`o = text if c else Plain()`). A parameter (self)
+// is its class's.
+bool may_hold_another_value(Node object, analyzer::ScopeId scope, const analyzer::Model& model, int depth = 0) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    if (depth > 4) return true;
+    TSSymbol kind = node_symbol(object);
+    if (kind == s.parenthesized_expression) return may_hold_another_value(node_named_child(object, 0), scope, model, depth + 1);
+    if (kind == s.conditional_expression) {
+        for (std::uint32_t i = 0; i < node_named_child_count(object); i += 2) {  // the two values, not the test
+            Node branch = node_named_child(object, i);
+            Referents referents = model.resolve(branch, scope);
+            if (referents.empty() || may_hold_another_value(branch, scope, model, depth + 1)) return true;
+        }
+        return false;
+    }
+    if (kind != s.identifier) return false;
+    if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(object, scope))
+        return node_symbol(bound->value) == s.conditional_expression &&
+               may_hold_another_value(bound->value, bound->scope, model, depth + 1);
+    return !is_parameter(model, scope, model.identifier(object));
+}
+
 bool judge_private_member_of_instance(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
     std::string_view name = site.attribute;
     if (!private_library_member(name)) return false;
     const analyzer::Model& model = context.model();
     if (!uses_a_tabled_library(model)) return false;
     Referents object = model.resolve(site.object, site.scope);
-    if (!std::all_of(object.begin(), object.end(), [](const Referent& r) { return r.kind == Referent::Kind::instance; }))
+    if (!std::all_of(object.begin(), object.end(), [](const Referent& r) { return r.kind == Referent::Kind::instance; }) &&
+        !may_hold_another_value(site.object, site.scope, model))
         return false;
     context.report(k_rule, Severity::warning, site.node,
                    fmt::format("introspection: `{}` is a private member of {}; a library object's internals skip "
                                "the checks its public methods and properties get",
-                               name, object.empty() ? "a value pygate cannot type" : "a library object"),
+                               name, object.empty() ? "a value pygate cannot type" : "a value that may be a library object"),
                    k_specificity);
     return true;
 }
@@ -404,39 +444,37 @@ bool is_tabled_library_class(std::string_view qualified) {
     return false;
 }
 
-// Whether the body of a class of the file defines `name` itself: a def, a
-// class or a name stored at its top level.
-bool class_body_defines(const analyzer::Model& model, analyzer::ScopeId class_scope, std::string_view name) {
+// Whether the body of a class of the file defines the method `name`
+// itself: the library calling it runs the program's own (judged) code. A
+// datum the body sets (`_usetex = False`) is no such thing: the library
+// reads it as its own.
+bool class_body_defines_method(const analyzer::Model& model, analyzer::ScopeId class_scope, std::string_view name) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     Node body = node_child_by_field_id(model.definition(class_scope), s.field_body);
     for (std::uint32_t i = 0; !node_is_null(body) && i < node_named_child_count(body); ++i) {
         Node statement = node_named_child(body, i);
         if (node_symbol(statement) == s.decorated_definition)
             statement = node_child_by_field_id(statement, s.field_definition);
-        Node named;
-        if (node_symbol(statement) == s.function_definition || node_symbol(statement) == s.class_definition) {
-            named = node_child_by_field_id(statement, s.field_name);
-        } else if (node_symbol(statement) == s.expression_statement && node_named_child_count(statement) > 0 &&
-                   node_symbol(node_named_child(statement, 0)) == s.assignment) {
-            named = node_child_by_field_id(node_named_child(statement, 0), s.field_left);
-        }
-        if (!node_is_null(named) && node_symbol(named) == s.identifier && model.identifier(named) == name) return true;
+        if (node_symbol(statement) != s.function_definition) continue;
+        Node named = node_child_by_field_id(statement, s.field_name);
+        if (!node_is_null(named) && model.identifier(named) == name) return true;
     }
     return false;
 }
 
 // `self._usetex = True` in a class of the file that derives from a library
-// class: the private name may be the library's own (matplotlib's Text reads
-// `_usetex` to run TeX), and the tables list public members only. A name
-// the file's class defines in its body is the class's own.
+// class (or from a base pygate cannot name, or a mixin of one): the private
+// name may be the library's own (matplotlib's Text reads `_usetex` to run
+// TeX), and the tables list public members only. A method the class's body
+// defines is the class's own.
 bool judge_private_member_of_library_subclass(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
     if (!private_library_member(site.attribute) || site.attribute.starts_with("__")) return false;  // __x is mangled
     const analyzer::Model& model = context.model();
     Referents object = model.resolve(site.object, site.scope);
     for (const Referent& r : object) {
         if (r.kind != Referent::Kind::user_instance && r.kind != Referent::Kind::user_class) continue;
-        if (!model.derives_from_named(r.scope, is_tabled_library_class)) continue;
-        if (class_body_defines(model, r.scope, site.attribute)) continue;
+        if (!model.part_of_class_deriving_from(r.scope, is_tabled_library_class, true)) continue;
+        if (class_body_defines_method(model, r.scope, site.attribute)) continue;
         context.report(k_rule, Severity::warning, site.node,
                        fmt::format("introspection: `{}` of a subclass of a library class may be the library's "
                                    "private member; its internals skip the checks its public methods and "
@@ -1310,7 +1348,13 @@ bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& 
                         return true;
                     }
                 }
-                if (complete || (called->by_method_name_only && !dispatches_by_name(*called, call, model))) continue;
+                // A format string pygate cannot see is a review whatever the receiver:
+                // its fields read attributes. (`x.format(...)` is judged as str's, on_attribute.)
+                bool unseen_format = format && !is_format_method(called->entry->name.substr(
+                                                   called->entry->name.rfind('.') + 1));
+                if (complete ||
+                    (called->by_method_name_only && !unseen_format && !dispatches_by_name(*called, call, model)))
+                    continue;
                 std::string shown = analyzer::first_line_shortened(model.text(argument), 60);
                 context.report(
                     k_rule, Severity::warning, call.node,
@@ -1538,8 +1582,12 @@ const RuleMetadata k_pg009_introspection_escape{
         "ordinary attributes is not flagged; an except clause's exception's obj (AttributeError.obj, the object a "
         "lookup "
         "failed on: a warning); private members (`_x`) of library objects and of values pygate cannot type, "
-        "by name too (getattr(axis, \"_set_formatter\")), and on the file's own subclasses of a library class "
-        "unless the class's body defines the name (a warning: the tables list public members only); a method "
+        "by name too (getattr(axis, \"_set_formatter\")), on a name that may hold a library object beside the "
+        "file's own (a loop's variable, a name bound twice, a conditional), and on the file's own subclasses of a "
+        "library class (or of a base pygate cannot name, or a mixin combined with one) unless the class's body "
+        "defines it as a method (a warning: the tables list public members only); a format string pygate "
+        "cannot see given to a library formatter matched by name (set_major_formatter on an untyped axis: a "
+        "warning); a method "
         "that takes attribute names or a format string (Axis.update, set_major_formatter) of a value whose "
         "class pygate cannot name, passed on as a value (functools.partial(ax.xaxis.update), an alias, "
         "getattr(x, \"update\") kept) instead of called where it is named (a warning); pandas' agg, aggregate, "

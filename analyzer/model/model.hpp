@@ -167,6 +167,13 @@ public:
     // Whether a class of this file derives, through classes of the file, from
     // a named class `matches` accepts (`class Text(str)` from `builtins.str`).
     bool derives_from_named(ScopeId class_scope, bool (*matches)(std::string_view)) const;
+    // The same, and with `unnamed_matches` a base pygate cannot name
+    // (`class C(type(x))`) counts as one `matches` accepts.
+    bool derives_from_named(ScopeId class_scope, bool (*matches)(std::string_view), bool unnamed_matches) const;
+    // Whether `class_scope` derives as above, or is a base (a mixin) of a
+    // class of the file that does: its methods' self may be that class's.
+    bool part_of_class_deriving_from(ScopeId class_scope, bool (*matches)(std::string_view),
+                                     bool unnamed_matches) const;
     // Every constant string `expr` holds: its own value, or those of the
     // elements of a list, tuple or set literal (nested ones too).
     std::vector<std::string> fold_strings(Node expr, ScopeId scope) const;

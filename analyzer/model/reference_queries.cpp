@@ -62,6 +62,10 @@ bool Model::followed_to_its_calls(Node value, ScopeId scope) const {
 }
 
 bool Model::derives_from_named(ScopeId class_scope, bool (*matches)(std::string_view)) const {
+    return derives_from_named(class_scope, matches, false);
+}
+
+bool Model::derives_from_named(ScopeId class_scope, bool (*matches)(std::string_view), bool unnamed_matches) const {
     const PythonSymbols& s = PythonSymbols::get();
     std::vector<ScopeId> pending{class_scope}, seen;
     while (!pending.empty() && seen.size() < 64) {  // a file's class hierarchy, not an unbounded search
@@ -77,11 +81,38 @@ bool Model::derives_from_named(ScopeId class_scope, bool (*matches)(std::string_
         for (std::uint32_t i = 0; !node_is_null(bases) && i < node_named_child_count(bases); ++i) {
             Node base = node_named_child(bases, i);
             if (node_symbol(base) == s.keyword_argument || node_symbol(base) == s.comment) continue;
-            for (const Referent& r : resolve(base, body.parent)) {
+            Referents referents = resolve(base, body.parent);
+            // `class Label(type(t))`: a base pygate cannot name may be any class.
+            if (unnamed_matches && (referents.empty() || std::any_of(referents.begin(), referents.end(), [](const Referent& r) {
+                                        return r.kind == Referent::Kind::class_of;
+                                    })))
+                return true;
+            for (const Referent& r : referents) {
                 if (r.kind == Referent::Kind::name && matches(r.qualified)) return true;
                 if (r.kind == Referent::Kind::user_class) pending.push_back(r.scope);
             }
         }
+    }
+    return false;
+}
+
+bool Model::part_of_class_deriving_from(ScopeId class_scope, bool (*matches)(std::string_view),
+                                        bool unnamed_matches) const {
+    if (derives_from_named(class_scope, matches, unnamed_matches)) return true;
+    // A mixin: a class of the file whose self is the instance of a class
+    // deriving from it and from a named one (`class Label(TexMixin, Text)`).
+    const PythonSymbols& s = PythonSymbols::get();
+    std::size_t classes = 0;
+    for (std::size_t i = 0; i < m_scopes.size() && classes < 256; ++i) {
+        const Scope& body = *m_scopes[i];
+        if (body.kind != ScopeKind::class_body || static_cast<ScopeId>(i) == class_scope) continue;
+        ++classes;
+        Node bases = node_child_by_field_id(body.node, s.field_superclasses);
+        bool has_it = false;
+        for (std::uint32_t b = 0; !node_is_null(bases) && b < node_named_child_count(bases) && !has_it; ++b)
+            for (const Referent& r : resolve(node_named_child(bases, b), body.parent))
+                has_it = has_it || (r.kind == Referent::Kind::user_class && r.scope == class_scope);
+        if (has_it && derives_from_named(static_cast<ScopeId>(i), matches, unnamed_matches)) return true;
     }
     return false;
 }

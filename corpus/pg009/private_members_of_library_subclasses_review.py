@@ -1,8 +1,10 @@
 # corpus: profile=plotting decision=review
 # A class of the program that derives from a library class: a private name
 # on its instances may be the library's own internal (matplotlib's Text runs
-# TeX when `_usetex` is set), which the tables do not list. Names the class
-# defines in its own body are its own.
+# TeX when `_usetex` is set), which the tables do not list, even when the
+# class's body sets it too (the library reads it as its own). A method the
+# body defines is the class's own: the library calling it runs judged code.
+# A mixin of the file's, combined with a library class, is the same.
 import matplotlib
 
 matplotlib.use("agg")
@@ -14,7 +16,7 @@ class Label(Text):
     _padding = 2
 
     def _measure(self):
-        return self._padding
+        return self._padding  # expect: PG009
 
     def tex(self):
         self._usetex = True  # expect: PG009
@@ -24,6 +26,15 @@ class Label(Text):
 class Plain:
     def __init__(self):
         self._cache = {}
+
+
+class TexMixin:
+    def tex(self):
+        self._usetex = True  # expect: PG009
+
+
+class MixedLabel(TexMixin, Text):
+    pass
 
 
 fig, ax = plt.subplots()
