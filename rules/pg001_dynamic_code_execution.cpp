@@ -137,6 +137,17 @@ bool is_true(const analyzer::RuleContext& context, Node node) {
     return !node_is_null(node) && context.model().text(node) == "True";
 }
 
+// Whether a call passes `*args` or `**kwargs`, which may fill any parameter.
+bool unpacks_arguments(const analyzer::CallSite& call, const analyzer::Model& model) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    Node arguments = model.call_arguments(call.node);
+    for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments); ++i) {
+        TSSymbol kind = node_symbol(node_named_child(arguments, i));
+        if (kind == s.list_splat || kind == s.dictionary_splat) return true;
+    }
+    return false;
+}
+
 // An argument that may be true: given, and not a constant false (`allow_pickle=flag` may be True).
 bool not_false(const analyzer::RuleContext& context, Node node, analyzer::ScopeId scope) {
     if (node_is_null(node)) return false;
@@ -196,8 +207,45 @@ bool safe_yaml_loader(const analyzer::RuleContext& context, const analyzer::Call
     return false;
 }
 
+// pandas' read_xml and to_xml run an XSLT stylesheet through lxml, which
+// gives it the whole file system and the network (`exsl:document` writes any
+// file, `document()` reads any): a program in another language. Given on a
+// call pygate may not name (`frame.to_xml(...)` on a parameter) too.
+bool judge_xslt_stylesheet(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    if (!model.imports("pandas")) return false;
+    Node function = call.function;
+    std::string name = node_symbol(function) == s.attribute ? model.identifier(model.attribute_name(function))
+                       : node_symbol(function) == s.identifier ? model.identifier(function)
+                                                                : std::string();
+    bool xml = name == "read_xml" || name == "to_xml" ||
+               std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
+                   return r.qualified.ends_with(".read_xml") || r.qualified.ends_with(".to_xml");
+               });
+    if (!xml) return false;
+    Node stylesheet = model.argument(call.node, UINT32_MAX, "stylesheet");
+    if (node_is_null(stylesheet) && name == "to_xml")
+        stylesheet = model.argument(call.node, 13);  // to_xml(path_or_buffer, index, ..., parser, stylesheet)
+    if (node_is_null(stylesheet)) {
+        if (!unpacks_arguments(call, model)) return false;
+        context.report(k_rule, analyzer::Severity::warning, call.node,
+                       "unpacked arguments of read_xml or to_xml may give an XSLT stylesheet, a program with the file "
+                       "system and the network at its disposal",
+                       k_library_effect_specificity);
+        return true;
+    }
+    if (analyzer::node_type(stylesheet) == "none") return false;
+    context.report(k_rule, analyzer::Severity::error, node_parent(stylesheet),
+                   "an XSLT stylesheet (pandas' read_xml and to_xml run it through lxml) is a program with the file "
+                   "system and the network at its disposal: exsl:document writes any file, document() reads any",
+                   k_library_effect_specificity);
+    return true;
+}
+
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
+    if (judge_xslt_stylesheet(call, context)) return;
     if (auto guessed = guess_untraced_method(call, model, k_data_frame, k_executes_code_with)) {
         if (auto finding = pandas_expression_finding(context, call, guessed->entry->severity)) {
             Referent as_method;  // named as the method, so that an allow list judges it as a traced call
@@ -218,7 +266,12 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
         if (q == "yaml.load" || q == "yaml.load_all")
             runs = !safe_yaml_loader(context, call);
         else if (q.starts_with("numpy."))  // numpy.load and its aliases, numpy.lib.format.read_array
-            runs = not_false(context, model.argument(call.node, 99, "allow_pickle"), call.scope);
+            // load(file, mmap_mode, allow_pickle, ...), read_array(fp, allow_pickle, ...); an
+            // unpacked `*args` or `**kwargs` may set it.
+            runs = not_false(context,
+                             model.argument(call.node, q.ends_with("read_array") ? 1 : 2, "allow_pickle"),
+                             call.scope) ||
+                   unpacks_arguments(call, model);
         else if (q == "inspect.get_annotations")
             runs = is_true(context, model.argument(call.node, 99, "eval_str"));
         else if (q.starts_with("pandas.")) {
@@ -476,8 +529,9 @@ const RuleMetadata k_pg001_dynamic_code_execution{
         "Any reference (a call, a decorator, an assignment, an argument) to builtins.eval, exec, compile or "
         "breakpoint, however it is reached (aliases, builtins, __builtins__, getattr with a folded string); "
         "types.FunctionType and CodeType; the code module's interpreters; deserialisers that run code (pickle, "
-        "marshal, shelve, dill, cloudpickle, yaml.load without SafeLoader, numpy.load with allow_pickle=True, "
-        "pandas.read_pickle); helpers that execute strings (timeit with a string, cProfile.run, profile.run, "
+        "marshal, shelve, dill, cloudpickle, yaml.load without SafeLoader, numpy.load with allow_pickle=True "
+        "(by keyword, by position, or possibly through `*args`/`**kwargs`), pandas.read_pickle); XSLT "
+        "stylesheets given to pandas' read_xml and to_xml (lxml lets them write and read any file); helpers that execute strings (timeit with a string, cProfile.run, profile.run, "
         "pdb.run, trace.Trace().run); pandas.eval, DataFrame.eval and DataFrame.query with an expression that "
         "is not constant (nor one of constants all known) or, parsed as Python, is more than names that are not "
         "dunders (`@name` included), number and string constants, operators, parentheses, lists, tuples, "

@@ -212,48 +212,63 @@ void judge_values_of_modules_not_allowed(const analyzer::Reference& reference, a
     }
 }
 
-// Whether a call may hand its arguments to code pygate does not follow: a
-// function or class of the file (whose parameters are not bound to what its
-// calls pass), a callee it cannot resolve, or a library callable that calls
-// a function it is given on them (map, functools.partial). A library
-// callable otherwise does what its table says (getattr of a module is the
-// resolver's; print only looks).
+// Whether a call may hand its arguments on where pygate does not follow
+// them: anything but the builtins the resolver reads through (getattr of a
+// module is its member) and those that only look at a value. A library
+// callable may keep it and give it back (`pd.Series([pd])[0]`,
+// `next(iter([pd]))`, `dict(m=pd).get("m")`), which the resolver does not
+// follow.
 bool hands_its_arguments_on(const Referents& callee) {
-    static constexpr std::array<std::string_view, 9> k_higher_order = {
-        "builtins.map",      "builtins.filter",   "functools.partial", "functools.reduce", "itertools.starmap",
-        "builtins.sorted",   "builtins.min",      "builtins.max",      "functools.partialmethod"};
-    return callee.empty() || std::any_of(callee.begin(), callee.end(), [](const Referent& r) {
-               return r.kind != Referent::Kind::name ||
-                      std::find(k_higher_order.begin(), k_higher_order.end(), r.qualified) != k_higher_order.end();
-           });
+    static constexpr std::array<std::string_view, 15> k_followed_or_looked_at = {
+        "builtins.getattr",    "builtins.hasattr", "builtins.setattr",    "builtins.delattr",
+        "builtins.vars",       "builtins.dir",     "builtins.print",      "builtins.repr",
+        "builtins.str",        "builtins.id",      "builtins.type",       "builtins.isinstance",
+        "builtins.issubclass", "importlib.reload", "builtins.help"};
+    return callee.empty() || !std::all_of(callee.begin(), callee.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::name &&
+               std::find(k_followed_or_looked_at.begin(), k_followed_or_looked_at.end(), r.qualified) !=
+                   k_followed_or_looked_at.end();
+    });
 }
 
-// Where a module goes that pygate loses: an argument (directly or in a
-// container) of a call that hands it on (`load(pd)`, `map(lambda m:
-// m.read_pickle(p), [pd])`), a lambda's body or a parameter's default.
+// Whether a module stays where the resolver follows it: its member read
+// (`pd.read_csv`), bound to a name (`p = pd`), an element of a list or
+// tuple bound to a name or looped over (`mods = [pd]; mods[0]`, `for m in
+// [pd]`), or given to a builtin it reads through (getattr) or that only
+// looks at it (print). Anywhere else (a call that may keep and give it back,
+// a dict, a generator, a yield, a lambda's body, a parameter's default) what
+// is called on it is called where pygate cannot name it.
 bool module_handed_away(Node node, analyzer::ScopeId scope, const analyzer::Model& model) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    for (int depth = 0; depth < 16; ++depth) {
-        Node parent = node_parent(node);
-        if (node_is_null(parent)) return false;
-        TSSymbol kind = node_symbol(parent);
-        if (kind == s.parenthesized_expression || kind == s.list || kind == s.tuple || kind == s.set ||
-            kind == s.expression_list || kind == s.list_splat || kind == s.dictionary_splat ||
-            kind == s.conditional_expression || kind == s.boolean_operator ||
-            (kind == s.pair && node_field(node) == s.field_value) || kind == s.dictionary ||
-            (kind == s.keyword_argument && node_field(node) == s.field_value)) {
-            node = parent;
-            continue;
-        }
-        if (kind == s.argument_list) {
-            Node call = node_parent(parent);
-            return node_is_null(call) || hands_its_arguments_on(model.resolve(model.call_function(call), scope));
-        }
-        return kind == s.lambda ||
-               ((kind == s.default_parameter || kind == s.typed_default_parameter) &&
-                node_field(node) == s.field_value);
+    Node parent = node_parent(node);
+    while (!node_is_null(parent) && node_symbol(parent) == s.parenthesized_expression) {
+        node = parent;
+        parent = node_parent(node);
     }
-    return false;
+    if (node_is_null(parent)) return false;
+    TSSymbol kind = node_symbol(parent);
+    if (kind == s.attribute) return node_field(node) != s.field_object;
+    if (kind == s.call) return node_field(node) != s.field_function;
+    if (kind == s.expression_statement) return false;
+    std::string_view type = analyzer::node_type(parent);
+    if (type == "comparison_operator" || type == "not_operator") return false;  // `json is None`
+    if (type == "subscript") return node_field(node) != s.field_value;         // `globals()["x"][...]`
+    if (kind == s.argument_list) {
+        Node call = node_parent(parent);
+        return node_is_null(call) || hands_its_arguments_on(model.resolve(model.call_function(call), scope));
+    }
+    auto bound_to_a_name = [&](Node value, Node holder) {
+        return node_symbol(holder) == s.assignment && node_field(value) == s.field_right &&
+               node_symbol(node_child_by_field_id(holder, s.field_left)) == s.identifier;
+    };
+    if (kind == s.assignment) return !bound_to_a_name(node, parent);
+    if (kind == s.list || kind == s.tuple) {
+        Node holder = node_parent(parent);
+        if (node_is_null(holder)) return true;
+        if (bound_to_a_name(parent, holder)) return false;
+        return !(node_symbol(holder) == s.for_statement && node_field(parent) == s.field_right);
+    }
+    return true;
 }
 
 // `load(pd)` with `def load(lib): return lib.read_pickle(p)`: the members
@@ -276,36 +291,80 @@ void judge_module_handed_away(const analyzer::Reference& reference, analyzer::Ru
     }
 }
 
+// A typed datum named `name` of a class of a library the file imports whose
+// type is an object of a module the profile does not allow (`env`: pandas'
+// StylerRenderer.env, a jinja2 Environment), or null.
+const analyzer::LibraryEntry* member_of_module_not_allowed(std::string_view name, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    const analyzer::Profile& profile = context.profile();
+    for (const analyzer::LibraryEntry* member : context.libraries().data_members_named(name)) {
+        std::string_view type = member->fields;
+        std::string_view module = type.substr(0, type.rfind('.'));
+        std::string_view library = member->name.substr(0, member->name.find('.'));
+        if (model.imports(library) && powerful_type(type, context.libraries()) &&
+            !allows_module_or_a_submodule(profile, module))
+            return member;
+    }
+    return nullptr;
+}
+
+void report_member_of_module_not_allowed(Node at, std::string_view name, const analyzer::LibraryEntry& member,
+                                         analyzer::RuleContext& context) {
+    std::string_view type = member.fields;
+    context.report(k_rule, analyzer::Severity::warning, at,
+                   fmt::format("`{}` of a value pygate cannot type may be `{}`, a `{}`: an object of module `{}`, "
+                               "which profile {} does not allow",
+                               name, member.name, type, type.substr(0, type.rfind('.')), context.profile().name),
+                   k_specificity);
+}
+
+bool of_the_files_own(const Referents& object) {
+    return std::any_of(object.begin(), object.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::user_instance || r.kind == Referent::Kind::user_class ||
+               r.kind == Referent::Kind::user_function;
+    });
+}
+
 // `frame.style.env` on a parameter: a member of a value whose class pygate
 // cannot name, which in some class of a library the file imports is a value
 // of a module the profile does not allow (judge_values_of_modules_not_allowed
 // judges the same member of a named class).
 void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
     if (site.store) return;
-    std::span<const analyzer::LibraryEntry* const> members = context.libraries().data_members_named(site.attribute);
-    if (members.empty()) return;
+    const analyzer::LibraryEntry* member = member_of_module_not_allowed(site.attribute, context);
+    if (member == nullptr) return;
     const analyzer::Model& model = context.model();
-    const analyzer::Profile& profile = context.profile();
-    for (const analyzer::LibraryEntry* member : members) {
-        std::string_view type = member->fields;
-        std::string_view module = type.substr(0, type.rfind('.'));
-        std::string_view library = member->name.substr(0, member->name.find('.'));
-        if (!model.imports(library) || !powerful_type(type, context.libraries()) ||
-            allows_module_or_a_submodule(profile, module))
-            continue;
-        Referents object = model.resolve(site.object, site.scope);
-        if (std::any_of(object.begin(), object.end(), [](const Referent& r) {
-                return r.kind == Referent::Kind::user_instance || r.kind == Referent::Kind::user_class ||
-                       r.kind == Referent::Kind::user_function;
-            }))
-            return;
-        if (!of_unnamed_class(model.resolve(site.node, site.scope), context.libraries())) return;
-        context.report(k_rule, analyzer::Severity::warning, site.node,
-                       fmt::format("`{}` of a value pygate cannot type may be `{}`, a `{}`: an object of module "
-                                   "`{}`, which profile {} does not allow",
-                                   site.attribute, member->name, type, module, profile.name),
-                       k_specificity);
-        return;
+    if (of_the_files_own(model.resolve(site.object, site.scope))) return;
+    if (!of_unnamed_class(model.resolve(site.node, site.scope), context.libraries())) return;
+    report_member_of_module_not_allowed(site.node, site.attribute, *member, context);
+}
+
+// The same member named to getattr or attrgetter (`getattr(frame.style,
+// "env")`, `attrgetter("style.env")(frame)`), each segment of the names.
+void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    bool attrgetter = false, by_getattr = false;
+    for (const Referent& r : call.callee) {
+        attrgetter = attrgetter || (r.kind == Referent::Kind::name && r.qualified == "operator.attrgetter");
+        by_getattr = by_getattr || (r.kind == Referent::Kind::name && r.qualified == "builtins.getattr");
+    }
+    if (!attrgetter && !by_getattr) return;
+    const analyzer::Model& model = context.model();
+    if (by_getattr && of_the_files_own(model.resolve(model.argument(call.node, 0), call.scope))) return;
+    for (std::uint32_t i = by_getattr ? 1 : 0; i < (by_getattr ? 2u : 8u); ++i) {
+        Node name = model.argument(call.node, i);
+        if (node_is_null(name)) break;
+        for (const std::string& value : model.possible_strings(name, call.scope).values) {
+            std::string_view path = value;
+            while (!path.empty()) {
+                std::size_t dot = path.find('.');
+                std::string_view segment = path.substr(0, dot);
+                if (const analyzer::LibraryEntry* member = member_of_module_not_allowed(segment, context)) {
+                    report_member_of_module_not_allowed(call.node, segment, *member, context);
+                    return;
+                }
+                path = dot == std::string_view::npos ? std::string_view{} : path.substr(dot + 1);
+            }
+        }
     }
 }
 
@@ -334,7 +393,7 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
 }
 
 constexpr analyzer::RuleHooks k_hooks{
-    .on_reference = on_reference, .on_attribute = on_attribute, .on_import = on_import};
+    .on_reference = on_reference, .on_call = on_call, .on_attribute = on_attribute, .on_import = on_import};
 
 // The advice after `instead` for a refused caller: what this profile lets a
 // program import.
@@ -360,10 +419,13 @@ const RuleMetadata k_pg003_import_not_allowed{
         "does not allow and that gives powers of its own: a class no table knows (pandas' Styler.env is a "
         "jinja2 Environment, whose templates reach any module) or one of subprocess, os, shutil, socket, "
         "ctypes, pickle, marshal, importlib, multiprocessing or logging; the same member of a value whose class "
-        "pygate cannot name, in a file that imports its library (`frame.style.env` on a parameter), a warning. "
-        "And a module handed where pygate does not follow it (an argument of the file's own function, of map or "
-        "functools.partial, a lambda's body, a parameter's default: `load(pd)` with `def load(lib): "
-        "lib.read_pickle(p)`), a warning: what is called on it there is not judged.",
+        "pygate cannot name, in a file that imports its library (`frame.style.env` on a parameter, "
+        "getattr(frame.style, \"env\"), attrgetter(\"style.env\")), a warning. And a module anywhere but where "
+        "the resolver follows it (its members read, bound to a name, listed in a list bound to a name or looped "
+        "over, given to getattr or print): an argument of the file's own function or of any library callable "
+        "that may keep it (`pd.Series([pd])`, `next(iter([pd]))`), a dict's value, a yield, a lambda's body, a "
+        "parameter's default (`load(pd)` with `def load(lib): lib.read_pickle(p)`), a warning: what is called on "
+        "it there is not judged.",
     .why =
         "Every module an untrusted program imports is capability it gains: the allowlist is the profile's "
         "statement of what the code may use, and anything beyond it is a capability nobody reviewed.",

@@ -144,6 +144,10 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
     judge_program_settings_call(site, context, k_rule);
 }
 
+void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
+    judge_tex_method_as_value(site, context, k_rule);
+}
+
 // `matplotlib.rcParams["text.usetex"] = True`: pg004_matplotlib_programs.hpp.
 void on_syntax(const analyzer::SyntaxSite& site, analyzer::RuleContext& context) {
     TSSymbol kind = node_symbol(site.node);
@@ -160,8 +164,11 @@ std::span<const TSSymbol> syntax_kinds() {
     return kinds;
 }
 
-constexpr analyzer::RuleHooks k_hooks{
-    .on_reference = on_reference, .on_call = on_call, .on_syntax = on_syntax, .syntax_kinds = syntax_kinds};
+constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference,
+                                      .on_call = on_call,
+                                      .on_attribute = on_attribute,
+                                      .on_syntax = on_syntax,
+                                      .syntax_kinds = syntax_kinds};
 
 }  // namespace
 
@@ -181,7 +188,10 @@ const RuleMetadata k_pg004_process_execution{
         "functions and event-loop methods, _posixsubprocess and _thread; threading.Thread as a warning "
         "(thread bombs). `os.path.join` and other members of os are not process execution. Also: library "
         "callables whose table entry says they start programs; matplotlib settings that start programs "
-        "(text.usetex, a text's usetex= and set_usetex(), ismath=\"TeX\" and a renderer's get_texmanager(), ps.usedistiller, pgf.texsystem, animation.ffmpeg_path and "
+        "(text.usetex, a text's usetex= and set_usetex(), ismath=\"TeX\" by keyword or position, a renderer's "
+        "draw_tex() and get_texmanager(), TeX manager's make_dvi and make_png, set_usetex and those runners "
+        "taken as values or named by strings (getattr, methodcaller), a usetex key listed for zip or fromkeys, "
+        "ps.usedistiller, pgf.texsystem, animation.ffmpeg_path and "
         "convert_path; axes.prop_cycle, whose string value matplotlib evaluates as code) set to a value that "
         "turns them on, wherever their key is written (a value pygate cannot see, or a key it cannot fold, is a "
         "review); rcParams or its setters handed where pygate does not follow them (the program's function, a "

@@ -179,6 +179,8 @@ bool is_super_call(const analyzer::RuleContext& context, Node object, analyzer::
 }
 
 bool check_format_fields(Node where, analyzer::RuleContext& context, const std::string& format);
+std::optional<std::string> refused_name(std::string_view name, const analyzer::RuleContext& context,
+                                        std::string_view callee, bool keyword = false);
 bool judge_property_key(Node where, Node key, Node value, analyzer::ScopeId scope, analyzer::RuleContext& context);
 bool private_library_member(std::string_view name);
 bool uses_a_tabled_library(const analyzer::Model& model);
@@ -380,43 +382,66 @@ bool uses_a_tabled_library(const analyzer::Model& model) {
            model.imports("scipy") || model.imports("seaborn");
 }
 
-// Whether a parameter of the function `scope` is the body of is named `name`.
-bool is_parameter(const analyzer::Model& model, analyzer::ScopeId scope, std::string_view name) {
+bool class_body_defines_method(const analyzer::Model& model, analyzer::ScopeId class_scope, std::string_view name);
+
+// Whether the methods of the file's class `class_scope` are reached through
+// the class anywhere (`Helper.tex(t)`, `functools.partial(Helper.tex)`):
+// then their self may be any object the caller passes. Remembered per file.
+bool methods_reached_through_class(analyzer::ScopeId class_scope, const analyzer::RuleContext& context) {
+    struct Memo {
+        std::uint64_t analysis = 0;
+        std::vector<std::pair<analyzer::ScopeId, bool>> answers;
+    };
+    thread_local Memo memo;
+    if (memo.analysis != context.analysis_id()) memo = Memo{context.analysis_id(), {}};
+    for (const auto& [scope, answer] : memo.answers)
+        if (scope == class_scope) return answer;
+    const analyzer::Model& model = context.model();
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    Node parameters = node_child_by_field_id(model.definition(scope), s.field_parameters);
-    for (std::uint32_t i = 0; !node_is_null(parameters) && i < node_named_child_count(parameters); ++i) {
-        Node parameter = node_named_child(parameters, i);
-        if (node_symbol(parameter) != s.identifier)
-            parameter = node_child_by_field_id(parameter, s.field_name);  // `x=1`, `x: int`
-        if (!node_is_null(parameter) && node_symbol(parameter) == s.identifier && model.identifier(parameter) == name)
-            return true;
+    std::string name = model.identifier(node_child_by_field_id(model.definition(class_scope), s.field_name));
+    bool reached = false;
+    std::vector<Node> pending{model.definition(0)};
+    for (std::size_t visited = 0; !pending.empty() && visited < 200000 && !reached; ++visited) {
+        Node node = pending.back();
+        pending.pop_back();
+        if (node_symbol(node) == s.attribute) {
+            Node holder = model.attribute_object(node);
+            if (node_symbol(holder) == s.identifier && model.identifier(holder) == name) {
+                std::string member = model.identifier(model.attribute_name(node));
+                reached = !member.starts_with("__") || member == "__dict__";
+                if (reached && !class_body_defines_method(model, class_scope, member) && member != "__dict__")
+                    reached = false;  // a class attribute read, not a method taken unbound
+            }
+        }
+        for (std::uint32_t i = node_named_child_count(node); i > 0; --i) pending.push_back(node_named_child(node, i - 1));
     }
-    return false;
+    memo.answers.emplace_back(class_scope, reached);
+    return reached;
 }
 
-// Whether a name the resolver traces to the file's own objects may hold
-// something else it does not show: a loop's variable over a list that also
-// holds a library object, a name bound more than once, a conditional whose
-// other branch is untyped (`o = text if c else Plain()`). A parameter (self)
-// is its class's.
-bool may_hold_another_value(Node object, analyzer::ScopeId scope, const analyzer::Model& model, int depth = 0) {
+// Whether a value is provably the file's own object: a name bound once to
+// a call of the file's class (`own = Plain()`), or the first parameter of a
+// method of the file's class whose methods are only reached through its
+// instances. Anything else (an attribute, an item, a call's result, another
+// parameter, a name bound twice) may be a library object.
+bool provably_own(Node object, analyzer::ScopeId scope, const analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    if (depth > 4) return true;
-    TSSymbol kind = node_symbol(object);
-    if (kind == s.parenthesized_expression) return may_hold_another_value(node_named_child(object, 0), scope, model, depth + 1);
-    if (kind == s.conditional_expression) {
-        for (std::uint32_t i = 0; i < node_named_child_count(object); i += 2) {  // the two values, not the test
-            Node branch = node_named_child(object, i);
-            Referents referents = model.resolve(branch, scope);
-            if (referents.empty() || may_hold_another_value(branch, scope, model, depth + 1)) return true;
-        }
-        return false;
+    if (node_symbol(object) != s.identifier) return false;
+    if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(object, scope)) {
+        if (node_symbol(bound->value) != s.call) return false;
+        Referents made_by = model.resolve(model.call_function(bound->value), bound->scope);
+        return !made_by.empty() && std::all_of(made_by.begin(), made_by.end(), [](const Referent& r) {
+            return r.kind == Referent::Kind::user_class;
+        });
     }
-    if (kind != s.identifier) return false;
-    if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(object, scope))
-        return node_symbol(bound->value) == s.conditional_expression &&
-               may_hold_another_value(bound->value, bound->scope, model, depth + 1);
-    return !is_parameter(model, scope, model.identifier(object));
+    analyzer::ScopeId class_scope = model.enclosing_class(scope);
+    if (class_scope < 0) return false;
+    Node parameters = node_child_by_field_id(model.definition(scope), s.field_parameters);
+    if (node_is_null(parameters) || node_named_child_count(parameters) == 0) return false;
+    Node first = node_named_child(parameters, 0);
+    if (node_symbol(first) != s.identifier || model.identifier(first) != model.identifier(object)) return false;
+    return !methods_reached_through_class(class_scope, context);
 }
 
 bool judge_private_member_of_instance(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
@@ -425,9 +450,14 @@ bool judge_private_member_of_instance(const analyzer::AttributeSite& site, analy
     const analyzer::Model& model = context.model();
     if (!uses_a_tabled_library(model)) return false;
     Referents object = model.resolve(site.object, site.scope);
-    if (!std::all_of(object.begin(), object.end(), [](const Referent& r) { return r.kind == Referent::Kind::instance; }) &&
-        !may_hold_another_value(site.object, site.scope, model))
+    // The file's classes and functions themselves, and modules (check_private_member's), are not instances.
+    if (!object.empty() && std::all_of(object.begin(), object.end(), [](const Referent& r) {
+            return r.kind == Referent::Kind::user_class || r.kind == Referent::Kind::user_function ||
+                   r.kind == Referent::Kind::name;
+        }))
         return false;
+    bool library = std::all_of(object.begin(), object.end(), [](const Referent& r) { return r.kind == Referent::Kind::instance; });
+    if (!library && provably_own(site.object, site.scope, context)) return false;
     context.report(k_rule, Severity::warning, site.node,
                    fmt::format("introspection: `{}` is a private member of {}; a library object's internals skip "
                                "the checks its public methods and properties get",
@@ -605,6 +635,7 @@ void on_name(const analyzer::NameSite& site, analyzer::RuleContext& context) {
 
 bool in_getattr_family(const Referent& referent);
 void check_format_passed(const analyzer::Reference& reference, analyzer::RuleContext& context);
+bool check_names_taker_passed(const analyzer::Reference& reference, analyzer::RuleContext& context);
 void check_getattr_passed(const analyzer::Reference& reference, analyzer::RuleContext& context);
 
 // site's printers: they print the files their private `_Printer__filenames`
@@ -873,6 +904,7 @@ void on_reference(const analyzer::Reference& reference, analyzer::RuleContext& c
         }
     }
     if (!reference.callee && !reference.store) check_format_passed(reference, context);
+    if (!reference.callee && !reference.store && check_names_taker_passed(reference, context)) return;
     if (reference.callee || node_is_null(reference.argument_of)) return;
     for (const Referent& referent : reference.referents)
         if (in_getattr_family(referent)) return check_getattr_passed(reference, context);
@@ -886,6 +918,54 @@ constexpr std::string_view k_unbound_format[] = {"builtins.str.format", "builtin
 // an unbound format method passed on or stored is called on format strings no
 // call shows. The constant strings the call it is passed to holds are judged
 // as format strings; anything else is a warning.
+// `map(df.agg, ["eval"], [0], [expr])`, `functools.partial(Text.update, t)`,
+// `itertools.starmap(df.apply, ...)`: a library callable that takes names or
+// a format string, passed on as a value, gets its arguments where no call
+// site shows them. The constants beside it are judged as its names (a
+// refused one is a denial); otherwise a review. Bound to a name the
+// resolver follows to its calls (`f = df.agg; f(...)`), it is judged there.
+bool check_names_taker_passed(const analyzer::Reference& reference, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    // A base class (`class P(NamedTuple)`, typing's NamedTuple being a function) is not handed on.
+    Node parent = node_parent(reference.node);
+    if (!node_is_null(parent) && node_field(parent) == analyzer::PythonSymbols::get().field_superclasses)
+        return false;
+    for (const Referent& referent : reference.referents) {
+        if (referent.kind != Referent::Kind::name) continue;
+        analyzer::NameFacts facts = context.libraries().describe(referent.qualified);
+        // A class made or subclassed (`class P(NamedTuple)`) is not a method handed on.
+        if (facts.status != analyzer::NameFacts::Status::known ||
+            facts.entry->kind != analyzer::LibraryKind::function || !takes_names_or_format(*facts.entry))
+            continue;
+        if (node_is_null(reference.argument_of) && model.followed_to_its_calls(reference.node, reference.scope))
+            return false;
+        if (!node_is_null(reference.argument_of)) {
+            Node arguments = model.call_arguments(reference.argument_of);
+            for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments); ++i) {
+                std::vector<std::string> values;
+                argument_strings(node_named_child(arguments, i), reference.scope, model, context.libraries(), values);
+                for (const std::string& value : values)
+                    if (auto why = refused_name(value, context, facts.entry->name)) {
+                        context.report(k_rule, Severity::error, reference.argument_of,
+                                       fmt::format("introspection: `{}`, passed on as a value, is given '{}' as an "
+                                                   "attribute or method name: {}",
+                                                   referent.qualified, value, *why),
+                                       k_specificity, &referent);
+                        return true;
+                    }
+            }
+        }
+        context.report(k_rule, Severity::warning, reference.node,
+                       fmt::format("introspection: `{}` takes attribute or method names or a format string, and is "
+                                   "passed on as a value: the arguments it gets are not where pygate can judge them; "
+                                   "call it where it is named",
+                                   referent.qualified),
+                       k_specificity, &referent);
+        return true;
+    }
+    return false;
+}
+
 void check_format_passed(const analyzer::Reference& reference, analyzer::RuleContext& context) {
     const Referent* format = nullptr;
     for (const Referent& referent : reference.referents)
@@ -1130,7 +1210,7 @@ std::optional<std::string> method_with_effects_named(std::string_view name, cons
 // judge_keyword_value), so only effects its text cannot settle refuse it.
 // `callee`: the library callable's canonical name (pandas' fall back to numpy).
 std::optional<std::string> refused_name(std::string_view name, const analyzer::RuleContext& context,
-                                        std::string_view callee, bool keyword = false) {
+                                        std::string_view callee, bool keyword) {
     if (std::optional<std::string> why = forbidden(name, context.profile())) return why;
     // A text's usetex runs latex and dvipng at every draw: PG004 judges its
     // value where a keyword or setter shows it (pg004_matplotlib_programs),
@@ -1244,45 +1324,84 @@ bool judge_splatted_keywords(const analyzer::CallSite& call, analyzer::RuleConte
 }
 
 // Whether it reported.
-// Whether a value whose class pygate cannot name was made from pandas: an
-// item, a slice or a method's result of a pandas value (`df[["a"]]`,
-// `pd.concat(...)`, `df.groupby("k")`), followed through names bound once.
-bool derived_from_pandas(Node value, analyzer::ScopeId scope, const analyzer::Model& model, int depth = 0) {
+bool unpacked_from(Node identifier, analyzer::ScopeId scope, const analyzer::Model& model,
+                   bool (*made_by)(std::string_view), int depth);
+
+// Whether a value whose class pygate cannot name was made from a library
+// `made_by` accepts: an item, a slice or a method's result of one of its
+// values (`df[["a"]]`, `pd.concat(...)`, `ax.transData`), followed through
+// names bound once.
+bool derived_from(Node value, analyzer::ScopeId scope, const analyzer::Model& model,
+                  bool (*made_by)(std::string_view), int depth = 0) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     if (node_is_null(value) || depth > 8) return false;
     TSSymbol kind = node_symbol(value);
-    if (kind == s.parenthesized_expression) return derived_from_pandas(node_named_child(value, 0), scope, model, depth + 1);
+    if (kind == s.parenthesized_expression) return derived_from(node_named_child(value, 0), scope, model, made_by, depth + 1);
     if (analyzer::node_type(value) == "subscript")
-        return derived_from_pandas(node_child_by_field_id(value, s.field_value), scope, model, depth + 1);
-    if (kind == s.attribute) return derived_from_pandas(model.attribute_object(value), scope, model, depth + 1);
+        return derived_from(node_child_by_field_id(value, s.field_value), scope, model, made_by, depth + 1);
+    if (kind == s.attribute) return derived_from(model.attribute_object(value), scope, model, made_by, depth + 1);
     if (kind == s.call) {
         Node function = model.call_function(value);
         Referents callee = model.resolve(function, scope);
-        if (std::any_of(callee.begin(), callee.end(), [](const Referent& r) {
-                return r.kind == Referent::Kind::name && r.qualified.starts_with("pandas.");
-            }))
+        if (std::any_of(callee.begin(), callee.end(),
+                        [&](const Referent& r) { return r.kind == Referent::Kind::name && made_by(r.qualified); }))
             return true;
-        return derived_from_pandas(function, scope, model, depth + 1);
+        return derived_from(function, scope, model, made_by, depth + 1);
     }
     if (kind == s.identifier) {
         Referents referents = model.resolve(value, scope);
-        if (std::any_of(referents.begin(), referents.end(), [](const Referent& r) {
-                return (r.kind == Referent::Kind::name || r.kind == Referent::Kind::instance) &&
-                       r.qualified.starts_with("pandas.");
+        if (std::any_of(referents.begin(), referents.end(), [&](const Referent& r) {
+                return (r.kind == Referent::Kind::name || r.kind == Referent::Kind::instance) && made_by(r.qualified);
             }))
             return true;
         if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(value, scope))
-            return derived_from_pandas(bound->value, bound->scope, model, depth + 1);
+            return derived_from(bound->value, bound->scope, model, made_by, depth + 1);
+        return unpacked_from(value, scope, model, made_by, depth);
     }
     return false;
+}
+
+// `fig, ax = plt.subplots()`: a name bound by unpacking a call's result,
+// anywhere in the file, is derived from what the call is. A bounded walk,
+// asked only of calls matched by name whose argument pygate cannot see.
+bool unpacked_from(Node identifier, analyzer::ScopeId scope, const analyzer::Model& model,
+                   bool (*made_by)(std::string_view), int depth) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    std::string name = model.identifier(identifier);
+    std::vector<Node> pending{model.definition(0)};
+    for (std::size_t visited = 0; !pending.empty() && visited < 20000; ++visited) {
+        Node node = pending.back();
+        pending.pop_back();
+        if (node_symbol(node) == s.assignment) {
+            Node left = node_child_by_field_id(node, s.field_left);
+            TSSymbol shape = node_symbol(left);
+            if (shape == s.pattern_list || shape == s.tuple_pattern || shape == s.list_pattern) {
+                for (std::uint32_t i = 0; i < node_named_child_count(left); ++i) {
+                    Node target = node_named_child(left, i);
+                    if (node_symbol(target) == s.identifier && model.identifier(target) == name)
+                        return derived_from(node_child_by_field_id(node, s.field_right), scope, model, made_by,
+                                            depth + 1);
+                }
+            }
+        }
+        for (std::uint32_t i = node_named_child_count(node); i > 0; --i) pending.push_back(node_named_child(node, i - 1));
+    }
+    return false;
+}
+
+// The libraries other than pandas whose objects have methods named apply or
+// transform (matplotlib's transforms, scipy's rotations).
+bool other_library_with_apply(std::string_view qualified) {
+    return qualified.starts_with("matplotlib.") || qualified.starts_with("mpl_toolkits.") ||
+           qualified.starts_with("scipy.") || qualified.starts_with("numpy.");
 }
 
 // pandas' methods that call the method or function a string names
 // (`frame.agg("eval", expr=...)`): matched by name only, a name pygate
 // cannot see is a review, as on a DataFrame it can name, for agg and
 // aggregate (pandas' own names) on any receiver, and for apply, applymap and
-// transform (which other libraries' objects have: `trans.transform(points)`,
-// `tree.apply(X)`) on a receiver made from pandas. Other methods matched by
+// transform on any receiver not made from another allowed library whose
+// objects have them (`ax.transData.transform(points)`). Other methods matched by
 // name only (`ax.plot(x, y)`, `text.update(props)`) keep what they cannot
 // see unjudged: most of their arguments are data.
 bool dispatches_by_name(const CalledLibraryCallable& called, const analyzer::CallSite& call,
@@ -1292,14 +1411,18 @@ bool dispatches_by_name(const CalledLibraryCallable& called, const analyzer::Cal
     std::string_view method = name.substr(name.rfind('.') + 1);
     if (method == "agg" || method == "aggregate") return true;
     if (method != "apply" && method != "applymap" && method != "transform") return false;
-    return node_symbol(call.function) == analyzer::PythonSymbols::get().attribute &&
-           derived_from_pandas(model.attribute_object(call.function), call.scope, model);
+    return node_symbol(call.function) != analyzer::PythonSymbols::get().attribute ||
+           !derived_from(model.attribute_object(call.function), call.scope, model, other_library_with_apply);
 }
 
 bool judge_library_names(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    // Judged by the family's own rules; methodcaller's arguments after the
+    // name are the method's (`methodcaller("agg", "eval", ...)`), judged here.
     for (const Referent& callee : call.callee)
-        if (in_getattr_family(callee)) return false;  // judged by the family's own rules
+        if (in_getattr_family(callee) && callee.qualified != "operator.methodcaller") return false;
     for (const CalledLibraryCallable& each : library_calls(call, context)) {
+        // methodcaller's own name argument is the family's to judge; the methods it names are judged here.
+        if (each.skipped == 0 && each.callee != nullptr && in_getattr_family(*each.callee)) continue;
         const CalledLibraryCallable* called = &each;
         const analyzer::Model& model = context.model();
         for (const LibraryEffect& effect : called->effects) {
@@ -1582,15 +1705,19 @@ const RuleMetadata k_pg009_introspection_escape{
         "ordinary attributes is not flagged; an except clause's exception's obj (AttributeError.obj, the object a "
         "lookup "
         "failed on: a warning); private members (`_x`) of library objects and of values pygate cannot type, "
-        "by name too (getattr(axis, \"_set_formatter\")), on a name that may hold a library object beside the "
-        "file's own (a loop's variable, a name bound twice, a conditional), and on the file's own subclasses of a "
+        "by name too (getattr(axis, \"_set_formatter\")), on any value not provably the file's own object (a "
+        "name bound once to an instance of the file's class, or self in a method reached only through "
+        "instances: an attribute, an item, a call's result, a loop's variable, a name bound twice, self of a "
+        "method also called through its class are not), and on the file's own subclasses of a "
         "library class (or of a base pygate cannot name, or a mixin combined with one) unless the class's body "
         "defines it as a method (a warning: the tables list public members only); a format string pygate "
         "cannot see given to a library formatter matched by name (set_major_formatter on an untyped axis: a "
         "warning); a method "
         "that takes attribute names or a format string (Axis.update, set_major_formatter) of a value whose "
         "class pygate cannot name, passed on as a value (functools.partial(ax.xaxis.update), an alias, "
-        "getattr(x, \"update\") kept) instead of called where it is named (a warning); pandas' agg, aggregate, "
+        "getattr(x, \"update\") kept) instead of called where it is named (a warning), and such a library "
+        "callable pygate can name handed to map, functools.partial or itertools.starmap (the constants beside it "
+        "judged as its names, else a warning), methodcaller's arguments judged as the method's; pandas' agg, aggregate, "
         "apply, applymap and transform on a value whose class pygate cannot name with a name it cannot see (a "
         "warning, as on a DataFrame); sys's private members, last traceback and tracers; private members of modules "
         "(dataclasses._create_fn compiles what it is given, typing._eval_type evaluates strings), though not "

@@ -118,6 +118,10 @@ std::vector<LibraryEffect> names_and_format_effects(const LibraryEntry& entry) {
 
 }  // namespace
 
+bool takes_names_or_format(const LibraryEntry& entry) {
+    return !names_and_format_effects(entry).empty();
+}
+
 bool may_be_method_taking_names(Node attribute, analyzer::ScopeId scope, const analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     return may_be_method_taking_names(model.identifier(model.attribute_name(attribute)),

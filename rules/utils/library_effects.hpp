@@ -59,6 +59,10 @@ struct CalledLibraryCallable {
 std::optional<CalledLibraryCallable> called_library_callable(const analyzer::CallSite& site,
                                                              const analyzer::RuleContext& context);
 
+// Whether a library callable takes names or a format string from its
+// arguments (not its receiver): a names: or format: effect on a parameter.
+bool takes_names_or_format(const analyzer::LibraryEntry& entry);
+
 // Whether a member's referents leave its owner's class unnamed: none, or
 // members of an attribute whose value's type no table says (`frame.style.format`).
 bool of_unnamed_class(const analyzer::Referents& referents, const analyzer::LibraryKnowledge& libraries);

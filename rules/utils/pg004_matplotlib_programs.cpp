@@ -377,24 +377,66 @@ void judge_listed_setting_keys(const analyzer::CallSite& call, analyzer::RuleCon
 // TeX started by a text's own methods, on any receiver: `t.set_usetex(True)`,
 // `ismath="TeX"` (a renderer's text measures, TextPath), and the TeX manager
 // a renderer hands out (`get_texmanager().make_dvi(...)` runs latex).
+// The methods whose arguments ask for TeX, and where: `ismath` (a text's
+// layout in TeX when "TeX"), or a usetex flag.
+struct TexArgument {
+    std::string_view method;
+    std::uint32_t position;  // of the argument, after the receiver
+    bool usetex;             // a flag (TextPath's usetex), not an ismath mode
+};
+constexpr std::array<TexArgument, 5> k_tex_arguments = {{
+    {"get_text_width_height_descent", 2, false},  // renderer(s, prop, ismath)
+    {"get_text_path", 2, false},                  // TextToPath(prop, s, ismath)
+    {"draw_text", 6, false},                      // renderer(gc, x, y, s, prop, angle, ismath)
+    {"TextPath", 5, true},                        // TextPath(xy, s, size, prop, _interpolation_steps, usetex)
+    {"text_to_path", 2, false},
+}};
+
+// Methods that run TeX whenever called, and the setter that turns it on.
+bool runs_tex(std::string_view name) {
+    return name == "draw_tex" || name == "get_texmanager" || name == "make_dvi" || name == "make_png";
+}
+
 void judge_tex_by_method(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
     const auto& s = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
-    if (node_symbol(call.function) == s.attribute) {
-        std::string method = model.identifier(model.attribute_name(call.function));
-        if (method == "set_usetex") {
-            judge_value(context, rule, call.node, k_program_settings[0], model.argument(call.node, 0), call.scope);
-            return;
-        }
-        if (method == "get_texmanager") {
-            context.report(rule, analyzer::Severity::error, call.node,
-                           "a renderer's TeX manager (`get_texmanager()`) runs latex and dvipng for the text it is "
-                           "given",
-                           k_specificity);
-            return;
-        }
+    std::string method = node_symbol(call.function) == s.attribute ? model.identifier(model.attribute_name(call.function))
+                         : node_symbol(call.function) == s.identifier ? model.identifier(call.function)
+                                                                       : std::string();
+    if (method == "set_usetex") {
+        judge_value(context, rule, call.node, k_program_settings[0], model.argument(call.node, 0), call.scope);
+        return;
     }
+    if (runs_tex(method)) {
+        context.report(rule, analyzer::Severity::error, call.node,
+                       fmt::format("`{}` runs latex and dvipng for the text it is given (matplotlib's TeX manager)",
+                                   method),
+                       k_specificity);
+        return;
+    }
+    // The same methods named as strings (`getattr(t, "set_usetex")`,
+    // `methodcaller("set_usetex", True)`): called where no site shows.
+    Node arguments = model.call_arguments(call.node);
+    for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments) && i < 4; ++i)
+        for (const std::string& named : model.fold_strings(node_named_child(arguments, i), call.scope))
+            if (named == "set_usetex" || runs_tex(named)) {
+                context.report(rule, analyzer::Severity::warning, call.node,
+                               fmt::format("`{}` named by a string is a TeX switch or runner called where pygate "
+                                           "cannot see its arguments",
+                                           named),
+                               k_specificity);
+                return;
+            }
     Node ismath = model.argument(call.node, UINT32_MAX, "ismath");
+    for (const TexArgument& tex : k_tex_arguments)
+        if (node_is_null(ismath) && method == tex.method) {
+            Node given = model.argument(call.node, tex.position, tex.usetex ? "usetex" : "ismath");
+            if (tex.usetex) {
+                if (!node_is_null(given)) judge_value(context, rule, call.node, k_program_settings[0], given, call.scope);
+                return;
+            }
+            ismath = given;
+        }
     if (node_is_null(ismath)) return;
     std::string_view type = analyzer::node_type(ismath);
     if (type == "true" || type == "false" || type == "none") return;  // mathtext, or plain text
@@ -408,6 +450,23 @@ void judge_tex_by_method(const analyzer::CallSite& call, analyzer::RuleContext& 
 }
 
 }  // namespace
+
+void judge_tex_method_as_value(const analyzer::AttributeSite& site, analyzer::RuleContext& context,
+                               analyzer::RuleNumber rule) {
+    if (site.store || (site.attribute != "set_usetex" && !runs_tex(site.attribute))) return;
+    const auto& s = analyzer::PythonSymbols::get();
+    const analyzer::Model& model = context.model();
+    if (!model.imports("matplotlib")) return;
+    Node parent = node_parent(site.node);
+    if (!node_is_null(parent) && node_symbol(parent) == s.call && node_field(site.node) == s.field_function)
+        return;  // called where it is named: judge_tex_by_method's
+    context.report(rule, runs_tex(site.attribute) ? analyzer::Severity::error : analyzer::Severity::warning,
+                   site.node,
+                   fmt::format("`{}` taken as a value: a TeX switch or runner called where pygate cannot see its "
+                               "arguments",
+                               site.attribute),
+                   k_specificity);
+}
 
 // A setting travels as a key too: a text's usetex (`fontdict={"usetex":
 // True}`, `**{"usetex": True}`, `props["usetex"] = True`, `dict(usetex=True)`)

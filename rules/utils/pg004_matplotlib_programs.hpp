@@ -23,6 +23,11 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
 // A dictionary display's `"usetex": value` or `"text.usetex": value` pair (a
 // pair site), in a file that imports matplotlib: the dictionary may reach a
 // text (`fontdict=`, `**`) or rcParams (`rc |= d`, a helper's `rc.update(d)`).
+// `f = t.set_usetex`, `map(t.set_usetex, [True])`, `for f in (t.set_usetex,)`:
+// a TeX switch or runner taken as a value is called where no site shows.
+void judge_tex_method_as_value(const analyzer::AttributeSite& site, analyzer::RuleContext& context,
+                               analyzer::RuleNumber rule);
+
 void judge_setting_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule);
 
 // `matplotlib.rcParams[KEY] = value` (a subscript site), and

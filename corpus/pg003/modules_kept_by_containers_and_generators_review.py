@@ -1,0 +1,22 @@
+# corpus: profile=data_processing decision=review
+# A module given to a library callable that may keep it and give it back
+# (a Series, an array, next(iter(...)), a dict), held as a dict's value or
+# yielded: what is called on it comes back where pygate cannot name it. A
+# module bound to a name, listed in a list bound to a name or looped over,
+# read through getattr or printed stays followed.
+import pandas as pd
+
+boxed = pd.Series([pd])  # expect: PG003
+first = next(iter([pd]))  # expect: PG003
+table = {"pandas": pd}  # expect: PG003
+
+
+def modules():
+    yield pd  # expect: PG003
+
+
+alias = pd
+listed = [pd]
+for module in [pd]:
+    print(module.__name__)
+print(getattr(pd, "__version__"), pd, alias.DataFrame, listed[0].Series)
