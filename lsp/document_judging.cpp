@@ -1,0 +1,106 @@
+#include "lsp/document_judging.hpp"
+
+#include <algorithm>
+
+#include "judging/judge.hpp"
+#include "judging/session_program.hpp"
+
+namespace pygate::lsp {
+namespace {
+
+LocatedFinding located_in(const std::string& uri, analyzer::Finding finding) {
+    LocatedFinding located;
+    for (analyzer::ChainStep& step : finding.chain)
+        located.chain.push_back({{uri, step.range}, std::move(step.text)});
+    finding.chain.clear();
+    located.finding = std::move(finding);
+    return located;
+}
+
+// The cells the session program holds, by their first line in it.
+struct AcceptedCell {
+    std::string uri;
+    std::uint32_t first_line = 1;  // 1-based, in the program
+    std::uint32_t lines = 0;
+};
+
+// Where a program line is: in which cell, and at which line of it.
+DocumentPlace place_in_program(const std::vector<AcceptedCell>& accepted, analyzer::SourceRange range) {
+    if (accepted.empty()) return {std::string(), range};
+    for (const AcceptedCell& cell : accepted) {
+        // Past the last cell's lines (the end of a program without a last newline): the last cell.
+        const bool last = &cell == &accepted.back();
+        if (range.line < cell.first_line || (!last && range.line >= cell.first_line + cell.lines)) continue;
+        const std::uint32_t shift = cell.first_line - 1;
+        range.line -= shift;
+        range.end_line = range.end_line > shift ? range.end_line - shift : range.line;
+        return {cell.uri, range};
+    }
+    return {accepted.front().uri, range};
+}
+
+std::uint32_t lines_as_step(const std::string& text) {
+    // SessionProgram ends each accepted step with a newline.
+    auto lines = static_cast<std::uint32_t>(std::count(text.begin(), text.end(), '\n'));
+    if (!text.empty() && text.back() != '\n') ++lines;
+    return lines;
+}
+
+}  // namespace
+
+std::vector<LocatedFinding> judge_text(const TextDocument& document, const std::string& report_path,
+                                       analyzer::Parser& parser, const analyzer::Profile& profile,
+                                       settings::BaselineMatcher* baseline) {
+    std::string internal_error;
+    reporters::FileReport report = judging::judge_read(report_path, document.text(), parser, profile, internal_error);
+    if (baseline != nullptr) baseline->apply(report, profile.gate);
+    std::vector<LocatedFinding> located;
+    for (std::size_t i = 0; i < report.findings.size(); ++i) {
+        located.push_back(located_in(document.uri(), std::move(report.findings[i])));
+        if (report.is_baselined(i)) located.back().baselined = report.baselined[i];
+    }
+    return located;
+}
+
+std::map<std::string, std::vector<LocatedFinding>> judge_cells(const std::vector<TextDocument>& cells,
+                                                               analyzer::Parser& parser,
+                                                               const analyzer::Profile& profile) {
+    std::map<std::string, std::vector<LocatedFinding>> by_cell;
+    judging::SessionProgram program;
+    std::vector<AcceptedCell> accepted;
+    std::uint32_t program_lines = 0;
+    for (const TextDocument& cell : cells) {
+        judging::StepVerdict verdict = program.judge(cell.text(), parser, profile);
+        std::vector<LocatedFinding>& found = by_cell[cell.uri()];
+        // The program's lines: the accepted cells', then this one's.
+        std::vector<AcceptedCell> placing = accepted;
+        placing.push_back({cell.uri(), program_lines + 1, std::max<std::uint32_t>(lines_as_step(cell.text()), 1)});
+        for (std::size_t i = 0; i < verdict.program_placed.size(); ++i) {
+            analyzer::Finding finding = verdict.program_placed[i];
+            // The message as the step's report gives it ("in an earlier step ..." for one above the cell).
+            finding.message = verdict.report.findings[i].message;
+            LocatedFinding located;
+            for (analyzer::ChainStep& step : finding.chain)
+                located.chain.push_back({place_in_program(placing, step.range), std::move(step.text)});
+            finding.chain.clear();
+            DocumentPlace place = place_in_program(placing, finding.range);
+            if (place.uri != cell.uri()) {
+                // Caused above: shown on this cell, at its start, pointing there.
+                located.cause = std::move(place);
+                finding.range = {1, 1, 1, 1};
+            } else {
+                finding.range = place.range;
+            }
+            located.finding = std::move(finding);
+            found.push_back(std::move(located));
+        }
+        if (verdict.report.decision == analyzer::Decision::allow && verdict.internal_error.empty()) {
+            accepted.push_back(placing.back());
+            program_lines += lines_as_step(cell.text());
+            program.accept(cell.text(), std::move(verdict));
+        }
+    }
+    return by_cell;
+}
+
+}  // namespace pygate::lsp
