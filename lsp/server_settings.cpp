@@ -55,12 +55,13 @@ std::variant<ServerSettings, std::string> settle_server_settings(const std::file
         options.baseline = *client.baseline;
         settled.baseline_origin = "client settings";
     }
-    // A relative path the client gives starts at the workspace's root, as one in the file starts at its folder.
-    if (client.baseline && !options.baseline.empty() && std::filesystem::path(options.baseline).is_relative())
-        options.baseline = (root / options.baseline).string();
-    if (client.profile && options.profile.find('/') != std::string::npos &&
-        std::filesystem::path(options.profile).is_relative())
-        options.profile = (root / options.profile).string();
+    // A relative path starts at the workspace's root: the file's paths were made relative to the folder it
+    // was looked for from (the root), and the client's are taken as a check run there would take them.
+    auto from_root = [&](std::string& path) {
+        if (!path.empty() && std::filesystem::path(path).is_relative()) path = (root / path).lexically_normal().string();
+    };
+    from_root(options.baseline);
+    if (options.profile.find('/') != std::string::npos || options.profile.ends_with(".toml")) from_root(options.profile);
     profiles::ProfileResult loaded = profiles::resolve_profile(options.profile);
     if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) return error->to_string();
     settled.profile = std::make_shared<const analyzer::Profile>(std::get<analyzer::Profile>(std::move(loaded)));

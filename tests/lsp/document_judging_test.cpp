@@ -1,0 +1,82 @@
+// A notebook's cells judged as the kernel judges them: each after the cells
+// above it that the gate allowed, findings placed in the cell they are in.
+#include "lsp/document_judging.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "profiles/compiled_profiles.hpp"
+
+using namespace pygate;
+using namespace pygate::lsp;
+
+namespace {
+
+const analyzer::Profile& safe_eval() {
+    static const analyzer::Profile profile = std::get<analyzer::Profile>(profiles::resolve_profile("safe_eval"));
+    return profile;
+}
+
+std::vector<TextDocument> cells(const std::vector<std::string>& texts) {
+    std::vector<TextDocument> documents;
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        documents.emplace_back("cell:" + std::to_string(i + 1), "python", 1, texts[i]);
+    return documents;
+}
+
+}  // namespace
+
+TEST_CASE("notebook judging: a name bound in an earlier cell is followed into a later one", "[lsp][notebook]") {
+    analyzer::Parser parser;
+    auto found = judge_cells(cells({"x = 1\ng = getattr\n", "y = 2\n", "z = 3\n\ng(print, '__globals__')\n"}), parser,
+                             safe_eval());
+    REQUIRE(found.size() == 3);
+    CHECK(found["cell:1"].empty());
+    CHECK(found["cell:2"].empty());
+    REQUIRE(found["cell:3"].size() == 1);
+    const LocatedFinding& finding = found["cell:3"][0];
+    CHECK(finding.finding.range.line == 3);  // in the cell's own lines
+    CHECK(!finding.cause);
+    REQUIRE(!finding.chain.empty());
+    CHECK(finding.chain[0].place.uri == "cell:1");
+    CHECK(finding.chain[0].place.range.line == 2);
+}
+
+TEST_CASE("notebook judging: a refused cell is not part of the program later cells see", "[lsp][notebook]") {
+    analyzer::Parser parser;
+    auto found = judge_cells(cells({"import os\n", "os.system('id')\n"}), parser, safe_eval());
+    REQUIRE(!found["cell:1"].empty());
+    CHECK(found["cell:1"][0].finding.rule == 3);
+    // `os` was never imported as far as the kernel is concerned: the second cell has no PG004.
+    for (const auto& finding : found["cell:2"]) CHECK(finding.finding.rule != 4);
+}
+
+TEST_CASE("notebook judging: a finding a later cell causes in an earlier one points there", "[lsp][notebook]") {
+    analyzer::Parser parser;
+    // The getattr in cell 1's function is what cell 3 makes dangerous (judging/session_program_test.cpp).
+    auto found = judge_cells(cells({"def pick(a, b):\n    return getattr(a, b)\n", "x = pick(1, 'real')\n",
+                                    "pick(print, '__globals__')\n"}),
+                             parser, safe_eval());
+    CHECK(found["cell:1"].empty());
+    CHECK(found["cell:2"].empty());
+    REQUIRE(found["cell:3"].size() == 1);
+    const LocatedFinding& finding = found["cell:3"][0];
+    CHECK(finding.finding.rule == 9);
+    REQUIRE(finding.cause);
+    CHECK(finding.cause->uri == "cell:1");
+    CHECK(finding.cause->range.line == 2);
+    CHECK(finding.finding.range.line == 1);  // shown at the start of the cell judged
+}
+
+TEST_CASE("text judging: the alias chain stays in the document", "[lsp][judging]") {
+    analyzer::Parser parser;
+    const TextDocument document("file:///w/a.py", "python", 1, "import os as t\nr = t.system\nr('id')\n");
+    auto found = judge_text(document, "a.py", parser, safe_eval(), nullptr);
+    REQUIRE(found.size() == 3);
+    CHECK(found[2].finding.rule == 4);
+    REQUIRE(found[2].chain.size() == 2);
+    CHECK(found[2].chain[1].place.uri == "file:///w/a.py");
+    CHECK(found[2].chain[1].place.range.line == 2);
+    CHECK(found[2].chain[1].text == "r = t.system");
+}
