@@ -63,7 +63,10 @@ private:
     std::uint32_t m_lines = 0;       // lines of m_text
     std::set<std::string> m_known;   // the findings of m_text, as keys
     std::size_t m_steps = 0;
-    std::unique_ptr<const analyzer::SyntaxTree> m_tree;  // m_text's tree, when a step may be appended to it
+    // m_text's tree, when a step may be appended to it. Shared: it is never
+    // changed, so a copy of the program (pygate lsp keeps one at the cell
+    // being edited) costs its text, not its tree.
+    std::shared_ptr<const analyzer::SyntaxTree> m_tree;
 };
 
 }  // namespace pygate::judging

@@ -62,45 +62,120 @@ std::vector<LocatedFinding> judge_text(const TextDocument& document, const std::
     return located;
 }
 
+// The program the cells above a cell make, as the kernel would have run them.
+struct ProgramSoFar {
+    judging::SessionProgram program;
+    std::vector<AcceptedCell> accepted;
+    std::uint32_t lines = 0;
+};
+
+struct NotebookJudging::State {
+    std::vector<std::string> uris;   // the code cells judged last time, in order
+    std::vector<std::string> texts;  // and their texts
+    std::vector<std::vector<LocatedFinding>> found;
+    std::size_t kept_at = 0;  // the program is that before cell kept_at
+    ProgramSoFar kept;
+};
+
+NotebookJudging::NotebookJudging() : m_state(std::make_unique<State>()) {}
+NotebookJudging::~NotebookJudging() = default;
+NotebookJudging::NotebookJudging(NotebookJudging&&) noexcept = default;
+NotebookJudging& NotebookJudging::operator=(NotebookJudging&&) noexcept = default;
+
+namespace {
+
+// Judges one cell after `so_far`, and adds it when the gate allows it.
+std::vector<LocatedFinding> judge_cell(const TextDocument& cell, ProgramSoFar& so_far, analyzer::Parser& parser,
+                                       const analyzer::Profile& profile) {
+    judging::StepVerdict verdict = so_far.program.judge(cell.text(), parser, profile);
+    std::vector<LocatedFinding> found;
+    // The program's lines: the accepted cells', then this one's.
+    std::vector<AcceptedCell> placing = so_far.accepted;
+    placing.push_back({cell.uri(), so_far.lines + 1, std::max<std::uint32_t>(lines_as_step(cell.text()), 1)});
+    for (std::size_t i = 0; i < verdict.program_placed.size(); ++i) {
+        analyzer::Finding finding = verdict.program_placed[i];
+        // The message as the step's report gives it ("in an earlier step ..." for one above the cell).
+        finding.message = verdict.report.findings[i].message;
+        LocatedFinding located;
+        for (analyzer::ChainStep& step : finding.chain)
+            located.chain.push_back({place_in_program(placing, step.range), std::move(step.text)});
+        finding.chain.clear();
+        DocumentPlace place = place_in_program(placing, finding.range);
+        if (place.uri != cell.uri()) {
+            // Caused above: shown on this cell, at its start, pointing there.
+            located.cause = std::move(place);
+            finding.range = {1, 1, 1, 1};
+        } else {
+            finding.range = place.range;
+        }
+        located.finding = std::move(finding);
+        found.push_back(std::move(located));
+    }
+    if (verdict.report.decision == analyzer::Decision::allow && verdict.internal_error.empty()) {
+        so_far.accepted.push_back(placing.back());
+        so_far.lines += lines_as_step(cell.text());
+        so_far.program.accept(cell.text(), std::move(verdict));
+    }
+    return found;
+}
+
+}  // namespace
+
+std::map<std::string, std::vector<LocatedFinding>> NotebookJudging::judge(const std::vector<TextDocument>& cells,
+                                                                          analyzer::Parser& parser,
+                                                                          const analyzer::Profile& profile) {
+    State& state = *m_state;
+    std::size_t first_changed = 0;
+    while (first_changed < cells.size() && first_changed < state.texts.size() &&
+           cells[first_changed].uri() == state.uris[first_changed] &&
+           cells[first_changed].text() == state.texts[first_changed])
+        ++first_changed;
+    if (first_changed == cells.size() && cells.size() == state.texts.size()) {
+        m_judged = 0;  // nothing changed (the notebook's metadata, say)
+        std::map<std::string, std::vector<LocatedFinding>> by_cell;
+        for (std::size_t i = 0; i < cells.size(); ++i) by_cell[cells[i].uri()] = state.found[i];
+        return by_cell;
+    }
+    // Start from the program kept, when it is before the first change; else from the top.
+    ProgramSoFar so_far;
+    std::size_t start = 0;
+    if (state.kept_at <= first_changed) {
+        so_far = state.kept;
+        start = state.kept_at;
+    }
+    state.uris.resize(cells.size());
+    state.texts.resize(cells.size());
+    state.found.resize(cells.size());
+    m_judged = 0;
+    for (std::size_t i = start; i < cells.size(); ++i) {
+        if (i == first_changed) {
+            state.kept = so_far;
+            state.kept_at = i;
+        }
+        if (i >= first_changed) {
+            state.found[i] = judge_cell(cells[i], so_far, parser, profile);
+            ++m_judged;
+        } else {
+            // Unchanged and above the change: its findings stand; it is judged only to grow the program.
+            (void)judge_cell(cells[i], so_far, parser, profile);
+        }
+        state.uris[i] = cells[i].uri();
+        state.texts[i] = cells[i].text();
+    }
+    if (first_changed >= cells.size()) {  // cells removed at the end only
+        state.kept = std::move(so_far);
+        state.kept_at = cells.size();
+    }
+    std::map<std::string, std::vector<LocatedFinding>> by_cell;
+    for (std::size_t i = 0; i < cells.size(); ++i) by_cell[cells[i].uri()] = state.found[i];
+    return by_cell;
+}
+
 std::map<std::string, std::vector<LocatedFinding>> judge_cells(const std::vector<TextDocument>& cells,
                                                                analyzer::Parser& parser,
                                                                const analyzer::Profile& profile) {
-    std::map<std::string, std::vector<LocatedFinding>> by_cell;
-    judging::SessionProgram program;
-    std::vector<AcceptedCell> accepted;
-    std::uint32_t program_lines = 0;
-    for (const TextDocument& cell : cells) {
-        judging::StepVerdict verdict = program.judge(cell.text(), parser, profile);
-        std::vector<LocatedFinding>& found = by_cell[cell.uri()];
-        // The program's lines: the accepted cells', then this one's.
-        std::vector<AcceptedCell> placing = accepted;
-        placing.push_back({cell.uri(), program_lines + 1, std::max<std::uint32_t>(lines_as_step(cell.text()), 1)});
-        for (std::size_t i = 0; i < verdict.program_placed.size(); ++i) {
-            analyzer::Finding finding = verdict.program_placed[i];
-            // The message as the step's report gives it ("in an earlier step ..." for one above the cell).
-            finding.message = verdict.report.findings[i].message;
-            LocatedFinding located;
-            for (analyzer::ChainStep& step : finding.chain)
-                located.chain.push_back({place_in_program(placing, step.range), std::move(step.text)});
-            finding.chain.clear();
-            DocumentPlace place = place_in_program(placing, finding.range);
-            if (place.uri != cell.uri()) {
-                // Caused above: shown on this cell, at its start, pointing there.
-                located.cause = std::move(place);
-                finding.range = {1, 1, 1, 1};
-            } else {
-                finding.range = place.range;
-            }
-            located.finding = std::move(finding);
-            found.push_back(std::move(located));
-        }
-        if (verdict.report.decision == analyzer::Decision::allow && verdict.internal_error.empty()) {
-            accepted.push_back(placing.back());
-            program_lines += lines_as_step(cell.text());
-            program.accept(cell.text(), std::move(verdict));
-        }
-    }
-    return by_cell;
+    NotebookJudging judging;
+    return judging.judge(cells, parser, profile);
 }
 
 }  // namespace pygate::lsp

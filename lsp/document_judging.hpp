@@ -6,7 +6,9 @@
 // cell never runs, so later cells are judged without it), the earlier cells
 // and the new one as one program.
 
+#include <cstddef>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,8 +27,32 @@ std::vector<LocatedFinding> judge_text(const TextDocument& document, const std::
                                        analyzer::Parser& parser, const analyzer::Profile& profile,
                                        settings::BaselineMatcher* baseline);
 
-// Each code cell's findings, by cell URI (every cell has an entry, empty
-// when it has none), cells in the notebook's order.
+// What judging a notebook's cells leaves for the next time: each cell's
+// text and findings, and the program as it was before the first cell that
+// changed, so that typing in cell 50 judges cells 50 to the end again, not
+// the cells above it. Belongs to one notebook and one profile.
+class NotebookJudging {
+public:
+    NotebookJudging();
+    ~NotebookJudging();
+    NotebookJudging(NotebookJudging&&) noexcept;
+    NotebookJudging& operator=(NotebookJudging&&) noexcept;
+
+    // Each code cell's findings, by cell URI (every cell has an entry, empty
+    // when it has none), cells in the notebook's order: the same as judging
+    // every cell again (tests/lsp/document_judging_test.cpp compares them).
+    std::map<std::string, std::vector<LocatedFinding>> judge(const std::vector<TextDocument>& cells,
+                                                             analyzer::Parser& parser, const analyzer::Profile& profile);
+    // How many cells the last `judge` judged again.
+    std::size_t judged_last_time() const { return m_judged; }
+
+private:
+    struct State;
+    std::unique_ptr<State> m_state;
+    std::size_t m_judged = 0;
+};
+
+// Every cell judged afresh.
 std::map<std::string, std::vector<LocatedFinding>> judge_cells(const std::vector<TextDocument>& cells,
                                                                analyzer::Parser& parser,
                                                                const analyzer::Profile& profile);

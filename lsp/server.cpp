@@ -679,8 +679,10 @@ private:
             cells = notebook->second.code_cells();
             version = notebook->second.version();
         } else {
+            m_notebook_judging.erase(uri);  // closed
             return;
         }
+        std::erase_if(m_notebook_judging, [this](const auto& entry) { return !m_notebooks.contains(entry.first); });
         lock.unlock();
         Judgement judgement{version, generation, {}};
         auto lookup_text = [&](const std::string& wanted) -> const TextDocument* {
@@ -710,7 +712,10 @@ private:
             add_shown(*text, judge_text(*text, path ? report_path(*path) : text->uri(), parser, *settings->profile,
                                         matcher ? &*matcher : nullptr));
         } else {
-            auto by_cell = judge_cells(cells, parser, *settings->profile);
+            auto& [judged_under, notebook_judging] = m_notebook_judging[uri];
+            if (judged_under != generation) notebook_judging = NotebookJudging();  // another profile
+            judged_under = generation;
+            auto by_cell = notebook_judging.judge(cells, parser, *settings->profile);
             for (const TextDocument& cell : cells) add_shown(cell, std::move(by_cell[cell.uri()]));
         }
         lock.lock();
@@ -889,6 +894,7 @@ private:
     std::optional<json> m_scan_id;
 
     // The worker's own.
+    std::map<std::string, std::pair<std::uint64_t, NotebookJudging>> m_notebook_judging;  // by notebook URI
     std::string m_baseline_key;
     std::optional<settings::Baseline> m_baseline;
 

@@ -3,6 +3,7 @@
 #include "lsp/document_judging.hpp"
 
 #include <catch2/catch.hpp>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,49 @@ TEST_CASE("notebook judging: a finding a later cell causes in an earlier one poi
     CHECK(finding.cause->uri == "cell:1");
     CHECK(finding.cause->range.line == 2);
     CHECK(finding.finding.range.line == 1);  // shown at the start of the cell judged
+}
+
+TEST_CASE("notebook judging: judging again from the changed cell gives what judging every cell gives",
+          "[lsp][notebook]") {
+    const std::vector<std::string> pieces = {
+        "x = 1\n", "g = getattr\n", "g = print\n", "import os\n", "def f(a):\n    return g(a, '__globals__')\n",
+        "f(print)\n", "y = x + 1\n", "eval('1')\n", "while True:\n    pass\n", "h = g\n", "h(print, '__code__')\n",
+        "(", "z = [i for i in range(3)]\n"};
+    std::mt19937 random(49);
+    std::vector<std::string> texts(12, "x = 1\n");
+    analyzer::Parser parser;
+    NotebookJudging incremental;
+    for (int edit = 0; edit < 150; ++edit) {
+        const std::size_t at = random() % texts.size();
+        switch (random() % 4) {
+            case 0:
+                texts.insert(texts.begin() + static_cast<std::ptrdiff_t>(at), pieces[random() % pieces.size()]);
+                break;
+            case 1:
+                if (texts.size() > 1) texts.erase(texts.begin() + static_cast<std::ptrdiff_t>(at));
+                break;
+            default:
+                texts[at] = pieces[random() % pieces.size()];
+                break;
+        }
+        std::vector<TextDocument> documents;
+        for (std::size_t i = 0; i < texts.size(); ++i)
+            documents.emplace_back("cell:" + std::to_string(i), "python", edit, texts[i]);
+        auto fresh = judge_cells(documents, parser, safe_eval());
+        auto again = incremental.judge(documents, parser, safe_eval());
+        REQUIRE(fresh.size() == again.size());
+        for (const auto& [uri, found] : fresh) {
+            const auto& other = again[uri];
+            REQUIRE(found.size() == other.size());
+            for (std::size_t i = 0; i < found.size(); ++i) {
+                CHECK(found[i].finding.rule == other[i].finding.rule);
+                CHECK(found[i].finding.range == other[i].finding.range);
+                CHECK(found[i].finding.message == other[i].finding.message);
+                CHECK(found[i].cause.has_value() == other[i].cause.has_value());
+                CHECK(found[i].chain.size() == other[i].chain.size());
+            }
+        }
+    }
 }
 
 TEST_CASE("text judging: the alias chain stays in the document", "[lsp][judging]") {
