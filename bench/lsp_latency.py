@@ -154,6 +154,7 @@ def main() -> int:
                 if round_ >= 20:
                     file_ms.append((time.perf_counter() - start) * 1000)
 
+        rss_after_file = server.rss_kb()
         notebook = f"file://{root}/bench.ipynb"
         cell_uris = [f"{notebook}#cell{i}" for i in range(len(cells))]
         server.send({"method": "notebookDocument/didOpen", "params": {
@@ -184,6 +185,7 @@ def main() -> int:
                 if round_ >= 10:
                     notebook_ms.append((time.perf_counter() - start) * 1000)
 
+        rss_after_notebook = server.rss_kb()
         rss = [server.rss_kb()]
         for edit in range(args.edits):
             version += 1
@@ -204,6 +206,7 @@ def main() -> int:
           f"p90 {percentile(notebook_ms, 0.9):.2f} ms, max {max(notebook_ms):.2f} ms ({len(notebook_ms)} changes); "
           f"pygate check of the cells as one file: {check_notebook:.1f} ms "
           f"(the server's p50 is {p50_notebook / check_notebook:.2f} of it)")
+    print(f"RSS after the file's changes {rss_after_file} KB, after the notebook's {rss_after_notebook} KB")
     print(f"RSS over {args.edits:,} edits, every 1,000 (KB): {' '.join(str(kb) for kb in rss)}")
     return 0
 
