@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <filesystem>
@@ -49,6 +51,9 @@ namespace {
 // The error codes LSP adds to JSON-RPC's.
 constexpr int k_server_not_initialized = -32002;
 constexpr int k_request_cancelled = -32800;
+
+// How long a workspace diagnostic request that would bring nothing new is held.
+constexpr std::chrono::seconds k_unchanged_workspace_hold{30};
 
 constexpr const char* k_baseline_reason = "TODO: say why this finding is accepted (docs/baselines.md)";
 
@@ -607,6 +612,7 @@ private:
         const json id = message.params.value("id", json());
         std::lock_guard lock(m_mutex);
         if (m_pending.contains(id.dump())) m_cancelled.insert(id.dump());
+        m_wake.notify_all();  // a held workspace request ends now
     }
 
     // Under m_mutex: the request is answered; true when it had been cancelled.
@@ -772,6 +778,7 @@ private:
         // One scan at a time: a newer request makes the running one stale.
         if (m_scan_id && m_pending.contains(m_scan_id->dump())) m_cancelled.insert(m_scan_id->dump());
         if (m_scan.joinable()) {
+            m_wake.notify_all();  // it may be held (nothing new): it answers now
             lock.unlock();
             m_scan.join();
             lock.lock();
@@ -844,7 +851,16 @@ private:
         progress({{"kind", "end"}, {"message", stopped ? "cancelled" : fmt::format("{} files", files.size())}});
         bool was_cancelled = false;
         {
-            std::lock_guard lock(m_mutex);
+            std::unique_lock lock(m_mutex);
+            // A client that asks again as soon as it is answered (VS Code's) is held while nothing it
+            // already has changed, instead of reading the whole workspace again and again.
+            const bool nothing_new = !previous.empty() && std::all_of(items.begin(), items.end(), [](const json& item) {
+                return item["kind"] == "unchanged";
+            });
+            if (nothing_new && !stopped)
+                m_wake.wait_for(lock, k_unchanged_workspace_hold, [&] {
+                    return m_stopping || m_cancelled.contains(id.dump()) || m_generation != generation;
+                });
             was_cancelled = settle_request_locked(id) || stopped;
         }
         if (was_cancelled)

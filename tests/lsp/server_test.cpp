@@ -306,5 +306,22 @@ TEST_CASE("lsp server: workspace diagnostics with progress", "[lsp][server][work
         else
             CHECK(item["items"].empty());
     }
+    // Asked again with what it has: nothing new, so the request is held until cancelled.
+    json previous = json::array();
+    for (const json& item : answer["result"]["items"]) previous.push_back({{"uri", item["uri"]}, {"value", item["resultId"]}});
+    const auto asked = std::chrono::steady_clock::now();
+    client.request(3, "workspace/diagnostic", {{"previousResultIds", previous}});
+    client.notify("$/cancelRequest", {{"id", 3}});
+    CHECK(client.answer(3)["error"]["code"] == -32800);
+    CHECK(std::chrono::steady_clock::now() - asked < std::chrono::seconds(10));
+    // A changed file is answered at once, in full; the others unchanged.
+    std::ofstream(root / "b.py") << "eval('x')\n";
+    client.request(4, "workspace/diagnostic", {{"previousResultIds", previous}});
+    for (const json& item : client.answer(4)["result"]["items"]) {
+        if (item["uri"].get<std::string>().ends_with("b.py"))
+            CHECK(codes(item["items"]) == std::vector<std::string>{"PG001"});
+        else
+            CHECK(item["kind"] == "unchanged");
+    }
     std::filesystem::remove_all(root);
 }
