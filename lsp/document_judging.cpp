@@ -1,7 +1,12 @@
 #include "lsp/document_judging.hpp"
 
-#include <algorithm>
+#include <fmt/format.h>
 
+#include <algorithm>
+#include <optional>
+#include <string_view>
+
+#include "analyzer/text/source_file.hpp"
 #include "judging/judge.hpp"
 #include "judging/session_program.hpp"
 
@@ -46,13 +51,24 @@ std::uint32_t lines_as_step(const std::string& text) {
     return lines;
 }
 
+// A document is refused unread over the bound `pygate check` holds a file
+// to (analyzer/text/source_file.hpp), as a file of its size would be.
+std::optional<analyzer::ReadFailure> over_bound(std::size_t size, std::string_view what) {
+    if (size <= analyzer::k_max_source_bytes) return std::nullopt;
+    return analyzer::ReadFailure{fmt::format("{} is {} bytes, over pygate's analysis limit of {} bytes: refused unread",
+                                             what, size, analyzer::k_max_source_bytes)};
+}
+
 }  // namespace
 
 std::vector<LocatedFinding> judge_text(const TextDocument& document, const std::string& report_path,
                                        analyzer::Parser& parser, const analyzer::Profile& profile,
                                        settings::BaselineMatcher* baseline) {
     std::string internal_error;
-    reporters::FileReport report = judging::judge_read(report_path, document.text(), parser, profile, internal_error);
+    std::optional<analyzer::ReadFailure> refused = over_bound(document.text().size(), "the document");
+    reporters::FileReport report =
+        refused ? judging::judge_read(report_path, std::move(*refused), parser, profile, internal_error)
+                : judging::judge_read(report_path, document.text(), parser, profile, internal_error);
     if (baseline != nullptr) baseline->apply(report, profile.gate);
     std::vector<LocatedFinding> located;
     for (std::size_t i = 0; i < report.findings.size(); ++i) {
@@ -130,6 +146,19 @@ std::map<std::string, std::vector<LocatedFinding>> NotebookJudging::judge(const 
            cells[first_changed].uri() == state.uris[first_changed] &&
            cells[first_changed].text() == state.texts[first_changed])
         ++first_changed;
+    std::size_t code_bytes = 0;
+    for (const TextDocument& cell : cells) code_bytes += cell.text().size();
+    if (std::optional<analyzer::ReadFailure> over = over_bound(code_bytes, "the notebook's code")) {
+        // The program the kernel would hold is over the bound: every cell says so, none is analysed.
+        std::string internal_error;
+        reporters::FileReport refused = judging::judge_read("<notebook>", std::move(*over), parser, profile, internal_error);
+        *m_state = State();
+        m_judged = 0;
+        std::map<std::string, std::vector<LocatedFinding>> by_cell;
+        for (const TextDocument& cell : cells)
+            for (const analyzer::Finding& finding : refused.findings) by_cell[cell.uri()].push_back({finding, {}, {}, {}});
+        return by_cell;
+    }
     if (first_changed == cells.size() && cells.size() == state.texts.size()) {
         m_judged = 0;  // nothing changed (the notebook's metadata, say)
         std::map<std::string, std::vector<LocatedFinding>> by_cell;

@@ -124,3 +124,20 @@ TEST_CASE("text judging: the alias chain stays in the document", "[lsp][judging]
     CHECK(found[2].chain[1].place.range.line == 2);
     CHECK(found[2].chain[1].text == "r = t.system");
 }
+
+TEST_CASE("text judging: a document over the analysis bound is refused unread, as check refuses such a file",
+          "[lsp][judging]") {
+    analyzer::Parser parser;
+    const TextDocument document("file:///w/big.py", "python", 1, std::string(std::size_t{11} << 20, '#'));
+    auto found = judge_text(document, "big.py", parser, safe_eval(), nullptr);
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].finding.rule == 0);
+    CHECK(found[0].finding.message.find("over pygate's analysis limit") != std::string::npos);
+    std::vector<TextDocument> cells;
+    for (int i = 0; i < 3; ++i) cells.emplace_back("cell:" + std::to_string(i), "python", 1, std::string(std::size_t{4} << 20, '#'));
+    auto by_cell = judge_cells(cells, parser, safe_eval());
+    for (const auto& [uri, findings] : by_cell) {
+        REQUIRE(findings.size() == 1);
+        CHECK(findings[0].finding.rule == 0);
+    }
+}
