@@ -10,13 +10,16 @@ namespace pygate::cli {
 
 void add_lsp_command(CLI::App& app, lsp::LspOptions& options) {
     CLI::App* lsp = app.add_subcommand(
-        "lsp", "Serve the Language Server Protocol on stdin/stdout: diagnostics as you type, for scripts and notebooks");
-    lsp->add_flag("--stdio", options.stdio, "Speak over stdin/stdout (the only transport; accepted because editors pass it)");
+        "lsp",
+        "Serve the Language Server Protocol on stdin/stdout: diagnostics as you type, for scripts and notebooks");
+    lsp->add_flag("--stdio", options.stdio,
+                  "Speak over stdin/stdout (the only transport; accepted because editors pass it)");
     lsp->add_option_function<std::string>(
            "--profile", [&options](const std::string& profile) { options.profile = profile; },
            "The profile (default: pygate.toml's, else safe_eval); the client's settings override it")
         ->type_name("NAME|FILE");
-    lsp->add_flag("--isolated", options.isolated, "Read no configuration file (pygate.toml, pyproject.toml's [tool.pygate])");
+    lsp->add_flag("--isolated", options.isolated,
+                  "Read no configuration file (pygate.toml, pyproject.toml's [tool.pygate])");
     lsp->add_option("--max-message", options.max_message, "The longest message in bytes (default: 64 MiB)")
         ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30));
     lsp->add_option("--libraries", options.libraries,

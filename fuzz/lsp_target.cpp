@@ -51,7 +51,8 @@ void one_message(const json& value, State& state) {
         if (message.method == "textDocument/didOpen") {
             const json& item = params.at("textDocument");
             const std::string uri = item.at("uri").get<std::string>();
-            state.documents.insert_or_assign(uri, lsp::TextDocument(uri, "python", 1, item.at("text").get<std::string>()));
+            state.documents.insert_or_assign(uri,
+                                             lsp::TextDocument(uri, "python", 1, item.at("text").get<std::string>()));
             check_positions(state.documents.at(uri));
         } else if (message.method == "textDocument/didChange") {
             auto found = state.documents.find(params.at("textDocument").at("uri").get<std::string>());
@@ -67,7 +68,8 @@ void one_message(const json& value, State& state) {
             auto found = state.notebooks.find(params.at("notebookDocument").at("uri").get<std::string>());
             if (found == state.notebooks.end()) return;
             (void)found->second.change(2, params.value("change", json::object()), lsp::PositionEncoding::utf8, error);
-            for (const auto& cell : found->second.code_cells()) check_positions(cell);
+            for (const auto& cell : found->second.code_cells())
+                check_positions(cell);
         }
     } catch (const json::exception&) {
         // A mistyped field: the server answers or ignores it the same way.

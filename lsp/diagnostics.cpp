@@ -25,9 +25,8 @@ json range_json(const Range& range) {
 json location_json(const DocumentPlace& place, const DocumentLookup& documents, PositionEncoding encoding) {
     const TextDocument* document = documents(place.uri);
     // A document closed since it was judged: the lines as pygate counts them, from column 0.
-    const Range range = document != nullptr
-                            ? document->range_of(place.range, encoding)
-                            : Range{{place.range.line - 1, 0}, {place.range.end_line - 1, 0}};
+    const Range range = document != nullptr ? document->range_of(place.range, encoding)
+                                            : Range{{place.range.line - 1, 0}, {place.range.end_line - 1, 0}};
     return {{"uri", place.uri}, {"range", range_json(range)}};
 }
 
@@ -48,7 +47,8 @@ std::string markdown_escaped(std::string_view text) {
 std::string rule_page(analyzer::RuleNumber rule) {
     const rules::RuleMetadata* metadata = rules::find_rule(rule);
     std::string anchor = analyzer::rule_code(rule);
-    for (char& c : anchor) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : anchor)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (metadata != nullptr) anchor += fmt::format("-{}", metadata->name);
     return fmt::format("{}/blob/main/docs/rules.md#{}", reporters::k_information_uri, anchor);
 }
@@ -101,7 +101,8 @@ json diagnostics_json(const std::vector<LocatedFinding>& findings, const TextDoc
 
 std::string hover_markdown(const LocatedFinding& located) {
     const analyzer::Finding& finding = located.finding;
-    std::string text = fmt::format("**{}** {}\n\n", analyzer::rule_code(finding.rule), markdown_escaped(finding.message));
+    std::string text =
+        fmt::format("**{}** {}\n\n", analyzer::rule_code(finding.rule), markdown_escaped(finding.message));
     if (const rules::RuleMetadata* rule = rules::find_rule(finding.rule)) {
         text += fmt::format("### {} {}\n\n", rule->code(), rule->name);
         text += reporters::rule_help_markdown(*rule);

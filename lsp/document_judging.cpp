@@ -61,6 +61,13 @@ std::optional<analyzer::ReadFailure> over_bound(std::size_t size, std::string_vi
 
 }  // namespace
 
+std::string report_path(const std::filesystem::path& root, const std::string& path) {
+    std::error_code error;
+    const auto relative = std::filesystem::relative(path, root, error);
+    if (error || relative.empty() || relative.native().starts_with("..")) return path;
+    return relative.string();
+}
+
 std::vector<LocatedFinding> judge_text(const TextDocument& document, const std::string& report_path,
                                        analyzer::Parser& parser, const analyzer::Profile& profile,
                                        settings::BaselineMatcher* baseline) {
@@ -147,22 +154,26 @@ std::map<std::string, std::vector<LocatedFinding>> NotebookJudging::judge(const 
            cells[first_changed].text() == state.texts[first_changed])
         ++first_changed;
     std::size_t code_bytes = 0;
-    for (const TextDocument& cell : cells) code_bytes += cell.text().size();
+    for (const TextDocument& cell : cells)
+        code_bytes += cell.text().size();
     if (std::optional<analyzer::ReadFailure> over = over_bound(code_bytes, "the notebook's code")) {
         // The program the kernel would hold is over the bound: every cell says so, none is analysed.
         std::string internal_error;
-        reporters::FileReport refused = judging::judge_read("<notebook>", std::move(*over), parser, profile, internal_error);
+        reporters::FileReport refused =
+            judging::judge_read("<notebook>", std::move(*over), parser, profile, internal_error);
         *m_state = State();
         m_judged = 0;
         std::map<std::string, std::vector<LocatedFinding>> by_cell;
         for (const TextDocument& cell : cells)
-            for (const analyzer::Finding& finding : refused.findings) by_cell[cell.uri()].push_back({finding, {}, {}, {}});
+            for (const analyzer::Finding& finding : refused.findings)
+                by_cell[cell.uri()].push_back({finding, {}, {}, {}});
         return by_cell;
     }
     if (first_changed == cells.size() && cells.size() == state.texts.size()) {
         m_judged = 0;  // nothing changed (the notebook's metadata, say)
         std::map<std::string, std::vector<LocatedFinding>> by_cell;
-        for (std::size_t i = 0; i < cells.size(); ++i) by_cell[cells[i].uri()] = state.found[i];
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            by_cell[cells[i].uri()] = state.found[i];
         return by_cell;
     }
     // Start from the program kept, when it is before the first change; else from the top.
@@ -196,7 +207,8 @@ std::map<std::string, std::vector<LocatedFinding>> NotebookJudging::judge(const 
         state.kept_at = cells.size();
     }
     std::map<std::string, std::vector<LocatedFinding>> by_cell;
-    for (std::size_t i = 0; i < cells.size(); ++i) by_cell[cells[i].uri()] = state.found[i];
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        by_cell[cells[i].uri()] = state.found[i];
     return by_cell;
 }
 

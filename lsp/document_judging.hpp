@@ -7,6 +7,7 @@
 // and the new one as one program.
 
 #include <cstddef>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
@@ -19,6 +20,10 @@
 #include "settings/baseline.hpp"
 
 namespace pygate::lsp {
+
+// The path `pygate check` run at the workspace's root reports for the file
+// at `path`: relative to the root when under it, else as it is.
+std::string report_path(const std::filesystem::path& root, const std::string& path);
 
 // A text document's findings. `report_path` is the path `pygate check` run
 // from the workspace's root would report (what a baseline entry names);
@@ -42,7 +47,8 @@ public:
     // when it has none), cells in the notebook's order: the same as judging
     // every cell again (tests/lsp/document_judging_test.cpp compares them).
     std::map<std::string, std::vector<LocatedFinding>> judge(const std::vector<TextDocument>& cells,
-                                                             analyzer::Parser& parser, const analyzer::Profile& profile);
+                                                             analyzer::Parser& parser,
+                                                             const analyzer::Profile& profile);
     // How many cells the last `judge` judged again.
     std::size_t judged_last_time() const { return m_judged; }
 

@@ -10,8 +10,10 @@ namespace pygate::lsp {
 namespace {
 
 std::string_view trimmed(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+        text.remove_suffix(1);
     return text;
 }
 
@@ -104,9 +106,10 @@ std::optional<Frame> FrameDecoder::next_header() {
     if (!length) return Frame{Frame::Kind::error, {}, error};
     if (*length > m_max_body) {
         m_skip = *length;
-        return Frame{Frame::Kind::error, {},
-                     fmt::format("a message of {} bytes, over the bound of {} (--max-message); it was skipped",
-                                 *length, m_max_body)};
+        return Frame{Frame::Kind::error,
+                     {},
+                     fmt::format("a message of {} bytes, over the bound of {} (--max-message); it was skipped", *length,
+                                 m_max_body)};
     }
     m_body = *length;
     return next();

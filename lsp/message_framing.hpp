@@ -43,9 +43,9 @@ private:
 
     std::size_t m_max_body;
     std::string m_buffer;
-    std::size_t m_start = 0;              // bytes of m_buffer already consumed
-    std::optional<std::size_t> m_body;    // the length of the body being read, after its header
-    std::size_t m_skip = 0;               // bytes of an oversized body still to drop
+    std::size_t m_start = 0;            // bytes of m_buffer already consumed
+    std::optional<std::size_t> m_body;  // the length of the body being read, after its header
+    std::size_t m_skip = 0;             // bytes of an oversized body still to drop
 };
 
 // One message framed for writing.

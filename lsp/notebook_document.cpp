@@ -90,8 +90,7 @@ bool NotebookDocument::open(const json& notebook, const json& cell_documents, st
     return true;
 }
 
-bool NotebookDocument::change(std::int64_t version, const json& change, PositionEncoding encoding,
-                              std::string& error) {
+bool NotebookDocument::change(std::int64_t version, const json& change, PositionEncoding encoding, std::string& error) {
     m_version = version;
     if (!change.is_object()) {
         error = "notebookDocument/didChange needs a `change` object";

@@ -5,27 +5,25 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <span>
-#include <sstream>
 #include <thread>
 
 #include "analyzer/syntax/parse.hpp"
-#include "analyzer/text/source_file.hpp"
-#include "judging/judge.hpp"
 #include "judging/target_libraries.hpp"
+#include "lsp/baseline_action.hpp"
+#include "lsp/baseline_file.hpp"
 #include "lsp/diagnostics.hpp"
 #include "lsp/document_judging.hpp"
 #include "lsp/message_framing.hpp"
@@ -33,7 +31,7 @@
 #include "lsp/server_settings.hpp"
 #include "lsp/text_document.hpp"
 #include "lsp/uri.hpp"
-#include "scanning/file_discovery.hpp"
+#include "lsp/workspace_scan.hpp"
 #include "serve/request_shape.hpp"
 #include "settings/baseline.hpp"
 #include "support/jsonrpc.hpp"
@@ -55,8 +53,6 @@ constexpr int k_request_cancelled = -32800;
 // How long a workspace diagnostic request that would bring nothing new is held.
 constexpr std::chrono::seconds k_unchanged_workspace_hold{30};
 
-constexpr const char* k_baseline_reason = "TODO: say why this finding is accepted (docs/baselines.md)";
-
 bool judged_language(const std::string& language_id, const std::string& uri) {
     return language_id == "python" || uri.ends_with(".py");
 }
@@ -74,7 +70,9 @@ bool contains(const json& range, const Position& position) {
 }
 
 bool overlaps(const json& a, const Range& b) {
-    auto position = [](const json& p) { return Position{p["line"].get<std::uint32_t>(), p["character"].get<std::uint32_t>()}; };
+    auto position = [](const json& p) {
+        return Position{p["line"].get<std::uint32_t>(), p["character"].get<std::uint32_t>()};
+    };
     auto less = [](const Position& x, const Position& y) {
         return x.line < y.line || (x.line == y.line && x.character < y.character);
     };
@@ -116,7 +114,8 @@ std::string result_id(std::uint64_t generation, std::int64_t version) {
 
 class LspServer {
 public:
-    LspServer(int out_fd, const LspOptions& options) : m_out(out_fd), m_options(options), m_frames(options.max_message) {}
+    LspServer(int out_fd, const LspOptions& options)
+        : m_out(out_fd), m_options(options), m_frames(options.max_message) {}
 
     LspEnd serve(int in_fd) {
         m_worker = std::thread([this] { work(); });
@@ -153,29 +152,29 @@ private:
     // request not here is MethodNotFound, a notification not here is ignored.
     static std::span<const Method> requests() {
         static constexpr Method table[] = {
-        {"initialize", &LspServer::initialize},
-        {"shutdown", &LspServer::shutdown},
-        {"textDocument/diagnostic", &LspServer::pull_diagnostics},
-        {"textDocument/hover", &LspServer::hover},
-        {"textDocument/codeAction", &LspServer::code_actions},
-        {"workspace/diagnostic", &LspServer::workspace_diagnostics},
+            {"initialize", &LspServer::initialize},
+            {"shutdown", &LspServer::shutdown},
+            {"textDocument/diagnostic", &LspServer::pull_diagnostics},
+            {"textDocument/hover", &LspServer::hover},
+            {"textDocument/codeAction", &LspServer::code_actions},
+            {"workspace/diagnostic", &LspServer::workspace_diagnostics},
         };
         return table;
     }
     static std::span<const Method> notifications() {
         static constexpr Method table[] = {
-        {"initialized", &LspServer::initialized},
-        {"exit", &LspServer::exit},
-        {"$/cancelRequest", &LspServer::cancel},
-        {"textDocument/didOpen", &LspServer::did_open},
-        {"textDocument/didChange", &LspServer::did_change},
-        {"textDocument/didSave", &LspServer::did_save},
-        {"textDocument/didClose", &LspServer::did_close},
-        {"notebookDocument/didOpen", &LspServer::notebook_did_open},
-        {"notebookDocument/didChange", &LspServer::notebook_did_change},
-        {"notebookDocument/didSave", &LspServer::did_save},
-        {"notebookDocument/didClose", &LspServer::notebook_did_close},
-        {"workspace/didChangeConfiguration", &LspServer::did_change_configuration},
+            {"initialized", &LspServer::initialized},
+            {"exit", &LspServer::exit},
+            {"$/cancelRequest", &LspServer::cancel},
+            {"textDocument/didOpen", &LspServer::did_open},
+            {"textDocument/didChange", &LspServer::did_change},
+            {"textDocument/didSave", &LspServer::did_save},
+            {"textDocument/didClose", &LspServer::did_close},
+            {"notebookDocument/didOpen", &LspServer::notebook_did_open},
+            {"notebookDocument/didChange", &LspServer::notebook_did_change},
+            {"notebookDocument/didSave", &LspServer::did_save},
+            {"notebookDocument/didClose", &LspServer::notebook_did_close},
+            {"workspace/didChangeConfiguration", &LspServer::did_change_configuration},
         };
         return table;
     }
@@ -184,11 +183,13 @@ private:
 
     void on_frame(const Frame& frame) {
         if (frame.kind == Frame::Kind::error) {
-            write(support::jsonrpc::error_message(nullptr, error_code::invalid_request, "Invalid Request: " + frame.error));
+            write(support::jsonrpc::error_message(nullptr, error_code::invalid_request,
+                                                  "Invalid Request: " + frame.error));
             return;
         }
         if (auto refused = serve::request_shape_error(frame.body)) {
-            write(support::jsonrpc::error_message(nullptr, error_code::invalid_request, "Invalid Request: " + *refused));
+            write(
+                support::jsonrpc::error_message(nullptr, error_code::invalid_request, "Invalid Request: " + *refused));
             return;
         }
         json value = json::parse(frame.body, nullptr, false);
@@ -279,24 +280,28 @@ private:
         };
         m_push = !has({"textDocument", "diagnostic"});
         m_refresh = has({"workspace", "diagnostics", "refreshSupport"});
-        const json operations =
-            capabilities.value("workspace", json::object()).value("workspaceEdit", json::object()).value("resourceOperations", json::array());
-        m_can_create = operations.is_array() && std::find(operations.begin(), operations.end(), "create") != operations.end();
+        const json operations = capabilities.value("workspace", json::object())
+                                    .value("workspaceEdit", json::object())
+                                    .value("resourceOperations", json::array());
+        m_can_create =
+            operations.is_array() && std::find(operations.begin(), operations.end(), "create") != operations.end();
         m_root = root_of(params);
         m_client_settings = read_client_settings(params.value("initializationOptions", json::object()));
         settle();
-        const json selector = json::array({{{"notebook", {{"notebookType", "jupyter-notebook"}}}, {"cells", {{{"language", "python"}}}}},
-                                           {{"notebook", {{"pattern", "**/*.ipynb"}}}, {"cells", {{{"language", "python"}}}}}});
+        const json selector =
+            json::array({{{"notebook", {{"notebookType", "jupyter-notebook"}}}, {"cells", {{{"language", "python"}}}}},
+                         {{"notebook", {{"pattern", "**/*.ipynb"}}}, {"cells", {{{"language", "python"}}}}}});
         m_initialized = true;
-        answer(message, {{"capabilities",
-                          {{"positionEncoding", encoding_name(m_encoding)},
-                           {"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
-                           {"notebookDocumentSync", {{"notebookSelector", selector}, {"save", true}}},
-                           {"diagnosticProvider",
-                            {{"identifier", "pygate"}, {"interFileDependencies", false}, {"workspaceDiagnostics", true}}},
-                           {"hoverProvider", true},
-                           {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}}}},
-                         {"serverInfo", {{"name", "pygate"}, {"version", support::k_pygate_version}}}});
+        answer(message,
+               {{"capabilities",
+                 {{"positionEncoding", encoding_name(m_encoding)},
+                  {"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
+                  {"notebookDocumentSync", {{"notebookSelector", selector}, {"save", true}}},
+                  {"diagnosticProvider",
+                   {{"identifier", "pygate"}, {"interFileDependencies", false}, {"workspaceDiagnostics", true}}},
+                  {"hoverProvider", true},
+                  {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}}}},
+                {"serverInfo", {{"name", "pygate"}, {"version", support::k_pygate_version}}}});
     }
 
     static PositionEncoding negotiate_encoding(const json& capabilities) {
@@ -313,7 +318,8 @@ private:
 
     static std::filesystem::path root_of(const json& params) {
         const json folders = params.value("workspaceFolders", json());
-        if (folders.is_array() && !folders.empty() && folders[0].is_object() && folders[0].value("uri", json()).is_string())
+        if (folders.is_array() && !folders.empty() && folders[0].is_object() &&
+            folders[0].value("uri", json()).is_string())
             if (auto path = path_of_uri(folders[0]["uri"].get<std::string>())) return *path;
         if (params.value("rootUri", json()).is_string())
             if (auto path = path_of_uri(params["rootUri"].get<std::string>())) return *path;
@@ -331,15 +337,14 @@ private:
 
     void exit(const Message&) { m_exit_received = true; }
 
-    bool parent_gone() const {
-        return m_parent > 0 && ::kill(static_cast<pid_t>(m_parent), 0) != 0 && errno == ESRCH;
-    }
+    bool parent_gone() const { return m_parent > 0 && ::kill(static_cast<pid_t>(m_parent), 0) != 0 && errno == ESRCH; }
 
     void stop() {
         {
             std::lock_guard lock(m_mutex);
             m_stopping = true;
-            for (const auto& id : m_pending) m_cancelled.insert(id);
+            for (const auto& id : m_pending)
+                m_cancelled.insert(id);
         }
         m_wake.notify_all();
         if (m_worker.joinable()) m_worker.join();
@@ -365,8 +370,10 @@ private:
         std::lock_guard lock(m_mutex);
         m_settings = std::move(shared);
         ++m_generation;
-        for (const auto& [uri, document] : m_documents) m_dirty.insert(uri);
-        for (const auto& [uri, notebook] : m_notebooks) m_dirty.insert(uri);
+        for (const auto& [uri, document] : m_documents)
+            m_dirty.insert(uri);
+        for (const auto& [uri, notebook] : m_notebooks)
+            m_dirty.insert(uri);
         m_wake.notify_all();
     }
 
@@ -375,7 +382,8 @@ private:
         settle();
         log(m_settings_error.empty() ? 3 : 1, m_settings_message);
         if (m_refresh && !m_push)
-            write({{"jsonrpc", "2.0"}, {"id", fmt::format("pygate-refresh-{}", ++m_requests_sent)},
+            write({{"jsonrpc", "2.0"},
+                   {"id", fmt::format("pygate-refresh-{}", ++m_requests_sent)},
                    {"method", "workspace/diagnostic/refresh"}});
     }
 
@@ -402,7 +410,8 @@ private:
         std::string error;
         for (const json& change : message.params.at("contentChanges"))
             if (!apply_content_change(found->second, change, m_encoding, error)) break;
-        if (item.value("version", json()).is_number_integer()) found->second.set_version(item["version"].get<std::int64_t>());
+        if (item.value("version", json()).is_number_integer())
+            found->second.set_version(item["version"].get<std::int64_t>());
         m_dirty.insert(uri);
         m_wake.notify_all();
     }
@@ -420,25 +429,28 @@ private:
 
     // A saved baseline changes what every document shows.
     void did_save(const Message& message) {
-        const json document = message.params.value("textDocument", message.params.value("notebookDocument", json::object()));
+        const json document =
+            message.params.value("textDocument", message.params.value("notebookDocument", json::object()));
         const auto path = path_of_uri(document.value("uri", std::string()));
         std::lock_guard lock(m_mutex);
         if (!path || !m_settings || m_settings->baseline.empty() || *path != m_settings->baseline) return;
-        for (const auto& [uri, text] : m_documents) m_dirty.insert(uri);
+        for (const auto& [uri, text] : m_documents)
+            m_dirty.insert(uri);
         m_wake.notify_all();
     }
 
     void notebook_did_open(const Message& message) {
         NotebookDocument notebook;
         std::string error;
-        if (!notebook.open(message.params.at("notebookDocument"), message.params.value("cellTextDocuments", json::array()),
-                           error)) {
+        if (!notebook.open(message.params.at("notebookDocument"),
+                           message.params.value("cellTextDocuments", json::array()), error)) {
             log(1, "pygate: notebookDocument/didOpen ignored: " + error);
             return;
         }
         std::lock_guard lock(m_mutex);
         const std::string uri = notebook.uri();
-        for (const NotebookCell& cell : notebook.cells()) m_cell_owner[cell.uri] = uri;
+        for (const NotebookCell& cell : notebook.cells())
+            m_cell_owner[cell.uri] = uri;
         m_notebooks.insert_or_assign(uri, std::move(notebook));
         m_dirty.insert(uri);
         m_wake.notify_all();
@@ -454,7 +466,8 @@ private:
         if (!found->second.change(identifier.value("version", found->second.version() + 1),
                                   message.params.value("change", json::object()), m_encoding, error))
             log(1, "pygate: notebookDocument/didChange partly ignored: " + error);
-        for (const NotebookCell& cell : found->second.cells()) m_cell_owner[cell.uri] = uri;
+        for (const NotebookCell& cell : found->second.cells())
+            m_cell_owner[cell.uri] = uri;
         m_dirty.insert(uri);
         m_wake.notify_all();
     }
@@ -535,64 +548,11 @@ private:
         const auto path = path_of_uri(uri);
         if (!settings || settings->baseline.empty() || m_options.isolated || !path || chosen.empty())
             return answer(message, std::move(actions));
-        for (const auto& [finding, diagnostic] : chosen)
-            if (auto action = baseline_action(*settings, *path, finding, diagnostic)) actions.push_back(std::move(*action));
+        const BaselineFile baseline{settings->baseline, m_can_create, m_encoding};
+        for (const auto& [located, diagnostic] : chosen)
+            if (auto action = baseline_action(baseline, report_path(m_root, *path), located.finding, diagnostic))
+                actions.push_back(std::move(*action));
         answer(message, std::move(actions));
-    }
-
-    std::string report_path(const std::string& path) const {
-        std::error_code error;
-        const auto relative = std::filesystem::relative(path, m_root, error);
-        if (error || relative.empty() || relative.native().starts_with("..")) return path;
-        return relative.string();
-    }
-
-    std::optional<json> baseline_action(const ServerSettings& settings, const std::string& path,
-                                        const LocatedFinding& located, const json& diagnostic) const {
-        settings::Baseline baseline;
-        std::string existing;
-        const bool exists = std::filesystem::exists(settings.baseline);
-        if (exists) {
-            std::ifstream file(settings.baseline, std::ios::binary);
-            std::ostringstream text;
-            text << file.rdbuf();
-            existing = text.str();
-            auto parsed = settings::parse_baseline(existing);
-            if (!std::holds_alternative<settings::Baseline>(parsed)) return std::nullopt;  // check says what is wrong
-            baseline = std::get<settings::Baseline>(std::move(parsed));
-        } else if (!m_can_create) {
-            return std::nullopt;
-        }
-        const analyzer::Finding& finding = located.finding;
-        settings::BaselineEntry entry;
-        entry.path = report_path(path);
-        entry.fingerprint = settings::finding_fingerprint(entry.path, finding);
-        entry.rule = analyzer::rule_code(finding.rule);
-        entry.qualified_name = finding.qualified_name;
-        entry.source_line = settings::normalised_source_line(finding.source_line);
-        entry.reason = k_baseline_reason;
-        baseline.entries.push_back(std::move(entry));
-        const std::string text = settings::baseline_json(baseline.entries);
-        const std::string baseline_uri = uri_of_path(settings.baseline);
-        json edit;
-        if (exists) {
-            const TextDocument current(baseline_uri, "json", 0, existing);
-            const auto last = static_cast<std::uint32_t>(current.line_count() - 1);
-            const Position end{last, units_of_code_points(current.line(last), UINT32_MAX, m_encoding)};
-            edit = {{"changes",
-                     {{baseline_uri, json::array({{{"range", {{"start", position_json({0, 0})}, {"end", position_json(end)}}},
-                                                   {"newText", text}}})}}}};
-        } else {
-            edit = {{"documentChanges",
-                     json::array({{{"kind", "create"}, {"uri", baseline_uri}, {"options", {{"ignoreIfExists", true}}}},
-                                  {{"textDocument", {{"uri", baseline_uri}, {"version", nullptr}}},
-                                   {"edits", json::array({{{"range", {{"start", position_json({0, 0})},
-                                                                      {"end", position_json({0, 0})}}},
-                                                           {"newText", text}}})}}})}};
-        }
-        std::string title = fmt::format("pygate: add {} to the baseline with a reason", analyzer::rule_code(finding.rule));
-        if (!finding.qualified_name.empty()) title += fmt::format(" ({})", finding.qualified_name);
-        return json{{"title", title}, {"kind", "quickfix"}, {"diagnostics", json::array({diagnostic})}, {"edit", edit}};
     }
 
     // ---- pulled diagnostics and cancellation ----
@@ -662,9 +622,9 @@ private:
         if (auto cell = m_cell_owner.find(owner); cell != m_cell_owner.end()) owner = cell->second;
         auto judged = m_judged.find(owner);
         const Shown* shown = shown_locked(pull.uri);
-        if (judged == m_judged.end() || shown == nullptr)
-            return {{"kind", "full"}, {"items", json::array()}};
-        const std::string id = fmt::format("{}:{}", result_id(judged->second.generation, judged->second.version), shown->version);
+        if (judged == m_judged.end() || shown == nullptr) return {{"kind", "full"}, {"items", json::array()}};
+        const std::string id =
+            fmt::format("{}:{}", result_id(judged->second.generation, judged->second.version), shown->version);
         if (id == pull.previous_result_id) return {{"kind", "unchanged"}, {"resultId", id}};
         return {{"kind", "full"}, {"resultId", id}, {"items", shown->items}};
     }
@@ -698,7 +658,8 @@ private:
             return nullptr;
         };
         auto add_shown = [&](const TextDocument& document, std::vector<LocatedFinding> findings) {
-            std::erase_if(findings, [](const LocatedFinding& f) { return f.finding.severity == analyzer::Severity::off; });
+            std::erase_if(findings,
+                          [](const LocatedFinding& f) { return f.finding.severity == analyzer::Severity::off; });
             Shown shown{document.uri(), document.version(), std::move(findings), json::array()};
             shown.items = diagnostics_json(shown.findings, document, lookup_text, m_encoding);
             judgement.shown.push_back(std::move(shown));
@@ -715,14 +676,15 @@ private:
         } else if (text) {
             const auto path = path_of_uri(text->uri());
             std::optional<settings::BaselineMatcher> matcher = baseline_matcher(*settings);
-            add_shown(*text, judge_text(*text, path ? report_path(*path) : text->uri(), parser, *settings->profile,
-                                        matcher ? &*matcher : nullptr));
+            add_shown(*text, judge_text(*text, path ? report_path(m_root, *path) : text->uri(), parser,
+                                        *settings->profile, matcher ? &*matcher : nullptr));
         } else {
             auto& [judged_under, notebook_judging] = m_notebook_judging[uri];
             if (judged_under != generation) notebook_judging = NotebookJudging();  // another profile
             judged_under = generation;
             auto by_cell = notebook_judging.judge(cells, parser, *settings->profile);
-            for (const TextDocument& cell : cells) add_shown(cell, std::move(by_cell[cell.uri()]));
+            for (const TextDocument& cell : cells)
+                add_shown(cell, std::move(by_cell[cell.uri()]));
         }
         lock.lock();
         const bool current = m_generation == generation &&
@@ -735,40 +697,25 @@ private:
                 published.push_back({{"uri", shown.uri}, {"version", shown.version}, {"diagnostics", shown.items}});
         m_judged[uri] = std::move(judgement);
         lock.unlock();
-        for (json& params : published) notify("textDocument/publishDiagnostics", std::move(params));
+        for (json& params : published)
+            notify("textDocument/publishDiagnostics", std::move(params));
         lock.lock();
     }
 
     static std::vector<const TextDocument*> pointers(const std::vector<TextDocument>& documents) {
         std::vector<const TextDocument*> all;
-        for (const TextDocument& document : documents) all.push_back(&document);
+        for (const TextDocument& document : documents)
+            all.push_back(&document);
         return all;
     }
 
-    // The configured baseline, read again when its file changed; none when
-    // it does not read (the log says why, once per change).
+    // The configured baseline as it is on disk; none when it does not read (the log says why).
     std::optional<settings::BaselineMatcher> baseline_matcher(const ServerSettings& settings) {
-        if (settings.baseline.empty()) return std::nullopt;
-        std::error_code error;
-        const auto stamp = std::filesystem::last_write_time(settings.baseline, error);
-        const auto size = error ? 0 : std::filesystem::file_size(settings.baseline, error);
-        const std::string key = fmt::format("{}|{}|{}", settings.baseline, error ? 0 : stamp.time_since_epoch().count(), size);
-        if (key != m_baseline_key) {
-            m_baseline_key = key;
-            m_baseline.reset();
-            if (!error) {
-                std::ifstream file(settings.baseline, std::ios::binary);
-                std::ostringstream text;
-                text << file.rdbuf();
-                auto parsed = settings::parse_baseline(text.str());
-                if (auto* baseline = std::get_if<settings::Baseline>(&parsed))
-                    m_baseline = std::move(*baseline);
-                else
-                    log(1, fmt::format("pygate: the baseline {} is not used: {}", settings.baseline, std::get<std::string>(parsed)));
-            }
-        }
-        if (!m_baseline) return std::nullopt;
-        return settings::BaselineMatcher(*m_baseline, settings::today_utc());
+        std::string error;
+        const settings::Baseline* baseline = m_baseline.get(settings.baseline, error);
+        if (!error.empty()) log(1, "pygate: " + error);
+        if (baseline == nullptr) return std::nullopt;
+        return settings::BaselineMatcher(*baseline, settings::today_utc());
     }
 
     // ---- workspace diagnostics ----
@@ -785,15 +732,25 @@ private:
         }
         m_scan_id = message.id;
         m_pending.insert(message.id.dump());
-        std::map<std::string, std::string> previous;
+        WorkspaceScan request;
+        request.root = m_root;
+        request.excludes = m_settings->excludes;
+        request.profile = m_settings->profile.get();
+        request.generation = m_generation;
+        request.encoding = m_encoding;
         for (const json& entry : message.params.value("previousResultIds", json::array()))
             if (entry.is_object() && entry.value("uri", json()).is_string() && entry.value("value", json()).is_string())
-                previous[entry["uri"].get<std::string>()] = entry["value"].get<std::string>();
-        std::set<std::string> open;
-        for (const auto& [uri, document] : m_documents) open.insert(uri);
+                request.previous[entry["uri"].get<std::string>()] = entry["value"].get<std::string>();
+        for (const auto& [uri, document] : m_documents)
+            request.open.insert(uri);
+        // The settings are held by the thread: a change of settings while it scans leaves its profile alive.
         m_scan = std::thread([this, id = message.id, token = message.params.value("workDoneToken", json()),
-                              settings = m_settings, generation = m_generation, previous = std::move(previous),
-                              open = std::move(open)] { scan(id, token, settings, generation, previous, open); });
+                              settings = m_settings, request = std::move(request)]() mutable {
+            std::string error;  // the worker's judgements log it
+            if (const settings::Baseline* baseline = BaselineFileCache().get(settings->baseline, error))
+                request.baseline = *baseline;
+            scan(id, token, std::move(request));
+        });
     }
 
     bool cancelled(const json& id) {
@@ -801,72 +758,27 @@ private:
         return m_stopping || m_cancelled.contains(id.dump());
     }
 
-    void scan(const json& id, const json& token, const std::shared_ptr<const ServerSettings>& settings,
-              std::uint64_t generation, const std::map<std::string, std::string>& previous,
-              const std::set<std::string>& open) {
+    void scan(const json& id, const json& token, WorkspaceScan request) {
         auto progress = [&](json value) {
             if (!token.is_null()) notify("$/progress", {{"token", token}, {"value", std::move(value)}});
         };
-        json items = json::array();
-        progress({{"kind", "begin"}, {"title", "pygate: judging the workspace"}, {"cancellable", true}, {"percentage", 0}});
-        std::vector<std::string> files;
-        if (settings->profile && !m_root.empty())
-            files = scanning::discover_files({m_root.string()}, settings->excludes).files;
-        analyzer::Parser parser;
-        std::optional<settings::BaselineMatcher> no_baseline;
-        bool stopped = false;
-        for (std::size_t i = 0; i < files.size(); ++i) {
-            if (cancelled(id)) {
-                stopped = true;
-                break;
-            }
-            const std::string path = std::filesystem::absolute(files[i]).lexically_normal().string();
-            const std::string uri = uri_of_path(path);
-            if (open.contains(uri)) continue;  // an open document's diagnostics are its own
-            analyzer::ReadResult read = analyzer::read_source_file(path);
-            const std::string* code = std::get_if<std::string>(&read);
-            const std::string bytes = code ? *code : std::string();
-            const std::string this_id = fmt::format("{}:{:x}", generation, std::hash<std::string>{}(bytes));
-            if (auto seen = previous.find(uri); seen != previous.end() && seen->second == this_id && code) {
-                items.push_back({{"kind", "unchanged"}, {"uri", uri}, {"version", nullptr}, {"resultId", this_id}});
-            } else {
-                const TextDocument document(uri, "python", 0, bytes);
-                std::vector<LocatedFinding> findings;
-                if (code) {
-                    findings = judge_text(document, report_path(path), parser, *settings->profile, nullptr);
-                } else {
-                    std::string internal_error;
-                    reporters::FileReport report =
-                        judging::judge_read(report_path(path), std::move(read), parser, *settings->profile, internal_error);
-                    for (analyzer::Finding& finding : report.findings) findings.push_back({std::move(finding), {}, {}, {}});
-                }
-                auto lookup = [&](const std::string& wanted) { return wanted == uri ? &document : nullptr; };
-                items.push_back({{"kind", "full"}, {"uri", uri}, {"version", nullptr}, {"resultId", this_id},
-                                 {"items", diagnostics_json(findings, document, lookup, m_encoding)}});
-            }
-            if ((i + 1) % 10 == 0 || i + 1 == files.size())
-                progress({{"kind", "report"}, {"message", fmt::format("{}/{} files", i + 1, files.size())},
-                          {"percentage", (i + 1) * 100 / files.size()}});
-        }
-        progress({{"kind", "end"}, {"message", stopped ? "cancelled" : fmt::format("{} files", files.size())}});
+        WorkspaceScanResult result = scan_workspace(
+            request, [&] { return cancelled(id); }, progress);
         bool was_cancelled = false;
         {
             std::unique_lock lock(m_mutex);
             // A client that asks again as soon as it is answered (VS Code's) is held while nothing it
             // already has changed, instead of reading the whole workspace again and again.
-            const bool nothing_new = !previous.empty() && std::all_of(items.begin(), items.end(), [](const json& item) {
-                return item["kind"] == "unchanged";
-            });
-            if (nothing_new && !stopped)
+            if (!request.previous.empty() && !result.anything_new && !result.cancelled)
                 m_wake.wait_for(lock, k_unchanged_workspace_hold, [&] {
-                    return m_stopping || m_cancelled.contains(id.dump()) || m_generation != generation;
+                    return m_stopping || m_cancelled.contains(id.dump()) || m_generation != request.generation;
                 });
-            was_cancelled = settle_request_locked(id) || stopped;
+            was_cancelled = settle_request_locked(id) || result.cancelled;
         }
         if (was_cancelled)
             write(support::jsonrpc::error_message(id, k_request_cancelled, "the request was cancelled"));
         else
-            write(support::jsonrpc::result_message(id, {{"items", std::move(items)}}));
+            write(support::jsonrpc::result_message(id, {{"items", std::move(result.items)}}));
     }
 
     // ---- state ----
@@ -911,8 +823,7 @@ private:
 
     // The worker's own.
     std::map<std::string, std::pair<std::uint64_t, NotebookJudging>> m_notebook_judging;  // by notebook URI
-    std::string m_baseline_key;
-    std::optional<settings::Baseline> m_baseline;
+    BaselineFileCache m_baseline;
 
     std::thread m_worker;
     std::thread m_scan;

@@ -15,7 +15,8 @@ ClientSettings read_client_settings(const json& value) {
     ClientSettings settings;
     if (!value.is_object()) return settings;
     const json& table = value.contains("pygate") && value["pygate"].is_object() ? value["pygate"] : value;
-    if (table.contains("profile") && table["profile"].is_string()) settings.profile = table["profile"].get<std::string>();
+    if (table.contains("profile") && table["profile"].is_string())
+        settings.profile = table["profile"].get<std::string>();
     if (table.contains("baseline") && table["baseline"].is_string())
         settings.baseline = table["baseline"].get<std::string>();
     return settings;
@@ -58,10 +59,12 @@ std::variant<ServerSettings, std::string> settle_server_settings(const std::file
     // A relative path starts at the workspace's root: the file's paths were made relative to the folder it
     // was looked for from (the root), and the client's are taken as a check run there would take them.
     auto from_root = [&](std::string& path) {
-        if (!path.empty() && std::filesystem::path(path).is_relative()) path = (root / path).lexically_normal().string();
+        if (!path.empty() && std::filesystem::path(path).is_relative())
+            path = (root / path).lexically_normal().string();
     };
     from_root(options.baseline);
-    if (options.profile.find('/') != std::string::npos || options.profile.ends_with(".toml")) from_root(options.profile);
+    if (options.profile.find('/') != std::string::npos || options.profile.ends_with(".toml"))
+        from_root(options.profile);
     profiles::ProfileResult loaded = profiles::resolve_profile(options.profile);
     if (auto* error = std::get_if<profiles::ProfileError>(&loaded)) return error->to_string();
     settled.profile = std::make_shared<const analyzer::Profile>(std::get<analyzer::Profile>(std::move(loaded)));
@@ -72,9 +75,9 @@ std::variant<ServerSettings, std::string> settle_server_settings(const std::file
 }
 
 std::string describe(const ServerSettings& settings) {
-    std::string text = fmt::format("pygate: profile {} ({}); configuration: {}", settings.profile->name,
-                                   settings.profile_origin,
-                                   settings.configuration_file.empty() ? "none" : settings.configuration_file);
+    std::string text =
+        fmt::format("pygate: profile {} ({}); configuration: {}", settings.profile->name, settings.profile_origin,
+                    settings.configuration_file.empty() ? "none" : settings.configuration_file);
     if (!settings.baseline.empty())
         text += fmt::format("; baseline {} ({})", settings.baseline, settings.baseline_origin);
     return text;

@@ -39,7 +39,7 @@ struct ServerSettings {
     std::string baseline;            // a path (absolute when the file set it); empty: none
     std::string baseline_origin;
     std::vector<std::string> excludes;  // globs, for workspace diagnostics
-    std::string load_error;  // set instead of the rest when the settings do not load: nothing is judged
+    std::string load_error;             // set instead of the rest when the settings do not load: nothing is judged
 };
 
 // An error is "file:line:column: message" (a configuration or profile that does not load).

@@ -87,7 +87,8 @@ std::string_view TextDocument::line(std::uint32_t line) const {
     if (line >= m_line_starts.size()) return {};
     const std::size_t begin = m_line_starts[line];
     std::size_t end = line + 1 < m_line_starts.size() ? m_line_starts[line + 1] : m_text.size();
-    while (end > begin && (m_text[end - 1] == '\n' || m_text[end - 1] == '\r')) --end;
+    while (end > begin && (m_text[end - 1] == '\n' || m_text[end - 1] == '\r'))
+        --end;
     return std::string_view(m_text).substr(begin, end - begin);
 }
 

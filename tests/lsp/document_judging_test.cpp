@@ -50,15 +50,16 @@ TEST_CASE("notebook judging: a refused cell is not part of the program later cel
     REQUIRE(!found["cell:1"].empty());
     CHECK(found["cell:1"][0].finding.rule == 3);
     // `os` was never imported as far as the kernel is concerned: the second cell has no PG004.
-    for (const auto& finding : found["cell:2"]) CHECK(finding.finding.rule != 4);
+    for (const auto& finding : found["cell:2"])
+        CHECK(finding.finding.rule != 4);
 }
 
 TEST_CASE("notebook judging: a finding a later cell causes in an earlier one points there", "[lsp][notebook]") {
     analyzer::Parser parser;
     // The getattr in cell 1's function is what cell 3 makes dangerous (judging/session_program_test.cpp).
-    auto found = judge_cells(cells({"def pick(a, b):\n    return getattr(a, b)\n", "x = pick(1, 'real')\n",
-                                    "pick(print, '__globals__')\n"}),
-                             parser, safe_eval());
+    auto found = judge_cells(
+        cells({"def pick(a, b):\n    return getattr(a, b)\n", "x = pick(1, 'real')\n", "pick(print, '__globals__')\n"}),
+        parser, safe_eval());
     CHECK(found["cell:1"].empty());
     CHECK(found["cell:2"].empty());
     REQUIRE(found["cell:3"].size() == 1);
@@ -72,10 +73,19 @@ TEST_CASE("notebook judging: a finding a later cell causes in an earlier one poi
 
 TEST_CASE("notebook judging: judging again from the changed cell gives what judging every cell gives",
           "[lsp][notebook]") {
-    const std::vector<std::string> pieces = {
-        "x = 1\n", "g = getattr\n", "g = print\n", "import os\n", "def f(a):\n    return g(a, '__globals__')\n",
-        "f(print)\n", "y = x + 1\n", "eval('1')\n", "while True:\n    pass\n", "h = g\n", "h(print, '__code__')\n",
-        "(", "z = [i for i in range(3)]\n"};
+    const std::vector<std::string> pieces = {"x = 1\n",
+                                             "g = getattr\n",
+                                             "g = print\n",
+                                             "import os\n",
+                                             "def f(a):\n    return g(a, '__globals__')\n",
+                                             "f(print)\n",
+                                             "y = x + 1\n",
+                                             "eval('1')\n",
+                                             "while True:\n    pass\n",
+                                             "h = g\n",
+                                             "h(print, '__code__')\n",
+                                             "(",
+                                             "z = [i for i in range(3)]\n"};
     std::mt19937 random(49);
     std::vector<std::string> texts(12, "x = 1\n");
     analyzer::Parser parser;
@@ -134,7 +144,8 @@ TEST_CASE("text judging: a document over the analysis bound is refused unread, a
     CHECK(found[0].finding.rule == 0);
     CHECK(found[0].finding.message.find("over pygate's analysis limit") != std::string::npos);
     std::vector<TextDocument> cells;
-    for (int i = 0; i < 3; ++i) cells.emplace_back("cell:" + std::to_string(i), "python", 1, std::string(std::size_t{4} << 20, '#'));
+    for (int i = 0; i < 3; ++i)
+        cells.emplace_back("cell:" + std::to_string(i), "python", 1, std::string(std::size_t{4} << 20, '#'));
     auto by_cell = judge_cells(cells, parser, safe_eval());
     for (const auto& [uri, findings] : by_cell) {
         REQUIRE(findings.size() == 1);

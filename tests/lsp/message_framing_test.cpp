@@ -13,21 +13,24 @@ namespace {
 
 std::vector<Frame> frames_of(FrameDecoder& decoder) {
     std::vector<Frame> frames;
-    while (auto frame = decoder.next()) frames.push_back(std::move(*frame));
+    while (auto frame = decoder.next())
+        frames.push_back(std::move(*frame));
     return frames;
 }
 
 }  // namespace
 
 TEST_CASE("framing: messages cut at every byte come out whole and in order", "[lsp][framing]") {
-    const std::string stream = frame_message(R"({"a":1})") + "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n" +
+    const std::string stream = frame_message(R"({"a":1})") +
+                               "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n" +
                                frame_message("{\"b\":\"\xc3\xa9\"}") + frame_message("");
     for (std::size_t cut = 1; cut <= stream.size(); ++cut) {
         FrameDecoder decoder(1024);
         std::vector<Frame> frames;
         for (std::size_t at = 0; at < stream.size(); at += cut) {
             decoder.feed(std::string_view(stream).substr(at, cut));
-            for (auto& frame : frames_of(decoder)) frames.push_back(std::move(frame));
+            for (auto& frame : frames_of(decoder))
+                frames.push_back(std::move(frame));
         }
         REQUIRE(frames.size() == 3);
         CHECK(frames[0].body == R"({"a":1})");
@@ -37,8 +40,7 @@ TEST_CASE("framing: messages cut at every byte come out whole and in order", "[l
     }
 }
 
-TEST_CASE("framing: a header block without Content-Length is an error and the next message is read",
-          "[lsp][framing]") {
+TEST_CASE("framing: a header block without Content-Length is an error and the next message is read", "[lsp][framing]") {
     FrameDecoder decoder(1024);
     decoder.feed("X-Other: 1\r\n\r\n" + frame_message("{}"));
     auto frames = frames_of(decoder);
@@ -88,7 +90,8 @@ TEST_CASE("framing: endless headers are bounded", "[lsp][framing]") {
     std::size_t errors = 0;
     for (int i = 0; i < 100; ++i) {
         decoder.feed(std::string(1000, 'h'));
-        for (const auto& frame : frames_of(decoder)) errors += frame.kind == Frame::Kind::error;
+        for (const auto& frame : frames_of(decoder))
+            errors += frame.kind == Frame::Kind::error;
         CHECK(decoder.buffered() <= k_max_header_bytes + 1000);
     }
     CHECK(errors > 0);

@@ -72,7 +72,8 @@ public:
         return nullptr;
     }
     void initialize(json capabilities = json::object(), const std::string& root = "/nonexistent-root") {
-        request(1, "initialize", {{"processId", nullptr}, {"rootUri", "file://" + root}, {"capabilities", capabilities}});
+        request(1, "initialize",
+                {{"processId", nullptr}, {"rootUri", "file://" + root}, {"capabilities", capabilities}});
         REQUIRE(answer(1).contains("result"));
         notify("initialized");
         json log = notification("window/logMessage");
@@ -97,7 +98,8 @@ json open_params(const std::string& uri, const std::string& text, int version = 
 
 std::vector<std::string> codes(const json& diagnostics) {
     std::vector<std::string> all;
-    for (const json& diagnostic : diagnostics) all.push_back(diagnostic["code"].get<std::string>());
+    for (const json& diagnostic : diagnostics)
+        all.push_back(diagnostic["code"].get<std::string>());
     return all;
 }
 
@@ -215,12 +217,14 @@ TEST_CASE("lsp server: a notebook's cells judged with the cells above them", "[l
     for (std::size_t i = 0; i < texts.size(); ++i) {
         const std::string uri = "vscode-notebook-cell:/w/n.ipynb#c" + std::to_string(i);
         cells.push_back({{"kind", i == 1 ? 1 : 2}, {"document", uri}});
-        documents.push_back({{"uri", uri}, {"languageId", i == 1 ? "markdown" : "python"}, {"version", 1}, {"text", texts[i]}});
+        documents.push_back(
+            {{"uri", uri}, {"languageId", i == 1 ? "markdown" : "python"}, {"version", 1}, {"text", texts[i]}});
     }
-    client.notify("notebookDocument/didOpen",
-                  {{"notebookDocument", {{"uri", "file:///w/n.ipynb"}, {"notebookType", "jupyter-notebook"}, {"version", 1},
-                                         {"cells", cells}}},
-                   {"cellTextDocuments", documents}});
+    client.notify(
+        "notebookDocument/didOpen",
+        {{"notebookDocument",
+          {{"uri", "file:///w/n.ipynb"}, {"notebookType", "jupyter-notebook"}, {"version", 1}, {"cells", cells}}},
+         {"cellTextDocuments", documents}});
     json first = client.notification("textDocument/publishDiagnostics");
     json second = client.notification("textDocument/publishDiagnostics");
     CHECK(first["uri"] == "vscode-notebook-cell:/w/n.ipynb#c0");
@@ -234,13 +238,16 @@ TEST_CASE("lsp server: a notebook's cells judged with the cells above them", "[l
     // Cell 0 edited so that nothing dangerous is bound: cell 2 is judged again with it.
     client.notify("notebookDocument/didChange",
                   {{"notebookDocument", {{"uri", "file:///w/n.ipynb"}, {"version", 2}}},
-                   {"change", {{"cells", {{"textContent", {{{"document", {{"uri", "vscode-notebook-cell:/w/n.ipynb#c0"},
-                                                                           {"version", 2}}},
-                                                            {"changes", {{{"text", "g = print\n"}}}}}}}}}}}});
+                   {"change",
+                    {{"cells",
+                      {{"textContent",
+                        {{{"document", {{"uri", "vscode-notebook-cell:/w/n.ipynb#c0"}, {"version", 2}}},
+                          {"changes", {{{"text", "g = print\n"}}}}}}}}}}}});
     client.notification("textDocument/publishDiagnostics");
     json again = client.notification("textDocument/publishDiagnostics");
     CHECK(again["uri"] == "vscode-notebook-cell:/w/n.ipynb#c2");
-    for (const json& diagnostic : again["diagnostics"]) CHECK(diagnostic["code"] != "PG009");
+    for (const json& diagnostic : again["diagnostics"])
+        CHECK(diagnostic["code"] != "PG009");
 }
 
 TEST_CASE("lsp server: the baseline code action edits the baseline, never the code", "[lsp][server][baseline]") {
@@ -270,7 +277,8 @@ TEST_CASE("lsp server: the baseline code action edits the baseline, never the co
 
     // Written as the action says, the baseline absorbs the finding: a hint that no longer counts.
     std::ofstream(root / "pygate-baseline.json") << text;
-    client.notify("textDocument/didSave", {{"textDocument", {{"uri", "file://" + (root / "pygate-baseline.json").string()}}}});
+    client.notify("textDocument/didSave",
+                  {{"textDocument", {{"uri", "file://" + (root / "pygate-baseline.json").string()}}}});
     published = client.notification("textDocument/publishDiagnostics");
     REQUIRE(published["diagnostics"].size() == 1);
     CHECK(published["diagnostics"][0]["severity"] == 4);
@@ -308,7 +316,8 @@ TEST_CASE("lsp server: workspace diagnostics with progress", "[lsp][server][work
     }
     // Asked again with what it has: nothing new, so the request is held until cancelled.
     json previous = json::array();
-    for (const json& item : answer["result"]["items"]) previous.push_back({{"uri", item["uri"]}, {"value", item["resultId"]}});
+    for (const json& item : answer["result"]["items"])
+        previous.push_back({{"uri", item["uri"]}, {"value", item["resultId"]}});
     const auto asked = std::chrono::steady_clock::now();
     client.request(3, "workspace/diagnostic", {{"previousResultIds", previous}});
     client.notify("$/cancelRequest", {{"id", 3}});
