@@ -92,6 +92,7 @@ bool NotebookDocument::open(const json& notebook, const json& cell_documents, st
 
 bool NotebookDocument::change(std::int64_t version, const json& change, PositionEncoding encoding, std::string& error) {
     m_version = version;
+    ++m_revision;
     if (!change.is_object()) {
         error = "notebookDocument/didChange needs a `change` object";
         return false;

@@ -29,6 +29,8 @@ public:
 
     const std::string& uri() const { return m_uri; }
     std::int64_t version() const { return m_version; }
+    // Counts every change (as TextDocument::revision).
+    std::uint64_t revision() const { return m_revision; }
     const std::vector<NotebookCell>& cells() const { return m_cells; }
     // The cell's text, or null for a URI not among the notebook's cell documents.
     const TextDocument* cell_text(const std::string& uri) const;
@@ -40,6 +42,7 @@ private:
 
     std::string m_uri;
     std::int64_t m_version = 0;
+    std::uint64_t m_revision = 0;
     std::vector<NotebookCell> m_cells;
     std::map<std::string, TextDocument> m_texts;  // by cell URI
 };

@@ -404,16 +404,19 @@ private:
     void did_change(const Message& message) {
         const json& item = message.params.at("textDocument");
         const std::string uri = item.at("uri").get<std::string>();
-        std::lock_guard lock(m_mutex);
-        auto found = m_documents.find(uri);
-        if (found == m_documents.end()) return;
         std::string error;
-        for (const json& change : message.params.at("contentChanges"))
-            if (!apply_content_change(found->second, change, m_encoding, error)) break;
-        if (item.value("version", json()).is_number_integer())
-            found->second.set_version(item["version"].get<std::int64_t>());
-        m_dirty.insert(uri);
+        {
+            std::lock_guard lock(m_mutex);
+            auto found = m_documents.find(uri);
+            if (found == m_documents.end()) return;
+            for (const json& change : message.params.at("contentChanges"))
+                if (!apply_content_change(found->second, change, m_encoding, error)) break;
+            if (item.value("version", json()).is_number_integer())
+                found->second.set_version(item["version"].get<std::int64_t>());
+            m_dirty.insert(uri);
+        }
         m_wake.notify_all();
+        if (!error.empty()) log(1, fmt::format("pygate: a change of {} partly ignored: {}", uri, error));
     }
 
     void did_close(const Message& message) {
@@ -459,17 +462,21 @@ private:
     void notebook_did_change(const Message& message) {
         const json& identifier = message.params.at("notebookDocument");
         const std::string uri = identifier.at("uri").get<std::string>();
-        std::lock_guard lock(m_mutex);
-        auto found = m_notebooks.find(uri);
-        if (found == m_notebooks.end()) return;
         std::string error;
-        if (!found->second.change(identifier.value("version", found->second.version() + 1),
-                                  message.params.value("change", json::object()), m_encoding, error))
-            log(1, "pygate: notebookDocument/didChange partly ignored: " + error);
-        for (const NotebookCell& cell : found->second.cells())
-            m_cell_owner[cell.uri] = uri;
-        m_dirty.insert(uri);
+        {
+            std::lock_guard lock(m_mutex);
+            auto found = m_notebooks.find(uri);
+            if (found == m_notebooks.end()) return;
+            found->second.change(identifier.value("version", found->second.version() + 1),
+                                 message.params.value("change", json::object()), m_encoding, error);
+            // Cells removed are no longer this notebook's.
+            std::erase_if(m_cell_owner, [&](const auto& entry) { return entry.second == uri; });
+            for (const NotebookCell& cell : found->second.cells())
+                m_cell_owner[cell.uri] = uri;
+            m_dirty.insert(uri);
+        }
         m_wake.notify_all();
+        if (!error.empty()) log(1, "pygate: notebookDocument/didChange partly ignored: " + error);
     }
 
     void notebook_did_close(const Message& message) {
@@ -638,12 +645,15 @@ private:
         std::optional<TextDocument> text;
         std::vector<TextDocument> cells;
         std::int64_t version = 0;
+        std::uint64_t revision = 0;
         if (auto document = m_documents.find(uri); document != m_documents.end()) {
             text = document->second;
             version = text->version();
+            revision = text->revision();
         } else if (auto notebook = m_notebooks.find(uri); notebook != m_notebooks.end()) {
             cells = notebook->second.code_cells();
             version = notebook->second.version();
+            revision = notebook->second.revision();
         } else {
             m_notebook_judging.erase(uri);  // closed
             return;
@@ -688,8 +698,8 @@ private:
         }
         lock.lock();
         const bool current = m_generation == generation &&
-                             ((text && m_documents.contains(uri) && m_documents.at(uri).version() == version) ||
-                              (!text && m_notebooks.contains(uri) && m_notebooks.at(uri).version() == version));
+                             ((text && m_documents.contains(uri) && m_documents.at(uri).revision() == revision) ||
+                              (!text && m_notebooks.contains(uri) && m_notebooks.at(uri).revision() == revision));
         if (!current) return;
         std::vector<json> published;
         if (m_push)

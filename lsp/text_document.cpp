@@ -71,6 +71,7 @@ TextDocument::TextDocument(std::string uri, std::string language_id, std::int64_
 }
 
 void TextDocument::index_lines() {
+    ++m_revision;
     m_line_starts.clear();
     m_line_starts.push_back(0);
     for (std::size_t i = 0; i < m_text.size(); ++i) {

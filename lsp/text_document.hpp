@@ -39,6 +39,9 @@ public:
     const std::string& uri() const { return m_uri; }
     const std::string& language_id() const { return m_language_id; }
     std::int64_t version() const { return m_version; }
+    // Counts every change, whatever versions the client sends: a judgement
+    // of an earlier revision is stale even when the version did not move.
+    std::uint64_t revision() const { return m_revision; }
     const std::string& text() const { return m_text; }
     std::size_t line_count() const { return m_line_starts.size(); }
     // Line `line` (0-based) without its end of line; empty past the end.
@@ -62,6 +65,7 @@ private:
     std::string m_uri;
     std::string m_language_id;
     std::int64_t m_version = 0;
+    std::uint64_t m_revision = 0;
     std::string m_text;
     std::vector<std::size_t> m_line_starts;  // byte offsets; always at least one line
 };
