@@ -204,13 +204,24 @@ private:
                 write(support::jsonrpc::error_message(message.id, message.error_code, message.error));
                 return;
             case Message::Kind::ignored:
-            case Message::Kind::response:  // answers to our refresh requests: nothing to do
                 return;
+            case Message::Kind::response:
+                return response(message);
             case Message::Kind::notification:
                 return notification(message);
             case Message::Kind::request:
                 return request(message);
         }
+    }
+
+    // An answer to a request of ours: a refresh (nothing to do) or the
+    // creation of a progress token a workspace scan waits for.
+    void response(const Message& message) {
+        if (!message.id.is_string()) return;
+        std::lock_guard lock(m_mutex);
+        if (m_tokens_asked.erase(message.id.get<std::string>()) == 0) return;
+        if (!message.params.contains("error")) m_tokens_created.insert(message.id.get<std::string>());
+        m_wake.notify_all();
     }
 
     void request(const Message& message) {
@@ -280,6 +291,7 @@ private:
         };
         m_push = !has({"textDocument", "diagnostic"});
         m_refresh = has({"workspace", "diagnostics", "refreshSupport"});
+        m_server_progress = has({"window", "workDoneProgress"});
         const json operations = capabilities.value("workspace", json::object())
                                     .value("workspaceEdit", json::object())
                                     .value("resourceOperations", json::array());
@@ -768,7 +780,8 @@ private:
         return m_stopping || m_cancelled.contains(id.dump());
     }
 
-    void scan(const json& id, const json& token, WorkspaceScan request) {
+    void scan(const json& id, json token, WorkspaceScan request) {
+        if (token.is_null() && m_server_progress) token = server_progress_token();
         auto progress = [&](json value) {
             if (!token.is_null()) notify("$/progress", {{"token", token}, {"value", std::move(value)}});
         };
@@ -789,6 +802,29 @@ private:
             write(support::jsonrpc::error_message(id, k_request_cancelled, "the request was cancelled"));
         else
             write(support::jsonrpc::result_message(id, {{"items", std::move(result.items)}}));
+    }
+
+    // A progress token of the server's own, for a client that gave none but
+    // shows progress (window/workDoneProgress/create, answered before its
+    // first use, as the protocol says); null when the client does not answer
+    // within a second or refuses.
+    json server_progress_token() {
+        std::string token;
+        {
+            std::lock_guard lock(m_mutex);
+            token = fmt::format("pygate-progress-{}", ++m_tokens_made);
+            m_tokens_asked.insert(token);
+        }
+        write({{"jsonrpc", "2.0"},
+               {"id", token},
+               {"method", "window/workDoneProgress/create"},
+               {"params", {{"token", token}}}});
+        std::unique_lock lock(m_mutex);
+        m_wake.wait_for(lock, std::chrono::seconds(1), [&] {
+            return m_stopping || m_tokens_created.contains(token) || !m_tokens_asked.contains(token);
+        });
+        m_tokens_asked.erase(token);
+        return m_tokens_created.erase(token) > 0 ? json(token) : json();
     }
 
     // ---- state ----
@@ -830,6 +866,10 @@ private:
     std::set<std::string> m_pending;    // ids (as JSON text) of requests not answered yet
     std::set<std::string> m_cancelled;  // of those, the ones the client cancelled
     std::optional<json> m_scan_id;
+    bool m_server_progress = false;  // the client shows progress the server starts (set at initialize)
+    std::uint64_t m_tokens_made = 0;
+    std::set<std::string> m_tokens_asked;    // window/workDoneProgress/create sent, not answered
+    std::set<std::string> m_tokens_created;  // answered with a result: the token may be used
 
     // The worker's own.
     std::map<std::string, std::pair<std::uint64_t, NotebookJudging>> m_notebook_judging;  // by notebook URI

@@ -21,7 +21,7 @@ const {
   InitializeRequest, InitializedNotification, ShutdownRequest, ExitNotification,
   DidOpenTextDocumentNotification, DidChangeTextDocumentNotification, DocumentDiagnosticRequest,
   DidOpenNotebookDocumentNotification, DidChangeNotebookDocumentNotification, HoverRequest, CodeActionRequest,
-  WorkspaceDiagnosticRequest, LogMessageNotification, ResponseError, LSPErrorCodes,
+  WorkspaceDiagnosticRequest, WorkDoneProgressCreateRequest, LogMessageNotification, ResponseError, LSPErrorCodes,
 } = protocol;
 
 const pygate = path.resolve(process.env.PYGATE);
@@ -175,6 +175,18 @@ describe('pygate lsp with the reference client', () => {
     assert.ok(result.items.length >= 300);
     const m7 = result.items.find((item) => item.uri.endsWith('/m7.py'));
     assert.deepEqual(m7.items.map((d) => d.code), ['PG003']);
+  });
+
+  test('a workspace scan without a token gets progress the server starts', async () => {
+    const created = [];
+    const kinds = [];
+    server.connection.onRequest(WorkDoneProgressCreateRequest.type, (params) => { created.push(params.token); return null; });
+    server.connection.onNotification('$/progress', (params) => { if (created.includes(params.token)) kinds.push(params.value.kind); });
+    const result = await server.connection.sendRequest(WorkspaceDiagnosticRequest.type, { previousResultIds: [] });
+    assert.equal(created.length, 1);
+    assert.equal(kinds[0], 'begin');
+    assert.equal(kinds.at(-1), 'end');
+    assert.ok(result.items.length >= 300);
   });
 
   test('a cancelled workspace scan answers RequestCancelled', async () => {
