@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
         add_repl_command(app, repl_options);
         pygate::mcp::McpOptions mcp_options;
         add_mcp_command(app, mcp_options);
-        pygate::lsp::LspOptions lsp_options;
+        LspCommandOptions lsp_options;
         add_lsp_command(app, lsp_options);
         add_kernel_command(app);
         ServeCommandOptions serve_options;

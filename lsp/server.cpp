@@ -21,7 +21,6 @@
 #include <thread>
 
 #include "analyzer/syntax/parse.hpp"
-#include "judging/target_libraries.hpp"
 #include "lsp/baseline_action.hpp"
 #include "lsp/baseline_file.hpp"
 #include "lsp/diagnostics.hpp"
@@ -768,8 +767,9 @@ private:
         // The settings are held by the thread: a change of settings while it scans leaves its profile alive.
         m_scan = std::thread([this, id = message.id, token = message.params.value("workDoneToken", json()),
                               settings = m_settings, request = std::move(request)]() mutable {
-            std::string error;  // the worker's judgements log it
-            if (const settings::Baseline* baseline = BaselineFileCache().get(settings->baseline, error))
+            std::string error;                // the worker's judgements log it
+            BaselineFileCache baseline_file;  // named: the entries it returns live in it
+            if (const settings::Baseline* baseline = baseline_file.get(settings->baseline, error))
                 request.baseline = *baseline;
             scan(id, token, std::move(request));
         });
@@ -881,10 +881,6 @@ private:
 
 LspEnd serve_lsp(int in_fd, int out_fd, const LspOptions& options) {
     ::signal(SIGPIPE, SIG_IGN);  // a client that went away is seen as a failed write
-    std::string error;
-    std::optional<analyzer::LibraryVersions> libraries = judging::libraries_from_option(options.libraries, error);
-    // As `pygate check`: an interpreter that cannot be asked leaves every library name unknown.
-    judging::set_target_libraries(libraries ? std::move(*libraries) : analyzer::LibraryVersions{});
     LspServer server(out_fd, options);
     return server.serve(in_fd);
 }

@@ -18,8 +18,6 @@ struct LspOptions {
     bool isolated = false;               // read no pygate.toml / [tool.pygate]
     bool stdio = true;                   // the only transport (editors pass --stdio)
     std::size_t max_message = std::size_t{64} << 20;
-    // The library versions code is judged for, as `pygate check --libraries`.
-    std::string libraries = "python:/usr/bin/python3";
 };
 
 enum class LspEnd {
@@ -28,7 +26,8 @@ enum class LspEnd {
 };
 
 // Serves until the client sends `exit`, its input ends, or the process that
-// started it (initialize's processId) is gone.
+// started it (initialize's processId) is gone. The library versions code is
+// judged for are the process's (judging/target_libraries), set by the caller.
 LspEnd serve_lsp(int in_fd, int out_fd, const LspOptions& options);
 
 }  // namespace pygate::lsp

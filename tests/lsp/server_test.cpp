@@ -27,7 +27,6 @@ public:
     explicit Client(LspOptions options = {}) {
         REQUIRE(::pipe(m_to_server) == 0);
         REQUIRE(::pipe(m_from_server) == 0);
-        options.libraries = "tables";
         m_server = std::async(std::launch::async, [this, options] {
             LspEnd end = serve_lsp(m_to_server[0], m_from_server[1], options);
             ::close(m_from_server[1]);
@@ -326,7 +325,9 @@ TEST_CASE("lsp server: workspace diagnostics with progress", "[lsp][server][work
     // A changed file is answered at once, in full; the others unchanged.
     std::ofstream(root / "b.py") << "eval('x')\n";
     client.request(4, "workspace/diagnostic", {{"previousResultIds", previous}});
-    for (const json& item : client.answer(4)["result"]["items"]) {
+    const json again = client.answer(4);  // held: a range-for over a temporary's member would outlive it
+    REQUIRE(again["result"]["items"].size() == 2);
+    for (const json& item : again["result"]["items"]) {
         if (item["uri"].get<std::string>().ends_with("b.py"))
             CHECK(codes(item["items"]) == std::vector<std::string>{"PG001"});
         else
