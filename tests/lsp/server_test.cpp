@@ -4,6 +4,7 @@
 #include "lsp/server.hpp"
 
 #include <poll.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -128,6 +129,15 @@ TEST_CASE("lsp server: the lifecycle's errors, and exit codes", "[lsp][server]")
         client.initialize();
         client.notify("exit");
         CHECK(client.end() == LspEnd::exit_without_shutdown);
+    }
+    SECTION("the process that started it ending ends the server") {
+        const pid_t parent = ::fork();
+        if (parent == 0) ::_exit(0);
+        REQUIRE(::waitpid(parent, nullptr, 0) == parent);  // gone: its pid names no process
+        Client client;
+        client.request(1, "initialize", {{"processId", parent}, {"capabilities", json::object()}});
+        REQUIRE(client.answer(1).contains("result"));
+        CHECK(client.end() == LspEnd::exit_without_shutdown);  // within the second it waits on input
     }
     SECTION("a client that goes away ends the server") {
         Client client;
