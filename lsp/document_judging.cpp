@@ -135,7 +135,8 @@ std::vector<LocatedFinding> judge_cell(const TextDocument& cell, ProgramSoFar& s
         found.push_back(std::move(located));
     }
     if (verdict.report.decision == analyzer::Decision::allow && verdict.internal_error.empty()) {
-        so_far.accepted.push_back(placing.back());
+        // Its own lines (an empty cell has none), so that no line of a later cell is placed in it.
+        so_far.accepted.push_back({cell.uri(), so_far.lines + 1, lines_as_step(cell.text())});
         so_far.lines += lines_as_step(cell.text());
         so_far.program.accept(cell.text(), std::move(verdict));
     }

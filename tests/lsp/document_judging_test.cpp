@@ -44,6 +44,17 @@ TEST_CASE("notebook judging: a name bound in an earlier cell is followed into a 
     CHECK(finding.chain[0].place.range.line == 2);
 }
 
+TEST_CASE("notebook judging: an empty cell holds no line of the cells after it", "[lsp][notebook]") {
+    analyzer::Parser parser;
+    auto found = judge_cells(cells({"", "g = getattr\n", "", "g(print, '__globals__')\n"}), parser, safe_eval());
+    REQUIRE(found["cell:4"].size() == 1);
+    const LocatedFinding& finding = found["cell:4"][0];
+    REQUIRE(finding.chain.size() == 1);
+    CHECK(finding.chain[0].place.uri == "cell:2");
+    CHECK(finding.chain[0].place.range.line == 1);
+    CHECK(finding.finding.range.line == 1);
+}
+
 TEST_CASE("notebook judging: a refused cell is not part of the program later cells see", "[lsp][notebook]") {
     analyzer::Parser parser;
     auto found = judge_cells(cells({"import os\n", "os.system('id')\n"}), parser, safe_eval());
