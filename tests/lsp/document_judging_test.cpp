@@ -96,7 +96,9 @@ TEST_CASE("notebook judging: judging again from the changed cell gives what judg
                                              "h = g\n",
                                              "h(print, '__code__')\n",
                                              "(",
-                                             "z = [i for i in range(3)]\n"};
+                                             "z = [i for i in range(3)]\n",
+                                             "",
+                                             "# a comment only\n"};
     std::mt19937 random(49);
     std::vector<std::string> texts(12, "x = 1\n");
     analyzer::Parser parser;
