@@ -110,6 +110,8 @@ namespace {
 // Judges one cell after `so_far`, and adds it when the gate allows it.
 std::vector<LocatedFinding> judge_cell(const TextDocument& cell, ProgramSoFar& so_far, analyzer::Parser& parser,
                                        const analyzer::Profile& profile) {
+    // The kernel sends no blank cell to its session (pygate.kernel's do_execute): nothing to judge or run.
+    if (cell.text().find_first_not_of(" \t\n\r\f\v") == std::string::npos) return {};
     judging::StepVerdict verdict = so_far.program.judge(cell.text(), parser, profile);
     std::vector<LocatedFinding> found;
     // The program's lines: the accepted cells', then this one's.
