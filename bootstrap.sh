@@ -12,7 +12,7 @@ cd "$(dirname "$0")"
 # libraries as Debian packages.
 readonly tool_packages=(
     g++:g++ cmake:cmake ninja:ninja-build pkg-config:pkg-config git:git openssl:openssl
-    node:nodejs npm:npm valgrind:valgrind jq:jq chromium:chromium
+    node:nodejs npm:npm valgrind:valgrind jq:jq chromium:chromium nvim:neovim
 )
 readonly library_packages=(
     ca-certificates libtree-sitter-dev libtoml11-dev libfmt-dev nlohmann-json3-dev libcli11-dev

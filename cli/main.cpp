@@ -8,6 +8,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/hook_command.hpp"
 #include "cli/kernel_command.hpp"
+#include "cli/lsp_command.hpp"
 #include "cli/mcp_command.hpp"
 #include "cli/profile_commands.hpp"
 #include "cli/repl_command.hpp"
@@ -38,6 +39,8 @@ int main(int argc, char** argv) {
         add_repl_command(app, repl_options);
         pygate::mcp::McpOptions mcp_options;
         add_mcp_command(app, mcp_options);
+        LspCommandOptions lsp_options;
+        add_lsp_command(app, lsp_options);
         add_kernel_command(app);
         ServeCommandOptions serve_options;
         add_serve_commands(app, serve_options);

@@ -73,6 +73,7 @@ StepVerdict SessionProgram::judge(const std::string& step, analyzer::Parser& par
         verdict.program_findings.insert(finding_key(finding));
         const bool in_step = finding.range.line > offset;
         if (!in_step && m_known.count(finding_key(finding)) != 0) continue;
+        verdict.program_placed.push_back(finding);
         if (in_step) {
             finding.range.line -= offset;
             finding.range.end_line -= offset;

@@ -31,6 +31,10 @@ struct StepVerdict {
     reporters::FileReport report;  // the step's decision and the findings that count, lines relative to the step
     std::string internal_error;    // a bug in the analysis: the step is denied
     std::set<std::string> program_findings;  // every finding of the program with the step, as keys
+    // report.findings as the program places them: lines (and chain links'
+    // lines) of the whole program, never made relative to the step, for a
+    // caller that shows each where it is (`pygate lsp`: a notebook's cells).
+    std::vector<analyzer::Finding> program_placed;
     // The program with the step was parsed step only: its tree is the
     // accepted program's with the step's appended.
     bool parsed_step_only = false;
@@ -59,7 +63,10 @@ private:
     std::uint32_t m_lines = 0;       // lines of m_text
     std::set<std::string> m_known;   // the findings of m_text, as keys
     std::size_t m_steps = 0;
-    std::unique_ptr<const analyzer::SyntaxTree> m_tree;  // m_text's tree, when a step may be appended to it
+    // m_text's tree, when a step may be appended to it. Shared: it is never
+    // changed, so a copy of the program (pygate lsp keeps one at the cell
+    // being edited) costs its text, not its tree.
+    std::shared_ptr<const analyzer::SyntaxTree> m_tree;
 };
 
 }  // namespace pygate::judging

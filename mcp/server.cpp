@@ -152,6 +152,7 @@ private:
                         batch);
                 return;
             case Message::Kind::ignored:
+            case Message::Kind::response:  // the server sends no requests
                 complete(batch, nullptr);
                 return;
             case Message::Kind::notification:

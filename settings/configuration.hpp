@@ -3,7 +3,7 @@
 // keys) or the `[tool.pygate]` table of `pyproject.toml`, the nearest found
 // from the working folder upward (docs/configuration.md). Read strictly, as
 // profiles are: an unknown key or a wrong type is an error naming the file,
-// line and column. Only `pygate check` and `pygate config` read it; the gate
+// line and column. Only `pygate check`, `pygate config` and `pygate lsp` read it; the gate
 // modes (run, serve, repl, hook) never do.
 
 #include <cstdint>

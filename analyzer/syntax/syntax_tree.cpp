@@ -159,11 +159,17 @@ SyntaxTree::SyntaxTree() {
 }
 
 SyntaxTree::~SyntaxTree() {
-    if (m_nodes.capacity() > k_kept_capacity || t_spare_arrays.size() >= k_kept_arrays) return;
-    m_nodes.clear();
-    t_spare_arrays.push_back(std::move(m_nodes));
-    m_names.clear();
-    t_spare_tables.push_back(std::move(m_names));
+    // Arrays and tables are bounded apart: a tree append_module made took a
+    // spare array and no table, so bounding the tables by the arrays' count
+    // kept one more table for every such tree (a session's every step).
+    if (m_nodes.capacity() <= k_kept_capacity && t_spare_arrays.size() < k_kept_arrays) {
+        m_nodes.clear();
+        t_spare_arrays.push_back(std::move(m_nodes));
+    }
+    if (t_spare_tables.size() < k_kept_arrays) {
+        m_names.clear();
+        t_spare_tables.push_back(std::move(m_names));
+    }
 }
 
 std::uint32_t count_children(Node node, bool named_only) {
