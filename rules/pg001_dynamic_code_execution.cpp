@@ -137,17 +137,6 @@ bool is_true(const analyzer::RuleContext& context, Node node) {
     return !node_is_null(node) && context.model().text(node) == "True";
 }
 
-// Whether a call passes `*args` or `**kwargs`, which may fill any parameter.
-bool unpacks_arguments(const analyzer::CallSite& call, const analyzer::Model& model) {
-    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    Node arguments = model.call_arguments(call.node);
-    for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments); ++i) {
-        TSSymbol kind = node_symbol(node_named_child(arguments, i));
-        if (kind == s.list_splat || kind == s.dictionary_splat) return true;
-    }
-    return false;
-}
-
 // An argument that may be true: given, and not a constant false (`allow_pickle=flag` may be True).
 bool not_false(const analyzer::RuleContext& context, Node node, analyzer::ScopeId scope) {
     if (node_is_null(node)) return false;
@@ -224,18 +213,17 @@ bool judge_xslt_stylesheet(const analyzer::CallSite& call, analyzer::RuleContext
                    return r.qualified.ends_with(".read_xml") || r.qualified.ends_with(".to_xml");
                });
     if (!xml) return false;
-    Node stylesheet = model.argument(call.node, UINT32_MAX, "stylesheet");
-    if (node_is_null(stylesheet) && name == "to_xml")
-        stylesheet = model.argument(call.node, 13);  // to_xml(path_or_buffer, index, ..., parser, stylesheet)
-    if (node_is_null(stylesheet)) {
-        if (!unpacks_arguments(call, model)) return false;
+    // to_xml(path_or_buffer, index, ..., parser, stylesheet): 13th; read_xml(path_or_buffer, xpath, ...,
+    // parser, stylesheet): 11th (pandas 1.5 only warns of it by position).
+    Node stylesheet = model.argument(call.node, name == "to_xml" ? 13 : 11, "stylesheet");
+    if (node_is_null(stylesheet) || analyzer::node_type(stylesheet) == "none") return false;
+    if (node_symbol(stylesheet) == s.list_splat || node_symbol(stylesheet) == s.dictionary_splat) {
         context.report(k_rule, analyzer::Severity::warning, call.node,
                        "unpacked arguments of read_xml or to_xml may give an XSLT stylesheet, a program with the file "
                        "system and the network at its disposal",
                        k_library_effect_specificity);
         return true;
     }
-    if (analyzer::node_type(stylesheet) == "none") return false;
     context.report(k_rule, analyzer::Severity::error, node_parent(stylesheet),
                    "an XSLT stylesheet (pandas' read_xml and to_xml run it through lxml) is a program with the file "
                    "system and the network at its disposal: exsl:document writes any file, document() reads any",
@@ -267,11 +255,10 @@ void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
             runs = !safe_yaml_loader(context, call);
         else if (q.starts_with("numpy."))  // numpy.load and its aliases, numpy.lib.format.read_array
             // load(file, mmap_mode, allow_pickle, ...), read_array(fp, allow_pickle, ...); an
-            // unpacked `*args` or `**kwargs` may set it.
+            // unpacking pygate cannot read may set it (Model::argument gives it then).
             runs = not_false(context,
                              model.argument(call.node, q.ends_with("read_array") ? 1 : 2, "allow_pickle"),
-                             call.scope) ||
-                   unpacks_arguments(call, model);
+                             call.scope);
         else if (q == "inspect.get_annotations")
             runs = is_true(context, model.argument(call.node, 99, "eval_str"));
         else if (q.starts_with("pandas.")) {
@@ -505,14 +492,48 @@ void judge_library_code(const analyzer::CallSite& call, analyzer::RuleContext& c
         if (judge_library_code(call, called, context)) return;
 }
 
+// `setattr(archive, "allow_pickle", True)`: on_attribute's store, by name.
+void judge_allow_pickle_set_by_name(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    if (!std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
+            return r.kind == Referent::Kind::name && r.qualified == "builtins.setattr";
+        }) ||
+        !model.imports("numpy"))
+        return;
+    std::optional<std::string> name = model.fold_string(model.argument(call.node, 1), call.scope);
+    if (!name || *name != "allow_pickle" || !not_false(context, model.argument(call.node, 2), call.scope)) return;
+    context.report(k_rule, analyzer::Severity::error, call.node,
+                   "setattr of an NpzFile's allow_pickle: its members are then unpickled, which runs code chosen by "
+                   "the data",
+                   k_library_effect_specificity);
+}
+
 void on_any_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
+    judge_allow_pickle_set_by_name(call, context);
     on_call(call, context);
     on_typing_call(call, context);
     judge_library_code(call, context);
 }
 
+// `archive = np.load(p); archive.allow_pickle = True; archive["x"]`: an
+// NpzFile reads its members with the flag its attribute holds, set after
+// it was opened (also through setattr(archive, "allow_pickle", True)).
+void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
+    if (!site.store || site.attribute != "allow_pickle" || !context.model().imports("numpy")) return;
+    Node statement = node_parent(site.node);
+    Node value = !node_is_null(statement) && node_symbol(statement) == analyzer::PythonSymbols::get().assignment
+                     ? node_child_by_field_id(statement, analyzer::PythonSymbols::get().field_right)
+                     : Node{};
+    if (!node_is_null(value) && !not_false(context, value, site.scope)) return;  // a store pygate cannot see: on
+    context.report(k_rule, analyzer::Severity::error, site.node,
+                   "an NpzFile's allow_pickle set after it was opened: its members are then unpickled, which runs "
+                   "code chosen by the data",
+                   k_library_effect_specificity);
+}
+
 constexpr analyzer::RuleHooks k_hooks{.on_reference = on_reference,
                                       .on_call = on_any_call,
+                                      .on_attribute = on_attribute,
                                       .on_syntax = on_syntax,
                                       .on_module = on_module,
                                       .syntax_kinds = syntax_kinds};

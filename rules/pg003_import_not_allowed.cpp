@@ -212,32 +212,33 @@ void judge_values_of_modules_not_allowed(const analyzer::Reference& reference, a
     }
 }
 
-// Whether a call may hand its arguments on where pygate does not follow
-// them: anything but the builtins the resolver reads through (getattr of a
-// module is its member) and those that only look at a value. A library
-// callable may keep it and give it back (`pd.Series([pd])[0]`,
-// `next(iter([pd]))`, `dict(m=pd).get("m")`), which the resolver does not
-// follow.
-bool hands_its_arguments_on(const Referents& callee) {
-    static constexpr std::array<std::string_view, 15> k_followed_or_looked_at = {
-        "builtins.getattr",    "builtins.hasattr", "builtins.setattr",    "builtins.delattr",
-        "builtins.vars",       "builtins.dir",     "builtins.print",      "builtins.repr",
-        "builtins.str",        "builtins.id",      "builtins.type",       "builtins.isinstance",
-        "builtins.issubclass", "importlib.reload", "builtins.help"};
-    return callee.empty() || !std::all_of(callee.begin(), callee.end(), [](const Referent& r) {
-        return r.kind == Referent::Kind::name &&
-               std::find(k_followed_or_looked_at.begin(), k_followed_or_looked_at.end(), r.qualified) !=
-                   k_followed_or_looked_at.end();
+// Whether a call may hand its argument at `index` on where pygate does not
+// follow it: anything but the builtins the resolver reads through when
+// given the module first (getattr of a module is its member) and those that
+// only look at a value. A library callable may keep it and give it back
+// (`pd.Series([pd])[0]`, `next(iter([pd]))`), which the resolver does not
+// follow, and so may a getattr's default or a setattr's value.
+bool hands_its_arguments_on(const Referents& callee, std::uint32_t index) {
+    static constexpr std::array<std::string_view, 5> k_read_through = {
+        "builtins.getattr", "builtins.hasattr", "builtins.setattr", "builtins.delattr", "importlib.reload"};
+    static constexpr std::array<std::string_view, 10> k_looked_at = {
+        "builtins.vars", "builtins.dir",  "builtins.print",      "builtins.repr",       "builtins.str",
+        "builtins.id",   "builtins.type", "builtins.isinstance", "builtins.issubclass", "builtins.help"};
+    return callee.empty() || !std::all_of(callee.begin(), callee.end(), [&](const Referent& r) {
+        if (r.kind != Referent::Kind::name) return false;
+        if (std::find(k_looked_at.begin(), k_looked_at.end(), r.qualified) != k_looked_at.end()) return true;
+        return index == 0 && std::find(k_read_through.begin(), k_read_through.end(), r.qualified) != k_read_through.end();
     });
 }
 
 // Whether a module stays where the resolver follows it: its member read
 // (`pd.read_csv`), bound to a name (`p = pd`), an element of a list or
-// tuple bound to a name or looped over (`mods = [pd]; mods[0]`, `for m in
-// [pd]`), or given to a builtin it reads through (getattr) or that only
-// looks at it (print). Anywhere else (a call that may keep and give it back,
-// a dict, a generator, a yield, a lambda's body, a parameter's default) what
-// is called on it is called where pygate cannot name it.
+// tuple a loop runs over (`for m in [pd]`), or given to a builtin it reads
+// through (getattr's object) or that only looks at it (print). Anywhere else
+// (a list kept in a name, which may flow on through iter, pop or slices; a
+// call that may keep and give it back; a dict; a generator; a yield; a
+// lambda's body; a parameter's default) what is called on it is called
+// where pygate cannot name it.
 bool module_handed_away(Node node, analyzer::ScopeId scope, const analyzer::Model& model) {
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
     Node parent = node_parent(node);
@@ -255,18 +256,22 @@ bool module_handed_away(Node node, analyzer::ScopeId scope, const analyzer::Mode
     if (type == "subscript") return node_field(node) != s.field_value;         // `globals()["x"][...]`
     if (kind == s.argument_list) {
         Node call = node_parent(parent);
-        return node_is_null(call) || hands_its_arguments_on(model.resolve(model.call_function(call), scope));
+        std::uint32_t index = 0;
+        for (std::uint32_t i = 0; i < node_named_child_count(parent); ++i) {
+            if (node_eq(node_named_child(parent, i), node)) break;
+            if (node_symbol(node_named_child(parent, i)) != s.comment) ++index;
+        }
+        return node_is_null(call) || hands_its_arguments_on(model.resolve(model.call_function(call), scope), index);
     }
-    auto bound_to_a_name = [&](Node value, Node holder) {
-        return node_symbol(holder) == s.assignment && node_field(value) == s.field_right &&
-               node_symbol(node_child_by_field_id(holder, s.field_left)) == s.identifier;
-    };
-    if (kind == s.assignment) return !bound_to_a_name(node, parent);
+    if (kind == s.assignment)
+        return !(node_field(node) == s.field_right &&
+                 node_symbol(node_child_by_field_id(parent, s.field_left)) == s.identifier);
+    // `for m in [pd, np]:` and `{m: ... for m in (np, pd)}` over a literal: the loop's name is each.
     if (kind == s.list || kind == s.tuple) {
         Node holder = node_parent(parent);
-        if (node_is_null(holder)) return true;
-        if (bound_to_a_name(parent, holder)) return false;
-        return !(node_symbol(holder) == s.for_statement && node_field(parent) == s.field_right);
+        return node_is_null(holder) ||
+               !((node_symbol(holder) == s.for_statement || node_symbol(holder) == s.for_in_clause) &&
+                 node_field(parent) == s.field_right);
     }
     return true;
 }

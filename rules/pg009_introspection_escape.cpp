@@ -384,9 +384,11 @@ bool uses_a_tabled_library(const analyzer::Model& model) {
 
 bool class_body_defines_method(const analyzer::Model& model, analyzer::ScopeId class_scope, std::string_view name);
 
-// Whether the methods of the file's class `class_scope` are reached through
-// the class anywhere (`Helper.tex(t)`, `functools.partial(Helper.tex)`):
-// then their self may be any object the caller passes. Remembered per file.
+// Whether the file's class `class_scope` is used anywhere but called to make
+// an instance (`Plain()`) or named to isinstance: through the class
+// (`Helper.tex(t)`, `getattr(Helper, "tex")`, an alias, a subclass, a
+// list of classes) its methods may be called with any object as self.
+// Remembered per file.
 bool methods_reached_through_class(analyzer::ScopeId class_scope, const analyzer::RuleContext& context) {
     struct Memo {
         std::uint64_t analysis = 0;
@@ -398,20 +400,36 @@ bool methods_reached_through_class(analyzer::ScopeId class_scope, const analyzer
         if (scope == class_scope) return answer;
     const analyzer::Model& model = context.model();
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    std::string name = model.identifier(node_child_by_field_id(model.definition(class_scope), s.field_name));
+    Node definition = model.definition(class_scope);
+    Node own_name = node_child_by_field_id(definition, s.field_name);
+    std::string name = model.identifier(own_name);
     bool reached = false;
     std::vector<Node> pending{model.definition(0)};
-    for (std::size_t visited = 0; !pending.empty() && visited < 200000 && !reached; ++visited) {
+    for (std::size_t visited = 0; !pending.empty() && !reached; ++visited) {
+        if (visited >= 200000) {
+            reached = true;  // a file too large to look through: fail closed
+            break;
+        }
         Node node = pending.back();
         pending.pop_back();
+        // `type(h).tex(t)`, `h.__class__.tex(t)`: any class reached through an instance.
         if (node_symbol(node) == s.attribute) {
             Node holder = model.attribute_object(node);
-            if (node_symbol(holder) == s.identifier && model.identifier(holder) == name) {
-                std::string member = model.identifier(model.attribute_name(node));
-                reached = !member.starts_with("__") || member == "__dict__";
-                if (reached && !class_body_defines_method(model, class_scope, member) && member != "__dict__")
-                    reached = false;  // a class attribute read, not a method taken unbound
+            if ((node_symbol(holder) == s.call && model.text(model.call_function(holder)) == "type") ||
+                model.text(model.attribute_name(node)) == "__class__")
+                reached = true;
+        }
+        if (node_symbol(node) == s.identifier && !node_eq(node, own_name) && model.identifier(node) == name) {
+            Node parent = node_parent(node);
+            bool made = !node_is_null(parent) && node_symbol(parent) == s.call && node_field(node) == s.field_function;
+            bool checked = false;
+            if (!made && !node_is_null(parent) && node_symbol(parent) == s.argument_list) {
+                Node call = node_parent(parent);
+                std::string_view function =
+                    node_is_null(call) || node_symbol(call) != s.call ? "" : model.text(model.call_function(call));
+                checked = function == "isinstance" || function == "issubclass";
             }
+            reached = !made && !checked;
         }
         for (std::uint32_t i = node_named_child_count(node); i > 0; --i) pending.push_back(node_named_child(node, i - 1));
     }
@@ -431,8 +449,9 @@ bool provably_own(Node object, analyzer::ScopeId scope, const analyzer::RuleCont
     if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(object, scope)) {
         if (node_symbol(bound->value) != s.call) return false;
         Referents made_by = model.resolve(model.call_function(bound->value), bound->scope);
-        return !made_by.empty() && std::all_of(made_by.begin(), made_by.end(), [](const Referent& r) {
-            return r.kind == Referent::Kind::user_class;
+        // A class whose __new__ the file writes may give back any object.
+        return !made_by.empty() && std::all_of(made_by.begin(), made_by.end(), [&](const Referent& r) {
+            return r.kind == Referent::Kind::user_class && !class_body_defines_method(model, r.scope, "__new__");
         });
     }
     analyzer::ScopeId class_scope = model.enclosing_class(scope);
@@ -935,15 +954,32 @@ bool check_names_taker_passed(const analyzer::Reference& reference, analyzer::Ru
         analyzer::NameFacts facts = context.libraries().describe(referent.qualified);
         // A class made or subclassed (`class P(NamedTuple)`) is not a method handed on.
         if (facts.status != analyzer::NameFacts::Status::known ||
-            facts.entry->kind != analyzer::LibraryKind::function || !takes_names_or_format(*facts.entry))
+            facts.entry->kind != analyzer::LibraryKind::function)
             continue;
+        // A library callable that runs code it is given (`df.eval`, `df.query`), handed to a call
+        // (map, Series.apply, read_csv's converters, np.vectorize): the code comes from where no
+        // site shows. eval and exec themselves are PG001's; a decorator is called on the def.
+        std::vector<LibraryEffect> effects = library_effects(*facts.entry);
+        bool decorator = !node_is_null(parent) && analyzer::node_type(parent) == "decorator";
+        bool handed = !node_is_null(reference.argument_of) ||
+                      !model.followed_to_its_calls(reference.node, reference.scope);  // `converters={"c": df.eval}`
+        bool takes_code = handed && !decorator && !referent.qualified.starts_with("builtins.") &&
+                          std::any_of(effects.begin(), effects.end(), [](const LibraryEffect& effect) {
+                              return effect.kind == "code" && !effect.parameter.none && !effect.parameter.receiver;
+                          });
+        if (!takes_code && !takes_names_or_format(*facts.entry)) continue;
         if (node_is_null(reference.argument_of) && model.followed_to_its_calls(reference.node, reference.scope))
             return false;
+        // Every argument beside it seen, none a refused name: `map(df.agg, ["mean", "max"])`.
+        bool all_seen = !node_is_null(reference.argument_of) && !takes_code;
         if (!node_is_null(reference.argument_of)) {
             Node arguments = model.call_arguments(reference.argument_of);
             for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments); ++i) {
+                Node argument = node_named_child(arguments, i);
+                if (node_eq(argument, reference.node) || node_symbol(argument) == analyzer::PythonSymbols::get().comment)
+                    continue;
                 std::vector<std::string> values;
-                argument_strings(node_named_child(arguments, i), reference.scope, model, context.libraries(), values);
+                if (!argument_strings(argument, reference.scope, model, context.libraries(), values)) all_seen = false;
                 for (const std::string& value : values)
                     if (auto why = refused_name(value, context, facts.entry->name)) {
                         context.report(k_rule, Severity::error, reference.argument_of,
@@ -955,11 +991,12 @@ bool check_names_taker_passed(const analyzer::Reference& reference, analyzer::Ru
                     }
             }
         }
+        if (all_seen) return false;
         context.report(k_rule, Severity::warning, reference.node,
-                       fmt::format("introspection: `{}` takes attribute or method names or a format string, and is "
-                                   "passed on as a value: the arguments it gets are not where pygate can judge them; "
-                                   "call it where it is named",
-                                   referent.qualified),
+                       fmt::format("introspection: `{}` takes {}, and is passed on as a value: the arguments it gets "
+                                   "are not where pygate can judge them; call it where it is named",
+                                   referent.qualified,
+                                   takes_code ? "code to run" : "attribute or method names or a format string"),
                        k_specificity, &referent);
         return true;
     }
@@ -1392,8 +1429,10 @@ bool unpacked_from(Node identifier, analyzer::ScopeId scope, const analyzer::Mod
 // The libraries other than pandas whose objects have methods named apply or
 // transform (matplotlib's transforms, scipy's rotations).
 bool other_library_with_apply(std::string_view qualified) {
+    // numpy's functions and most of scipy's give a DataFrame back for one
+    // (`np.round(df)`, an OptimizeResult holding one): not another library's objects.
     return qualified.starts_with("matplotlib.") || qualified.starts_with("mpl_toolkits.") ||
-           qualified.starts_with("scipy.") || qualified.starts_with("numpy.");
+           qualified.starts_with("scipy.spatial.transform.");
 }
 
 // pandas' methods that call the method or function a string names

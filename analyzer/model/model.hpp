@@ -179,8 +179,11 @@ public:
     std::vector<std::string> fold_strings(Node expr, ScopeId scope) const;
 
     // A call's argument by position (keyword arguments skipped) or, when
-    // `keyword` is given, by that keyword; a null node when absent or hidden
-    // behind `*args`.
+    // `keyword` is given, by that keyword, reading `*[a, b]` and
+    // `**{"k": v}` / `**dict(k=v)` as CPython fills parameters from them; a
+    // null node when absent. When an unpacking pygate cannot read (`*args`,
+    // `**options`) may fill it, that unpacking node: a value no fold or
+    // resolution sees through, judged as unseen.
     Node argument(Node call, std::uint32_t position, std::string_view keyword = {}) const;
 
     // The parts of attributes, calls and subscripts, taken by position (the

@@ -358,10 +358,17 @@ public:
         }
     }
 
+    // An unpacking is read as CPython fills parameters from it: `*[a, b]`
+    // and `*(a, b)` are positional arguments, `**{"k": v}` and
+    // `**dict(k=v)` keywords. One pygate cannot read (`*args`, `**options`)
+    // may fill any position from where it stands, and any keyword not given
+    // by name: the answer is then the unpacking itself, a value no fold or
+    // resolution sees through, so the rules that ask judge it as unseen.
     Node argument(Node call, std::uint32_t position, std::string_view keyword = {}) const {
         Node arguments = m_model.call_arguments(call);
         if (node_is_null(arguments) || node_symbol(arguments) != s.argument_list) return {};
         std::uint32_t index = 0;
+        Node hidden_position, hidden_keyword;
         for (std::uint32_t i = 0; i < node_named_child_count(arguments); ++i) {
             Node child = node_named_child(arguments, i);
             TSSymbol kind = node_symbol(child);
@@ -371,8 +378,78 @@ public:
                     return field(child, s.field_value);
                 continue;
             }
-            if (kind == s.list_splat || kind == s.dictionary_splat) return {};
-            if (index++ == position) return child;
+            if (kind == s.list_splat) {
+                Node spread = node_named_child(child, 0);
+                while (!node_is_null(spread) && node_symbol(spread) == s.parenthesized_expression)
+                    spread = node_named_child(spread, 0);
+                bool listed = !node_is_null(spread) && (node_symbol(spread) == s.list || node_symbol(spread) == s.tuple);
+                for (std::uint32_t e = 0; listed && e < node_named_child_count(spread); ++e)
+                    listed = node_symbol(node_named_child(spread, e)) != s.list_splat;
+                if (!listed) {
+                    if (node_is_null(hidden_position) && position != UINT32_MAX) hidden_position = child;
+                    continue;
+                }
+                for (std::uint32_t e = 0; e < node_named_child_count(spread); ++e) {
+                    Node element = node_named_child(spread, e);
+                    if (node_symbol(element) == s.comment) continue;
+                    if (node_is_null(hidden_position) && index == position) return element;
+                    ++index;
+                }
+                continue;
+            }
+            if (kind == s.dictionary_splat) {
+                if (keyword.empty()) continue;
+                bool complete = false;
+                if (Node value = keyword_in_unpacking(node_named_child(child, 0), keyword, complete); !node_is_null(value))
+                    return value;
+                if (!complete && node_is_null(hidden_keyword)) hidden_keyword = child;
+                continue;
+            }
+            if (node_is_null(hidden_position) && index == position) return child;
+            ++index;
+        }
+        return !node_is_null(hidden_position) ? hidden_position : hidden_keyword;
+    }
+
+    // `**{"k": v}` or `**dict(k=v)`: the value of `keyword` in it, and whether
+    // the mapping lists every key it has (then an absent keyword is absent).
+    Node keyword_in_unpacking(Node mapping, std::string_view keyword, bool& complete) const {
+        complete = false;
+        while (!node_is_null(mapping) && node_symbol(mapping) == s.parenthesized_expression)
+            mapping = node_named_child(mapping, 0);
+        if (node_is_null(mapping)) return {};
+        if (node_symbol(mapping) == s.dictionary) {
+            complete = true;
+            for (std::uint32_t i = 0; i < node_named_child_count(mapping); ++i) {
+                Node pair = node_named_child(mapping, i);
+                if (node_symbol(pair) == s.comment) continue;
+                if (node_symbol(pair) != s.pair) {
+                    complete = false;  // `**{**other}`
+                    continue;
+                }
+                Node key = field(pair, s.field_key);
+                if (node_symbol(key) != s.string) {
+                    complete = false;
+                    continue;
+                }
+                std::string_view text = m_model.text(key);
+                if (text.size() >= 2 && text.substr(1, text.size() - 2) == keyword &&
+                    (text.front() == '"' || text.front() == '\''))
+                    return field(pair, s.field_value);
+                if (text.size() < 2 || (text.front() != '"' && text.front() != '\'')) complete = false;  // a prefix
+            }
+            return {};
+        }
+        // `dict(k=v)` by its spelling (a shadowed dict may hold more: never complete).
+        if (node_symbol(mapping) == s.call && m_model.text(m_model.call_function(mapping)) == "dict") {
+            Node arguments = m_model.call_arguments(mapping);
+            for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments); ++i) {
+                Node child = node_named_child(arguments, i);
+                if (node_symbol(child) == s.comment) continue;
+                if (node_symbol(child) != s.keyword_argument) continue;
+                if (m_model.text(field(child, s.field_name)) == keyword) return field(child, s.field_value);
+            }
+            return {};
         }
         return {};
     }

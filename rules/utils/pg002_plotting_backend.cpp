@@ -141,6 +141,17 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
             return r.kind == Referent::Kind::name && r.qualified.starts_with("pandas.");
         });
     if (!pandas_call) return;
+    // An unpacking pygate cannot read may give backend= only to pandas' plotting calls.
+    const auto& s = analyzer::PythonSymbols::get();
+    if (node_symbol(backend) == s.dictionary_splat || node_symbol(backend) == s.list_splat) {
+        std::string_view name = node_symbol(call.function) == s.attribute ? model.text(model.attribute_name(call.function))
+                                                                           : model.text(call.function);
+        bool plotting = name.find("plot") != std::string_view::npos || name.find("hist") != std::string_view::npos ||
+                        std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
+                            return r.qualified.find("plot") != std::string_view::npos;
+                        });
+        if (!plotting) return;
+    }
     if (auto why = pandas_risk(backend, call.scope, model)) report(context, rule, backend, "`backend=`", *why);
 }
 

@@ -384,7 +384,8 @@ struct TexArgument {
     std::uint32_t position;  // of the argument, after the receiver
     bool usetex;             // a flag (TextPath's usetex), not an ismath mode
 };
-constexpr std::array<TexArgument, 5> k_tex_arguments = {{
+constexpr std::array<TexArgument, 6> k_tex_arguments = {{
+    {"Text", 11, true},  // Text(x, y, text, color, va, ha, ma, fontproperties, rotation, linespacing, rotation_mode, usetex)
     {"get_text_width_height_descent", 2, false},  // renderer(s, prop, ismath)
     {"get_text_path", 2, false},                  // TextToPath(prop, s, ismath)
     {"draw_text", 6, false},                      // renderer(gc, x, y, s, prop, angle, ismath)
@@ -394,7 +395,8 @@ constexpr std::array<TexArgument, 5> k_tex_arguments = {{
 
 // Methods that run TeX whenever called, and the setter that turns it on.
 bool runs_tex(std::string_view name) {
-    return name == "draw_tex" || name == "get_texmanager" || name == "make_dvi" || name == "make_png";
+    return name == "draw_tex" || name == "get_texmanager" || name == "make_dvi" || name == "make_png" ||
+           name == "get_glyphs_tex";
 }
 
 void judge_tex_by_method(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
@@ -414,9 +416,14 @@ void judge_tex_by_method(const analyzer::CallSite& call, analyzer::RuleContext& 
                        k_specificity);
         return;
     }
-    // The same methods named as strings (`getattr(t, "set_usetex")`,
-    // `methodcaller("set_usetex", True)`): called where no site shows.
-    Node arguments = model.call_arguments(call.node);
+    // The same methods named as strings to the getattr family
+    // (`getattr(t, "set_usetex")`, `methodcaller("set_usetex", True)`): called where no site shows.
+    bool by_name = std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
+        return r.kind == Referent::Kind::name &&
+               (r.qualified == "builtins.getattr" || r.qualified == "operator.methodcaller" ||
+                r.qualified == "operator.attrgetter");
+    });
+    Node arguments = by_name ? model.call_arguments(call.node) : Node{};
     for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments) && i < 4; ++i)
         for (const std::string& named : model.fold_strings(node_named_child(arguments, i), call.scope))
             if (named == "set_usetex" || runs_tex(named)) {
@@ -437,7 +444,9 @@ void judge_tex_by_method(const analyzer::CallSite& call, analyzer::RuleContext& 
             }
             ismath = given;
         }
-    if (node_is_null(ismath)) return;
+    // A `**` pygate cannot read: its keys are judged as property names (PG009).
+    if (node_is_null(ismath) || node_symbol(ismath) == s.dictionary_splat || node_symbol(ismath) == s.list_splat)
+        return;
     std::string_view type = analyzer::node_type(ismath);
     if (type == "true" || type == "false" || type == "none") return;  // mathtext, or plain text
     std::optional<std::string> mode = model.fold_string(ismath, call.scope);
@@ -482,7 +491,8 @@ void judge_setting_key_call(const analyzer::CallSite& call, analyzer::RuleContex
     if (!model.imports("matplotlib")) return;
     Node usetex = model.argument(call.node, UINT32_MAX, "usetex");
     // Reported at the keyword, where a matplotlib call's own keyword is (one finding there).
-    if (!node_is_null(usetex))
+    // A `**` pygate cannot read is judged by its keys (PG009's judge_splatted_keywords).
+    if (!node_is_null(usetex) && node_symbol(usetex) != s.dictionary_splat && node_symbol(usetex) != s.list_splat)
         judge_value(context, rule, node_parent(usetex), k_program_settings[0], usetex, call.scope);
     judge_tex_by_method(call, context, rule);
     judge_listed_setting_keys(call, context, rule);
