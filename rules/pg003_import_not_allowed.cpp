@@ -269,9 +269,11 @@ bool module_handed_away(Node node, analyzer::ScopeId scope, const analyzer::Mode
     // `for m in [pd, np]:` and `{m: ... for m in (np, pd)}` over a literal: the loop's name is each.
     if (kind == s.list || kind == s.tuple) {
         Node holder = node_parent(parent);
+        // Followed only into a plain name (`for box.m in [pd]` stores it where no name holds it).
         return node_is_null(holder) ||
                !((node_symbol(holder) == s.for_statement || node_symbol(holder) == s.for_in_clause) &&
-                 node_field(parent) == s.field_right);
+                 node_field(parent) == s.field_right &&
+                 node_symbol(node_child_by_field_id(holder, s.field_left)) == s.identifier);
     }
     return true;
 }

@@ -197,8 +197,9 @@ constexpr FileApi k_file_apis[] = {
     {"zipfile.ZipFile", "opens an archive", Access::by_mode, {0, "file"}, {1, "mode", "r"}},
     {"zipfile.ZipFile.extractall", "extracts an archive", Access::write, {0, "path", "."}, {}},
     {"zipfile.ZipFile.extract", "extracts from an archive", Access::write, {1, "path", "."}, {}},
-    {"numpy.load", "reads a file", Access::read, {0, "file"}, {}},
-    {"numpy.*.load", "reads a file", Access::read, {0, "file"}, {}},
+    // mmap_mode "r+" and "w+" map the file for writing.
+    {"numpy.load", "reads a file", Access::by_mode, {0, "file"}, {1, "mmap_mode", "r"}},
+    {"numpy.*.load", "reads a file", Access::by_mode, {0, "file"}, {1, "mmap_mode", "r"}},
     {"numpy.loadtxt", "reads a file", Access::read, {0, "fname"}, {}},
     {"numpy.*.loadtxt", "reads a file", Access::read, {0, "fname"}, {}},
     {"numpy.genfromtxt", "reads a file", Access::read, {0, "fname"}, {}},
@@ -306,7 +307,7 @@ constexpr FileApi k_file_apis[] = {
     {"matplotlib.*.rc_params_from_file", "reads a settings file", Access::read, {0, "fname"}, {}},
     {"matplotlib.image.thumbnail", "reads an image", Access::read, {0, "infile"}, {}, {1, "thumbfile"}},
     {"matplotlib.ft2font.FT2Font", "reads a font file", Access::read, {0, "filename"}, {}},
-    {"matplotlib.font_manager.get_font", "reads a font file", Access::read, {0, "filename"}, {}},
+    {"matplotlib.font_manager.get_font", "reads a font file", Access::read, {0, "font_filepaths"}, {}},
     {"matplotlib.font_manager.json_load", "reads a file", Access::read, {0, "filename"}, {}},
     {"matplotlib.font_manager.json_dump", "writes a file", Access::write, {1, "filename"}, {}},
     {"matplotlib.type1font.Type1Font", "reads a font file", Access::read, {0, "input"}, {}},
@@ -522,6 +523,10 @@ public:
         bool first_done = check_path(m_api.path, access_of_first());
         if (first_done && m_api.second_path.position != Argument::k_none)
             check_path(m_api.second_path, m_api.second_access);
+        // `open("input/a.csv", **options)`: judged as a read, and the mode the
+        // unpacking may give is a review.
+        if (first_done && m_api.access == Access::by_mode && unpacked(argument(m_api.mode)))
+            report(Severity::warning, "an unpacking pygate cannot read may give its mode, and so open it for writing");
     }
 
 private:
@@ -544,12 +549,25 @@ private:
                        : Node{};
         }
         if (where.position < 0) return {};
-        return model().argument(m_site.node, static_cast<std::uint32_t>(where.position), where.keyword);
+        Node given = model().argument(m_site.node, static_cast<std::uint32_t>(where.position), where.keyword);
+        // A canvas's print_* methods name their path differently per backend (matplotlib 3.6).
+        if (node_is_null(given) && m_entry.pattern == "matplotlib.*FigureCanvas*.print_*")
+            for (std::string_view other : {"filename_or_obj", "fname_or_fh", "outfile"})
+                if (given = model().argument(m_site.node, UINT32_MAX, other); !node_is_null(given)) break;
+        return given;
+    }
+
+    // An unpacking pygate cannot read (`**options`), given for the argument by Model::argument.
+    static bool unpacked(Node node) {
+        const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+        return !node_is_null(node) && (node_symbol(node) == s.dictionary_splat || node_symbol(node) == s.list_splat);
     }
 
     Access access_of_first() const {
         if (m_api.access == Access::by_mode) {
             Node mode = argument(m_api.mode);
+            if (unpacked(mode)) return Access::read;  // and a review, after the path (check)
+            if (!node_is_null(mode) && analyzer::node_type(mode) == "none") return Access::read;  // mmap_mode=None
             std::optional<std::string> folded = node_is_null(mode) ? std::string(m_api.mode.absent)  // numpy.memmap: r+
                                                                    : model().fold_string(mode, m_site.scope);
             if (!folded) return Access::write;  // unknown mode: assume the worst
@@ -617,6 +635,13 @@ private:
     bool check_path(const Argument& where, Access access) {
         Node node = argument(where);
         if (file_object_or_buffer(node)) return true;
+        if (unpacked(node)) {
+            // `df.to_string(**opts)`: the unpacking may give a path, or nothing of it.
+            report(Severity::warning, fmt::format("an unpacking pygate cannot read, `{}`, may give the {} it {}",
+                                                  analyzer::first_line_shortened(model().text(node), 40),
+                                                  "path", access == Access::read ? "reads" : "writes"));
+            return true;
+        }
         std::optional<std::string> path;
         if (node_is_null(node) && where.position == Argument::k_object) {
             // A copied method (`w = p.write_text; w(...)`): its Path is out of sight, so not constant.

@@ -437,6 +437,22 @@ bool methods_reached_through_class(analyzer::ScopeId class_scope, const analyzer
     return reached;
 }
 
+// An undecorated class of the file with no base but `object` and no
+// metaclass, whose body writes no __new__: calling it makes its instance.
+bool plain_class(const analyzer::Model& model, analyzer::ScopeId class_scope) {
+    const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
+    Node definition = model.definition(class_scope);
+    Node parent = node_parent(definition);
+    if (!node_is_null(parent) && node_symbol(parent) == s.decorated_definition) return false;
+    Node bases = node_child_by_field_id(definition, s.field_superclasses);
+    for (std::uint32_t i = 0; !node_is_null(bases) && i < node_named_child_count(bases); ++i) {
+        Node base = node_named_child(bases, i);
+        if (node_symbol(base) == s.comment) continue;
+        if (node_symbol(base) != s.identifier || model.identifier(base) != "object") return false;
+    }
+    return !class_body_defines_method(model, class_scope, "__new__");
+}
+
 // Whether a value is provably the file's own object: a name bound once to
 // a call of the file's class (`own = Plain()`), or the first parameter of a
 // method of the file's class whose methods are only reached through its
@@ -449,9 +465,10 @@ bool provably_own(Node object, analyzer::ScopeId scope, const analyzer::RuleCont
     if (std::optional<analyzer::Model::BoundValue> bound = model.single_value(object, scope)) {
         if (node_symbol(bound->value) != s.call) return false;
         Referents made_by = model.resolve(model.call_function(bound->value), bound->scope);
-        // A class whose __new__ the file writes may give back any object.
+        // A class that may make something else than its own instance (its or a base's __new__, a class
+        // decorator, a metaclass) proves nothing: only an undecorated class with no base but object does.
         return !made_by.empty() && std::all_of(made_by.begin(), made_by.end(), [&](const Referent& r) {
-            return r.kind == Referent::Kind::user_class && !class_body_defines_method(model, r.scope, "__new__");
+            return r.kind == Referent::Kind::user_class && plain_class(model, r.scope);
         });
     }
     analyzer::ScopeId class_scope = model.enclosing_class(scope);

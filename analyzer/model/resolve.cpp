@@ -411,47 +411,38 @@ public:
         return !node_is_null(hidden_position) ? hidden_position : hidden_keyword;
     }
 
-    // `**{"k": v}` or `**dict(k=v)`: the value of `keyword` in it, and whether
-    // the mapping lists every key it has (then an absent keyword is absent).
+    // `**{"k": v}`: the value of `keyword` in it, as CPython builds the dict
+    // (keys folded, escapes and all; a later pair or `**other` overrides an
+    // earlier one), and whether the display lists every key it may have
+    // (then an absent keyword is absent). Anything else (`**dict(k=v)`, whose
+    // `dict` may be the file's, `**options`) lists nothing for certain.
     Node keyword_in_unpacking(Node mapping, std::string_view keyword, bool& complete) const {
         complete = false;
         while (!node_is_null(mapping) && node_symbol(mapping) == s.parenthesized_expression)
             mapping = node_named_child(mapping, 0);
-        if (node_is_null(mapping)) return {};
-        if (node_symbol(mapping) == s.dictionary) {
-            complete = true;
-            for (std::uint32_t i = 0; i < node_named_child_count(mapping); ++i) {
-                Node pair = node_named_child(mapping, i);
-                if (node_symbol(pair) == s.comment) continue;
-                if (node_symbol(pair) != s.pair) {
-                    complete = false;  // `**{**other}`
-                    continue;
-                }
-                Node key = field(pair, s.field_key);
-                if (node_symbol(key) != s.string) {
-                    complete = false;
-                    continue;
-                }
-                std::string_view text = m_model.text(key);
-                if (text.size() >= 2 && text.substr(1, text.size() - 2) == keyword &&
-                    (text.front() == '"' || text.front() == '\''))
-                    return field(pair, s.field_value);
-                if (text.size() < 2 || (text.front() != '"' && text.front() != '\'')) complete = false;  // a prefix
+        if (node_is_null(mapping) || node_symbol(mapping) != s.dictionary) return {};
+        complete = true;
+        Node value;
+        for (std::uint32_t i = 0; i < node_named_child_count(mapping); ++i) {
+            Node pair = node_named_child(mapping, i);
+            if (node_symbol(pair) == s.comment) continue;
+            if (node_symbol(pair) != s.pair) {  // `**other`: may hold the keyword, over what came before
+                complete = false;
+                value = Node{};
+                continue;
             }
-            return {};
-        }
-        // `dict(k=v)` by its spelling (a shadowed dict may hold more: never complete).
-        if (node_symbol(mapping) == s.call && m_model.text(m_model.call_function(mapping)) == "dict") {
-            Node arguments = m_model.call_arguments(mapping);
-            for (std::uint32_t i = 0; !node_is_null(arguments) && i < node_named_child_count(arguments); ++i) {
-                Node child = node_named_child(arguments, i);
-                if (node_symbol(child) == s.comment) continue;
-                if (node_symbol(child) != s.keyword_argument) continue;
-                if (m_model.text(field(child, s.field_name)) == keyword) return field(child, s.field_value);
+            std::optional<std::string> key = m_model.fold_string(field(pair, s.field_key), 0);
+            if (!key) {  // a key pygate cannot fold may be the keyword
+                complete = false;
+                value = Node{};
+                continue;
             }
-            return {};
+            if (*key == keyword) {
+                value = field(pair, s.field_value);
+                complete = true;  // the last word on this keyword so far
+            }
         }
-        return {};
+        return value;
     }
 
     Referents call_result(Referent callee, Node call, ScopeId scope, int depth) {

@@ -131,9 +131,15 @@ bool may_be_method_taking_names(Node attribute, analyzer::ScopeId scope, const a
 bool may_be_method_taking_names(std::string_view name, Node receiver, Node method, analyzer::ScopeId scope,
                                 const analyzer::RuleContext& context) {
     // Asked first: most method names have no library method taking names.
+    // Code to run counts too: `converters={"c": frame.eval}` on a parameter.
     std::span<const LibraryEntry* const> named = context.libraries().methods_named(name);
-    if (std::none_of(named.begin(), named.end(),
-                     [](const LibraryEntry* entry) { return !names_and_format_effects(*entry).empty(); }))
+    if (std::none_of(named.begin(), named.end(), [](const LibraryEntry* entry) {
+            if (!names_and_format_effects(*entry).empty()) return true;
+            std::vector<LibraryEffect> effects = library_effects(*entry);
+            return std::any_of(effects.begin(), effects.end(), [](const LibraryEffect& effect) {
+                return effect.kind == "code" && !effect.parameter.none && !effect.parameter.receiver;
+            });
+        }))
         return false;
     const analyzer::Model& model = context.model();
     return of_unnamed_class(model.resolve(method, scope), context.libraries()) &&

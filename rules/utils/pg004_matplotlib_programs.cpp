@@ -402,9 +402,15 @@ bool runs_tex(std::string_view name) {
 void judge_tex_by_method(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
     const auto& s = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
+    // The name the callee resolves to (`from matplotlib.text import Text as T`), else as written.
     std::string method = node_symbol(call.function) == s.attribute ? model.identifier(model.attribute_name(call.function))
                          : node_symbol(call.function) == s.identifier ? model.identifier(call.function)
                                                                        : std::string();
+    for (const Referent& r : call.callee)
+        if (r.kind == Referent::Kind::name && r.qualified.starts_with("matplotlib.")) {
+            method = std::string(r.qualified.substr(r.qualified.rfind('.') + 1));
+            break;
+        }
     if (method == "set_usetex") {
         judge_value(context, rule, call.node, k_program_settings[0], model.argument(call.node, 0), call.scope);
         return;
@@ -462,7 +468,8 @@ void judge_tex_by_method(const analyzer::CallSite& call, analyzer::RuleContext& 
 
 void judge_tex_method_as_value(const analyzer::AttributeSite& site, analyzer::RuleContext& context,
                                analyzer::RuleNumber rule) {
-    if (site.store || (site.attribute != "set_usetex" && !runs_tex(site.attribute))) return;
+    bool lays_out_tex = site.attribute == "get_text_path" || site.attribute == "get_text_width_height_descent";
+    if (site.store || (site.attribute != "set_usetex" && !runs_tex(site.attribute) && !lays_out_tex)) return;
     const auto& s = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
     if (!model.imports("matplotlib")) return;
