@@ -59,9 +59,9 @@ std::optional<std::string> pandas_risk(Node value, ScopeId scope, const analyzer
 
 void report(analyzer::RuleContext& context, analyzer::RuleNumber rule, Node at, std::string_view what,
             const std::string& why) {
-    // An unpacking pygate cannot read (`savefig(p, **options)`) may give a backend, or none: a review.
+    // A `**` pygate cannot read (`savefig(p, **options)`) may give a backend, or none: a review.
     const auto& s = analyzer::PythonSymbols::get();
-    bool unpacked = node_symbol(at) == s.dictionary_splat || node_symbol(at) == s.list_splat;
+    bool unpacked = node_symbol(at) == s.dictionary_splat;
     context.report(
         rule, unpacked ? analyzer::Severity::warning : analyzer::Severity::error, at,
         fmt::format("{} chooses a module to import by name: {}; the import allowlist cannot judge it", what, why),
