@@ -341,8 +341,16 @@ private:
 
     void initialized(const Message&) { log(3, m_settings_message); }
 
+    // The requests sent before shutdown are answered first (no client's
+    // answer is lost to an early exit); a held workspace request ends now.
     void shutdown(const Message& message) {
         m_shutdown = true;
+        {
+            std::unique_lock lock(m_mutex);
+            if (m_scan_id && m_pending.contains(m_scan_id->dump())) m_cancelled.insert(m_scan_id->dump());
+            m_wake.notify_all();
+            m_settled.wait_for(lock, std::chrono::seconds(120), [this] { return m_pending.empty(); });
+        }
         answer(message, nullptr);
     }
 
@@ -597,6 +605,7 @@ private:
     bool settle_request_locked(const json& id) {
         const std::string key = id.dump();
         m_pending.erase(key);
+        m_settled.notify_all();
         return m_cancelled.erase(key) > 0;
     }
 
@@ -864,6 +873,7 @@ private:
     std::set<std::string> m_dirty;  // documents and notebooks to judge again
     std::deque<Pull> m_pulls;
     std::set<std::string> m_pending;    // ids (as JSON text) of requests not answered yet
+    std::condition_variable m_settled;  // a pending request was answered
     std::set<std::string> m_cancelled;  // of those, the ones the client cancelled
     std::optional<json> m_scan_id;
     bool m_server_progress = false;  // the client shows progress the server starts (set at initialize)

@@ -345,3 +345,18 @@ TEST_CASE("lsp server: workspace diagnostics with progress", "[lsp][server][work
     }
     std::filesystem::remove_all(root);
 }
+
+TEST_CASE("lsp server: a request sent just before shutdown is answered before shutdown is", "[lsp][server]") {
+    Client client;
+    client.initialize({{"textDocument", {{"diagnostic", {{"dynamicRegistration", false}}}}}});
+    client.notify("textDocument/didOpen", open_params("file:///w/c.py", "import os\nos.system('id')\n"));
+    client.request(2, "textDocument/diagnostic", {{"textDocument", {{"uri", "file:///w/c.py"}}}});
+    client.request(3, "shutdown");
+    client.notify("exit");
+    // Both arrive at once: the pull's answer must not be lost to the exit.
+    json pulled = client.answer(2);
+    REQUIRE(pulled.contains("result"));
+    CHECK(codes(pulled["result"]["items"]) == std::vector<std::string>{"PG003", "PG004"});
+    CHECK(client.answer(3).contains("result"));
+    CHECK(client.end() == LspEnd::exit_after_shutdown);
+}
