@@ -349,7 +349,8 @@ private:
             std::unique_lock lock(m_mutex);
             if (m_scan_id && m_pending.contains(m_scan_id->dump())) m_cancelled.insert(m_scan_id->dump());
             m_wake.notify_all();
-            m_settled.wait_for(lock, std::chrono::seconds(120), [this] { return m_pending.empty(); });
+            m_settled.wait_for(lock, std::chrono::seconds(120),
+                               [this] { return m_pending.empty() && m_answers_unwritten == 0; });
         }
         answer(message, nullptr);
     }
@@ -601,11 +602,19 @@ private:
         m_wake.notify_all();  // a held workspace request ends now
     }
 
+    // An answer settle_request_locked settled is on the wire.
+    void answer_written() {
+        std::lock_guard lock(m_mutex);
+        --m_answers_unwritten;
+        m_settled.notify_all();
+    }
+
     // Under m_mutex: the request is answered; true when it had been cancelled.
+    // The caller writes the answer, then calls answer_written().
     bool settle_request_locked(const json& id) {
         const std::string key = id.dump();
         m_pending.erase(key);
-        m_settled.notify_all();
+        ++m_answers_unwritten;  // until answer_written(): shutdown's answer comes after it
         return m_cancelled.erase(key) > 0;
     }
 
@@ -635,6 +644,7 @@ private:
                     write(support::jsonrpc::error_message(taken.id, k_request_cancelled, "the request was cancelled"));
                 else
                     write(support::jsonrpc::result_message(taken.id, std::move(answer)));
+                answer_written();
                 lock.lock();
                 continue;
             }
@@ -811,6 +821,7 @@ private:
             write(support::jsonrpc::error_message(id, k_request_cancelled, "the request was cancelled"));
         else
             write(support::jsonrpc::result_message(id, {{"items", std::move(result.items)}}));
+        answer_written();
     }
 
     // A progress token of the server's own, for a client that gave none but
@@ -873,7 +884,8 @@ private:
     std::set<std::string> m_dirty;  // documents and notebooks to judge again
     std::deque<Pull> m_pulls;
     std::set<std::string> m_pending;    // ids (as JSON text) of requests not answered yet
-    std::condition_variable m_settled;  // a pending request was answered
+    std::condition_variable m_settled;  // a pending request's answer was written
+    int m_answers_unwritten = 0;        // settled, their answers not yet written
     std::set<std::string> m_cancelled;  // of those, the ones the client cancelled
     std::optional<json> m_scan_id;
     bool m_server_progress = false;  // the client shows progress the server starts (set at initialize)
