@@ -3,19 +3,11 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <cstdint>
+
+#include "analyzer/text/string_literal.hpp"
 
 namespace pygate::lsp {
-namespace {
-
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-}  // namespace
-
 std::optional<std::string> path_of_uri(std::string_view uri) {
     constexpr std::string_view k_scheme = "file://";
     if (uri.size() < k_scheme.size()) return std::nullopt;
@@ -27,11 +19,9 @@ std::optional<std::string> path_of_uri(std::string_view uri) {
     if (const std::size_t end = uri.find_first_of("?#"); end != std::string_view::npos) uri = uri.substr(0, end);
     std::string path;
     for (std::size_t i = 0; i < uri.size(); ++i) {
-        if (uri[i] == '%' && i + 2 < uri.size()) {
-            const int high = hex_value(uri[i + 1]);
-            const int low = hex_value(uri[i + 2]);
-            if (high >= 0 && low >= 0) {
-                const char decoded = static_cast<char>(high * 16 + low);
+        if (uri[i] == '%') {
+            if (const std::optional<std::uint32_t> byte = analyzer::hex_digits(uri, i + 1, 2)) {
+                const char decoded = static_cast<char>(*byte);
                 if (decoded == '\0') return std::nullopt;  // no path holds a NUL
                 path += decoded;
                 i += 2;

@@ -424,10 +424,15 @@ bool methods_reached_through_class(analyzer::ScopeId class_scope, const analyzer
             bool made = !node_is_null(parent) && node_symbol(parent) == s.call && node_field(node) == s.field_function;
             bool checked = false;
             if (!made && !node_is_null(parent) && node_symbol(parent) == s.argument_list) {
+                // isinstance and issubclass as the module reads them (a file's own isinstance may call anything).
                 Node call = node_parent(parent);
-                std::string_view function =
-                    node_is_null(call) || node_symbol(call) != s.call ? "" : model.text(model.call_function(call));
-                checked = function == "isinstance" || function == "issubclass";
+                if (!node_is_null(call) && node_symbol(call) == s.call) {
+                    Referents callee = model.resolve(model.call_function(call), 0);
+                    checked = !callee.empty() && std::all_of(callee.begin(), callee.end(), [](const Referent& r) {
+                        return r.kind == Referent::Kind::name &&
+                               (r.qualified == "builtins.isinstance" || r.qualified == "builtins.issubclass");
+                    });
+                }
             }
             reached = !made && !checked;
         }
