@@ -316,6 +316,8 @@ constexpr FileApi k_file_apis[] = {
     {"matplotlib.*.rc_context", "reads a settings file", Access::read, {1, "fname", ""}, {}},
     {"matplotlib.font_manager.FontProperties", "reads a font file", Access::read, {6, "fname", ""}, {}},
     {"matplotlib.*.FontProperties", "reads a font file", Access::read, {6, "fname", ""}, {}},
+    // set_file keeps the path; every draw of text in those properties opens it.
+    {"matplotlib.font_manager.FontProperties.set_file", "reads a font file", Access::read, {0, "file", ""}, {}},
     {"matplotlib.font_manager.findfont", "lists a font folder", Access::read, {2, "directory", ""}, {}},
     {"matplotlib.font_manager.FontManager.findfont", "lists a font folder", Access::read, {2, "directory", ""}, {}},
     {"matplotlib.font_manager.is_opentype_cff_font", "reads a font file", Access::read, {0, "filename"}, {}},

@@ -347,6 +347,68 @@ bool judge_setting_value(Node where, Node value, analyzer::ScopeId scope, analyz
     return true;
 }
 
+// `x.NAME = value`, where NAME is a library property whose setter takes a
+// format string or attribute names (`colorbar.formatter = "{x.__class__}"`:
+// the table's `attribute` entry lists the setter's effects). When pygate
+// names x's class, the value is judged as that setter's argument, a value it
+// cannot see included; when it cannot, as each library setter so named
+// takes it, on the strings it sees only (a program's own attribute of the
+// same name is assigned strings of its own). Whether it reported.
+bool judge_property_store(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
+    const analyzer::Model& model = context.model();
+    const analyzer::LibraryKnowledge& libraries = context.libraries();
+    std::vector<const analyzer::LibraryEntry*> setters;
+    bool named = false;
+    Referents referents = model.resolve(site.node, site.scope);
+    for (const Referent& referent : referents) {
+        if (referent.kind != Referent::Kind::name) continue;
+        analyzer::NameFacts facts = libraries.describe(referent.qualified);
+        if (facts.status != analyzer::NameFacts::Status::known || facts.entry == nullptr) continue;
+        if (facts.entry->kind == analyzer::LibraryKind::attribute && !facts.entry->fields.empty()) {
+            setters.push_back(facts.entry);
+            named = true;
+        }
+    }
+    if (setters.empty() && of_unnamed_class(model.resolve(site.object, site.scope), libraries)) {
+        std::span<const analyzer::LibraryEntry* const> by_name = libraries.setters_named(site.attribute);
+        setters.assign(by_name.begin(), by_name.end());
+    }
+    if (setters.empty()) return false;
+    std::optional<Node> stored = value_stored_at(site.node);
+    if (!stored) return false;
+    Node value = *stored;
+    std::vector<std::string> values;
+    bool complete = !node_is_null(value) && argument_strings(value, site.scope, model, libraries, values);
+    for (const analyzer::LibraryEntry* setter : setters) {
+        for (const LibraryEffect& effect : setter_effects(*setter)) {
+            if (effect.kind != "format" && effect.kind != "names") continue;
+            for (const std::string& text : values) {
+                if (effect.kind == "format") {
+                    if (check_format_fields(site.node, context, text)) return true;
+                } else if (auto why = forbidden(text, context.profile())) {
+                    context.report(k_rule, Severity::error, site.node,
+                                   fmt::format("introspection: assigning `{}` calls `{}`'s setter, which uses '{}' as "
+                                               "an attribute name: {}",
+                                               site.attribute, setter->name, text, *why),
+                                   k_specificity);
+                    return true;
+                }
+            }
+            if (complete || !named) continue;
+            context.report(k_rule, Severity::warning, site.node,
+                           fmt::format("introspection: assigning `{}` calls `{}`'s setter, which {} a value pygate "
+                                       "cannot see",
+                                       site.attribute, setter->name,
+                                       effect.kind == "format" ? "formats with, as a format string whose fields read "
+                                                                 "attributes as getattr does,"
+                                                               : "uses as attribute names"),
+                           k_specificity);
+            return true;
+        }
+    }
+    return false;
+}
+
 // A pandas option store (rules/utils/pandas_option_stores.hpp) that may set
 // an option whose value pandas formats with or looks attributes up by.
 bool judge_option_store(const OptionStore& store, analyzer::ScopeId scope, analyzer::RuleContext& context) {
@@ -624,6 +686,7 @@ void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& co
     if (site.store) {
         if (std::optional<OptionStore> store = pandas_option_store(site, context.model()))
             if (judge_option_store(*store, site.scope, context)) return;
+        if (judge_property_store(site, context)) return;
     }
     // "...".format and "...".format_map of a constant format string, called or copied
     // (`f = "{0.__class__}".format; f(x)`).
@@ -1244,9 +1307,16 @@ bool judged_by_text(std::string_view kind) {
 // format strings judge_keyword_value judges. An effect the method has
 // whatever it is given (a fixed import, its own cache files) is the
 // method's, judged nowhere else either.
+// A name or format string a keyword-only parameter takes (seaborn's
+// `label(like=...)`) reaches the method only as a keyword the call by name
+// is given: matplotlib's set and update hand one value by position, and a
+// dispatcher's own keywords are judged where the call shows them.
 bool escapes_when_called_by_name(const LibraryEffect& effect, bool keyword) {
     if (effect.kind == "code" || effect.kind == "process" || effect.kind == "network") return true;
     if (effect.parameter.none || effect.parameter.receiver) return false;
+    if (judged_by_text(effect.kind) && effect.parameter.position < 0 && !effect.parameter.rest &&
+        !effect.parameter.any && !effect.parameter.keyword_values && !effect.parameter.keyword_names)
+        return false;
     return !(keyword && judged_by_text(effect.kind));
 }
 

@@ -203,7 +203,7 @@ class Tables:
     def add(self, name, kind, *fields, value=None, bound=False):
         if name not in self.entries or self.entries[name][0] == "attribute":
             self.entries[name] = (kind, [f for f in fields if f])
-            if kind in ("function", "class") and value is not None:
+            if kind in ("function", "class", "attribute") and value is not None:
                 self.callables[name] = (value, bound)
 
     def value(self, name, value, depth=0):
@@ -274,6 +274,10 @@ class Tables:
                 self.value(path, raw, depth + 1)
             elif isinstance(raw, property) and property_type(raw) is not None:
                 self.add(path, "data", property_type(raw))
+            elif isinstance(raw, property) and raw.fset is not None:
+                # Assigning the property calls its setter: the entry carries the setter's effects, its
+                # first parameter after the receiver the value assigned (`Colorbar.formatter = "{x}"`).
+                self.add(path, "attribute", value=raw.fset, bound=True)
             elif isinstance(raw, (property, types.GetSetDescriptorType, types.MemberDescriptorType)):
                 self.add(path, "attribute")
             elif callable(raw) or inspect.ismethoddescriptor(raw):
@@ -306,7 +310,7 @@ class Tables:
                 out.write(f"# {line}\n")
             for name in sorted(self.entries):
                 kind, fields = self.entries[name]
-                if effects is not None and kind in ("function", "class"):
+                if effects is not None and (kind in ("function", "class") or name in self.callables):
                     fields = fields + effects(name)
                 out.write("\t".join([name, kind, *fields]) + "\n")
 
@@ -401,10 +405,10 @@ class Effects:
                     if part[0] == "python":
                         self.analysis.module(part[3].__globals__.get("__name__", ""))
                         if self.analysis.function(part[1]) is None:  # generated code, or no source here
-                            part = ("c", name if tables.entries[name][0] == "function"
+                            part = ("c", name if tables.entries[name][0] in ("function", "attribute")
                                     else part[1].rsplit(".", 1)[0], "python without source")
                         else:
-                            if part[2] and tables.entries[name][0] == "function":
+                            if part[2] and tables.entries[name][0] in ("function", "attribute"):
                                 self.analysis.as_method(part[1])
                             self.analysis.bind_closure(part[1], part[3])
                             roots.append(part[1])

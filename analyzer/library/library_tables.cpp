@@ -125,14 +125,18 @@ std::span<const LibraryEntry* const> LibraryKnowledge::methods_named(std::string
         for (const LibraryTable* table : m_tables)
             for (const LibraryEntry& entry : table->entries) {
                 // A method with no effects is nothing a caller by name could be
-                // judged by; a datum with no type says nothing of its value.
-                bool method = entry.kind == LibraryKind::function, datum = entry.kind == LibraryKind::data;
-                if ((!method && !datum) || entry.fields.empty()) continue;
+                // judged by; a datum with no type says nothing of its value; an
+                // attribute's fields are its setter's effects.
+                auto* index = entry.kind == LibraryKind::function    ? &m_methods
+                              : entry.kind == LibraryKind::data      ? &m_data_members
+                              : entry.kind == LibraryKind::attribute ? &m_setters
+                                                                     : nullptr;
+                if (index == nullptr || entry.fields.empty()) continue;
                 std::size_t dot = entry.name.rfind('.');
                 if (dot == std::string_view::npos) continue;
                 const LibraryEntry* owner = find(entry.name.substr(0, dot));
                 if (owner == nullptr || owner->kind != LibraryKind::class_) continue;
-                (method ? m_methods : m_data_members)[entry.name.substr(dot + 1)].push_back(&entry);
+                (*index)[entry.name.substr(dot + 1)].push_back(&entry);
             }
     });
     auto it = m_methods.find(name);
@@ -141,9 +145,16 @@ std::span<const LibraryEntry* const> LibraryKnowledge::methods_named(std::string
 }
 
 std::span<const LibraryEntry* const> LibraryKnowledge::data_members_named(std::string_view name) const {
-    methods_named({});  // builds both indexes
+    methods_named({});  // builds the indexes
     auto it = m_data_members.find(name);
     if (it == m_data_members.end()) return {};
+    return it->second;
+}
+
+std::span<const LibraryEntry* const> LibraryKnowledge::setters_named(std::string_view name) const {
+    methods_named({});  // builds the indexes
+    auto it = m_setters.find(name);
+    if (it == m_setters.end()) return {};
     return it->second;
 }
 

@@ -123,6 +123,11 @@ public:
     // `name` (`env`: pandas' StylerRenderer.env, a jinja2 Environment): what
     // a member may hold when the object's class is not known.
     std::span<const LibraryEntry* const> data_members_named(std::string_view name) const;
+    // Every property of a class in the target's tables whose name is `name`
+    // and whose setter has effects (`formatter`: matplotlib's
+    // Colorbar.formatter, a format string): what assigning the member may
+    // do when the object's class is not known.
+    std::span<const LibraryEntry* const> setters_named(std::string_view name) const;
 
     // The table that holds `entry` (one of the target's).
     const LibraryTable* table_of(const LibraryEntry* entry) const;
@@ -140,10 +145,11 @@ private:
     // Which knowledge this is, for describe's per-thread memo (an address
     // may be reused by a later knowledge; an id is not).
     std::uint64_t m_id;
-    // methods_named's index, built on first use.
+    // methods_named's, data_members_named's and setters_named's indexes, built on first use.
     mutable std::once_flag m_methods_once;
     mutable std::unordered_map<std::string_view, std::vector<const LibraryEntry*>> m_methods;
     mutable std::unordered_map<std::string_view, std::vector<const LibraryEntry*>> m_data_members;
+    mutable std::unordered_map<std::string_view, std::vector<const LibraryEntry*>> m_setters;
     std::span<const LibraryTable> m_all;        // every table, of every version
     std::vector<const LibraryTable*> m_tables;  // the target's, one per distribution it has a table for
 };

@@ -146,10 +146,10 @@ bool may_be_method_taking_names(std::string_view name, Node receiver, Node metho
            !may_be_string(receiver, scope, model) && !builtin_container(receiver, scope, model);
 }
 
-std::vector<LibraryEffect> library_effects(const LibraryEntry& entry) {
+namespace {
+
+std::vector<LibraryEffect> effects_in(std::string_view fields) {
     std::vector<LibraryEffect> out;
-    if (entry.kind != LibraryKind::function && entry.kind != LibraryKind::class_) return out;
-    std::string_view fields = entry.fields;
     while (!fields.empty()) {
         std::size_t space = fields.find(' ');
         std::string_view token = fields.substr(0, space);
@@ -162,6 +162,18 @@ std::vector<LibraryEffect> library_effects(const LibraryEntry& entry) {
         out.push_back(effect);
     }
     return out;
+}
+
+}  // namespace
+
+std::vector<LibraryEffect> library_effects(const LibraryEntry& entry) {
+    if (entry.kind != LibraryKind::function && entry.kind != LibraryKind::class_) return {};
+    return effects_in(entry.fields);
+}
+
+std::vector<LibraryEffect> setter_effects(const LibraryEntry& entry) {
+    if (entry.kind != LibraryKind::attribute) return {};
+    return effects_in(entry.fields);
 }
 
 std::optional<CalledLibraryCallable> called_library_callable(const analyzer::CallSite& site,

@@ -37,6 +37,8 @@ struct LibraryEffect {
 
 // The effects an entry lists (a function's, or a class's for constructing it).
 std::vector<LibraryEffect> library_effects(const analyzer::LibraryEntry& entry);
+// The effects of assigning a property, its setter's (an attribute entry's).
+std::vector<LibraryEffect> setter_effects(const analyzer::LibraryEntry& entry);
 
 // The library callable `site` calls, when the target's tables know it: the
 // callee referent and its entry (aliases followed), a member of a value

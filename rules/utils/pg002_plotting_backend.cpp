@@ -10,6 +10,7 @@
 
 #include "analyzer/syntax/python_symbols.hpp"
 #include "rules/catalogue.hpp"
+#include "rules/utils/dictionary_entries.hpp"
 #include "rules/utils/pandas_option_stores.hpp"
 #include "rules/utils/referent_names.hpp"
 #include "analyzer/text/unicode.hpp"
@@ -83,6 +84,52 @@ void judge_rc_dictionary(Node dictionary, const analyzer::CallSite& call, analyz
     }
 }
 
+// An animation's writer saves every frame through the figure's savefig,
+// handing it the keywords `save(savefig_kwargs=...)` holds or
+// `grab_frame(**kwargs)` is given: a `backend` there switches backends as
+// savefig's own does. A savefig_kwargs pygate cannot read may hold one.
+void judge_frame_savefig(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
+    const analyzer::Model& model = context.model();
+    const auto& s = analyzer::PythonSymbols::get();
+    std::string_view method =
+        node_symbol(call.function) == s.attribute ? model.text(model.attribute_name(call.function)) : std::string_view{};
+    auto animation_method = [&](std::string_view name) {
+        if (call.callee.empty()) return method == name && model.imports("matplotlib");
+        return std::any_of(call.callee.begin(), call.callee.end(), [&](const Referent& r) {
+            return r.kind == Referent::Kind::name && r.qualified.starts_with("matplotlib.animation.") &&
+                   r.qualified.ends_with(name) && r.qualified.size() > name.size() &&
+                   r.qualified[r.qualified.size() - name.size() - 1] == '.';
+        });
+    };
+    if (animation_method("grab_frame")) {
+        if (Node keyword = model.argument(call.node, UINT32_MAX, "backend"); !node_is_null(keyword))
+            if (auto why = matplotlib_risk(keyword, call.scope, model))
+                report(context, rule, keyword, "`backend=`, which the writer hands to savefig,", *why);
+        return;
+    }
+    // Animation.save(filename, writer, fps, dpi, codec, bitrate, extra_args, metadata, extra_anim, savefig_kwargs)
+    Node options = animation_method("save") ? model.argument(call.node, 9, "savefig_kwargs") : Node{};
+    if (node_is_null(options) || model.text(options) == "None") return;
+    DictionaryEntries entries = dictionary_entries(options, call.scope, model);
+    bool unseen = !entries.known || !entries.complete ||
+                  std::any_of(entries.entries.begin(), entries.entries.end(), [](const DictionaryEntry& entry) {
+                      return entry.key == "backend" && node_is_null(entry.value);
+                  });
+    if (unseen) {
+        context.report(rule, analyzer::Severity::warning, options,
+                       fmt::format("`savefig_kwargs` `{}`, which the writer hands to savefig for every frame, may "
+                                   "hold a `backend` pygate cannot see; a backend chooses a module to import by name",
+                                   shown_source(model, options)),
+                       k_specificity);
+        return;
+    }
+    for (const DictionaryEntry& entry : entries.entries)
+        if (entry.key == "backend")
+            if (auto why = matplotlib_risk(entry.value, entry.scope, model))
+                report(context, rule, node_is_null(entry.value) ? options : entry.value,
+                       "`savefig_kwargs`' backend, which the writer hands to savefig,", *why);
+}
+
 }  // namespace
 
 void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
@@ -94,6 +141,7 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
                 r.qualified == "builtins.setattr" || r.qualified.starts_with("builtins.dict."));
     });
     if (!candidate && (!call.callee.empty() || (!model.imports("pandas") && !model.imports("matplotlib")))) return;
+    judge_frame_savefig(call, context, rule);
     if (names_any(call.callee, {"matplotlib.use", "matplotlib.pyplot.switch_backend"})) {
         Node backend = model.argument(call.node, 0, "backend");
         if (node_is_null(backend)) backend = model.argument(call.node, 0, "newbackend");

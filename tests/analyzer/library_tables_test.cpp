@@ -76,3 +76,18 @@ TEST_CASE("A version with no table, or a library the target lacks, has no table"
     CHECK_FALSE(LibraryKnowledge::table_versions("pandas").empty());
     CHECK(versions.spelled().find("pandas=2.2.3") != std::string::npos);
 }
+
+TEST_CASE("A property whose setter has effects is found by its name, with the setter's effects") {
+    const LibraryKnowledge& knowledge = LibraryKnowledge::of_tables();
+    NameFacts formatter = facts("matplotlib.colorbar.Colorbar.formatter");
+    REQUIRE(formatter.status == Status::known);
+    CHECK(formatter.entry->kind == LibraryKind::attribute);
+    CHECK(formatter.entry->fields == "format:fmt#0");
+    bool listed = false;
+    for (const LibraryEntry* setter : knowledge.setters_named("formatter"))
+        listed = listed || setter->name == "matplotlib.colorbar.Colorbar.formatter";
+    CHECK(listed);
+    // A property with no setter, or one whose setter does nothing the rules judge, is not a setter.
+    CHECK(knowledge.setters_named("xaxis").empty());
+    for (const LibraryEntry* setter : knowledge.setters_named("cursor")) CHECK_FALSE(setter->fields.empty());
+}

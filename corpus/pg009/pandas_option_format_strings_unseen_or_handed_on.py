@@ -1,6 +1,8 @@
-# corpus: profile=data_processing decision=review
+# corpus: profile=data_processing decision=deny
 # A format string pandas will format cells with that pygate cannot see: what
-# its fields read is unknown. (A key it cannot see may name plotting.backend
+# its fields read is unknown, a review. The helper's store is judged as a
+# store to a formatter property too, with the string its caller passes: a
+# dunder field there is a denial. (A key it cannot see may name plotting.backend
 # too: a PG002 denial, corpus/pg002/plotting_backend_option_keys_pandas_matches.py.)
 import pandas as pd
 
@@ -11,7 +13,7 @@ for pd.options.styler.format.formatter in ["{0.__class__}"]:  # expect: PG009
 
 
 def set_formatter(options, value):
-    options.formatter = value
+    options.formatter = value  # expect: PG009
 
 
 set_formatter(pd.options.styler.format, "{0.__class__}")  # expect: PG009
