@@ -234,7 +234,7 @@ bool judge_xslt_stylesheet(const analyzer::CallSite& call, analyzer::RuleContext
 void on_call(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     if (judge_xslt_stylesheet(call, context)) return;
-    if (auto guessed = guess_untraced_method(call, model, k_data_frame, k_executes_code_with)) {
+    if (auto guessed = guess_untraced_method(call, context, k_data_frame, k_executes_code_with)) {
         if (auto finding = pandas_expression_finding(context, call, guessed->entry->severity)) {
             Referent as_method;  // named as the method, so that an allow list judges it as a traced call
             as_method.qualified = guessed->qualified;

@@ -287,6 +287,10 @@ constexpr FileApi k_file_apis[] = {
     {"matplotlib.image.imread", "reads a file", Access::read, {0, "fname"}, {}},
     {"matplotlib.backends.backend_pdf.PdfPages", "writes a file", Access::write, {0, "filename"}, {}},
     {"matplotlib.figure.Figure.savefig", "saves a figure", Access::write, {0, "fname"}, {}},
+    // seaborn's savers hand their path to the figure's savefig (rules/utils/figure_savers.hpp).
+    {"seaborn.*.savefig", "saves a figure", Access::write, {0, "fname"}, {}},
+    {"seaborn.*Plot.save", "saves a figure", Access::write, {0, "loc"}, {}},
+    {"seaborn.*Plotter.save", "saves a figure", Access::write, {0, "loc"}, {}},
     // Animation.save writes its file whichever writer makes it (PG004 judges the writer).
     {"matplotlib.animation.*Animation.save", "saves an animation", Access::write, {0, "filename"}, {}},
     {"sqlite3.connect", "opens a database file", Access::write, {0, "database"}, {}},
@@ -306,6 +310,8 @@ constexpr FileApi k_file_apis[] = {
     {"matplotlib.rc_params_from_file", "reads a settings file", Access::read, {0, "fname"}, {}},
     {"matplotlib.*.rc_params_from_file", "reads a settings file", Access::read, {0, "fname"}, {}},
     {"matplotlib.image.thumbnail", "reads an image", Access::read, {0, "infile"}, {}, {1, "thumbfile"}},
+    // An image artist's write_png (AxesImage, FigureImage, ...) saves its pixels through PIL.
+    {"matplotlib.image.*.write_png", "writes an image", Access::write, {0, "fname"}, {}},
     {"matplotlib.ft2font.FT2Font", "reads a font file", Access::read, {0, "filename"}, {}},
     {"matplotlib.font_manager.get_font", "reads a font file", Access::read, {0, "font_filepaths"}, {}},
     {"matplotlib.font_manager.json_load", "reads a file", Access::read, {0, "filename"}, {}},
@@ -769,14 +775,19 @@ private:
 
 // `fig, ax = plt.subplots(); fig.savefig(p)`, `for f in folder.iterdir(): f.read_text()`,
 // `np.zeros(3).tofile(p)`: untraced_method_call.hpp.
-constexpr std::array<GuessedOwner, 6> k_guessed_owners = {{
+constexpr std::array<GuessedOwner, 10> k_guessed_owners = {{
     {"matplotlib", "matplotlib.figure.Figure"},
+    // A seaborn grid's `figure`, or a figure-level plot's grid (`sns.jointplot(...).savefig(p)`).
+    {"seaborn", "matplotlib.figure.Figure"},
+    {"seaborn", "seaborn.objects.Plot"},  // `so.Plot(...).add(...).save(p)`
+    {"matplotlib", "matplotlib.image._ImageBase"},  // `ax.imshow(a).write_png(p)`
     // `fig.canvas.print_png(p)` (a figure's canvas attribute has no type the
     // tables say), `anim.save(p)` on an animation passed as a parameter.
     {"matplotlib", "matplotlib.backend_bases.FigureCanvasBase"},
     {"matplotlib", "matplotlib.animation.Animation"},
     {"pandas", "pandas.DataFrame"},
     {"numpy", "numpy.ndarray"},
+    {"pandas", "numpy.ndarray"},  // `frame.to_numpy().tofile(p)`, `series.values.dump(p)`
     {"pathlib", "pathlib.Path"},
 }};
 // Path methods whose names strings, frames and archives have too.
@@ -867,7 +878,7 @@ void on_call(const analyzer::CallSite& site, analyzer::RuleContext& context) {
     }
     if (judge_library_files(site, context)) return;
     std::optional<GuessedMethod> guessed =
-        guess_untraced_method(site, context.model(), k_guessed_owners, k_api_table, k_too_common);
+        guess_untraced_method(site, context, k_guessed_owners, k_api_table, k_too_common);
     if (!guessed) return;
     Referent as_method;  // named as the owner's method, for the profile's allow list and the report
     as_method.qualified = guessed->qualified;

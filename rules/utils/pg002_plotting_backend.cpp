@@ -11,6 +11,7 @@
 #include "analyzer/syntax/python_symbols.hpp"
 #include "rules/catalogue.hpp"
 #include "rules/utils/dictionary_entries.hpp"
+#include "rules/utils/figure_savers.hpp"
 #include "rules/utils/pandas_option_stores.hpp"
 #include "rules/utils/referent_names.hpp"
 #include "analyzer/text/unicode.hpp"
@@ -138,9 +139,12 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
     bool candidate = std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
         return r.kind == Referent::Kind::name &&
                (r.qualified.starts_with("matplotlib.") || r.qualified.starts_with("pandas.") ||
+                r.qualified.starts_with("seaborn.") ||
                 r.qualified == "builtins.setattr" || r.qualified.starts_with("builtins.dict."));
     });
-    if (!candidate && (!call.callee.empty() || (!model.imports("pandas") && !model.imports("matplotlib")))) return;
+    if (!candidate && (!call.callee.empty() ||
+                       (!model.imports("pandas") && !model.imports("matplotlib") && !model.imports("seaborn"))))
+        return;
     judge_frame_savefig(call, context, rule);
     if (names_any(call.callee, {"matplotlib.use", "matplotlib.pyplot.switch_backend"})) {
         Node backend = model.argument(call.node, 0, "backend");
@@ -150,12 +154,12 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
         return;
     }
     // `fig.savefig(path, backend="module://x")`: savefig switches to that backend to save.
-    bool saving = names_any(call.callee, {"matplotlib.pyplot.savefig", "matplotlib.figure.Figure.savefig",
-                                          "matplotlib.backend_bases.FigureCanvasBase.print_figure"}) ||
-                  (call.callee.empty() && model.imports("matplotlib") &&
+    bool saving = saves_a_figure(call.callee) ||
+                  (call.callee.empty() && (model.imports("matplotlib") || model.imports("seaborn")) &&
                    node_symbol(call.function) == analyzer::PythonSymbols::get().attribute &&
                    (model.text(model.attribute_name(call.function)) == "savefig" ||
-                    model.text(model.attribute_name(call.function)) == "print_figure"));
+                    model.text(model.attribute_name(call.function)) == "print_figure" ||
+                    (model.text(model.attribute_name(call.function)) == "save" && model.imports("seaborn"))));
     if (Node keyword = model.argument(call.node, UINT32_MAX, "backend"); saving && !node_is_null(keyword))
         if (auto why = matplotlib_risk(keyword, call.scope, model)) report(context, rule, keyword, "`backend=`", *why);
     // `rcParams.update(backend=...)`, `dict.update(rcParams, backend=...)`: a keyword is a key.

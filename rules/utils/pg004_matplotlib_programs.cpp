@@ -12,6 +12,7 @@
 
 #include "analyzer/syntax/python_symbols.hpp"
 #include "rules/utils/dictionary_entries.hpp"
+#include "rules/utils/figure_savers.hpp"
 #include "rules/utils/pg002_plotting_backend.hpp"
 #include "rules/utils/stored_value.hpp"
 #include "rules/utils/referent_names.hpp"
@@ -238,19 +239,24 @@ void judge_pgf_output(const analyzer::CallSite& call, analyzer::RuleContext& con
     std::string_view method = node_symbol(call.function) == analyzer::PythonSymbols::get().attribute
                                   ? model.identifier(model.attribute_name(call.function), storage)
                                   : std::string_view{};
-    bool saving = names_any(call.callee, {"matplotlib.pyplot.savefig", "matplotlib.figure.Figure.savefig",
-                                      "matplotlib.backend_bases.FigureCanvasBase.print_figure"}) ||
+    bool saving = saves_a_figure(call.callee) ||
                   ((call.callee.empty() || std::all_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
-                        return r.kind == Referent::Kind::name && r.qualified.starts_with("matplotlib.");
+                        return r.kind == Referent::Kind::name &&
+                               (r.qualified.starts_with("matplotlib.") || r.qualified.starts_with("seaborn."));
                     })) &&
-                   (method == "savefig" || method == "print_figure"));
-    if (!saving) return;
+                   (method == "savefig" || method == "print_figure" ||
+                    (method == "save" && context.model().imports("seaborn"))));  // seaborn.objects' Plot.save
+    // matplotlib.image.thumbnail saves its thumbnail through a figure's savefig too.
+    bool thumbnail = names_any(call.callee, {"matplotlib.image.thumbnail", "matplotlib.pyplot.thumbnail"});
+    if (!saving && !thumbnail) return;
     auto lowered = [](std::string text) {
         std::transform(text.begin(), text.end(), text.begin(),
                        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
         return text;
     };
-    std::optional<std::string> fname = model.fold_string(model.argument(call.node, 0, "fname"), call.scope);
+    Node path = thumbnail ? model.argument(call.node, 1, "thumbfile") : model.argument(call.node, 0, "fname");
+    if (node_is_null(path)) path = model.argument(call.node, 0, "loc");  // seaborn's Plot.save
+    std::optional<std::string> fname = model.fold_string(path, call.scope);
     std::optional<std::string> format = model.fold_string(model.argument(call.node, UINT32_MAX, "format"), call.scope);
     std::optional<std::string> backend =
         model.fold_string(model.argument(call.node, UINT32_MAX, "backend"), call.scope);
@@ -561,7 +567,7 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
     if (std::optional<std::string_view> setter = setter_of(call.callee, "builtins.dict");
         setter && is_rc_params(model.argument(call.node, 0), call.scope, model))
         return judge_setter(call, *setter, 1, context, rule);
-    if (!matplotlib_call && !(call.callee.empty() && model.imports("matplotlib"))) return;
+    if (!matplotlib_call && !(call.callee.empty() && (model.imports("matplotlib") || model.imports("seaborn")))) return;
     if (std::optional<std::string_view> setter = setter_of(call.callee))
         return judge_setter(call, *setter, 0, context, rule);
     if (names_any(call.callee, {"matplotlib.rc_context", "matplotlib.pyplot.rc_context"})) {

@@ -7,6 +7,7 @@
 
 #include "analyzer/syntax/python_symbols.hpp"
 #include "analyzer/text/unicode.hpp"
+#include "rules/utils/library_effects.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -18,10 +19,12 @@ constexpr std::array<GuessedOwner, 2> k_guessed_owners = {{
 
 }  // namespace
 
-std::optional<GuessedMethod> guess_untraced_method(const analyzer::CallSite& site, const analyzer::Model& model,
+std::optional<GuessedMethod> guess_untraced_method(const analyzer::CallSite& site, const analyzer::RuleContext& context,
                                                    std::span<const GuessedOwner> owners, const NameTable& table,
                                                    std::span<const std::string_view> too_common) {
-    if (!site.callee.empty()) return std::nullopt;  // traced: the tables judged what it is
+    const analyzer::Model& model = context.model();
+    // Traced: the tables judged what it is; unless it is a member of a value they cannot type.
+    if (!site.callee.empty() && !of_unnamed_class(site.callee, context.libraries())) return std::nullopt;
     if (node_symbol(site.function) != analyzer::PythonSymbols::get().attribute) return std::nullopt;
     std::string storage;
     std::optional<std::string_view> method;  // read once an owner's module is imported: most files import none
@@ -47,7 +50,7 @@ std::string guessed_method_reason(const analyzer::CallSite& site, const analyzer
 
 bool report_untraced_method_call(const analyzer::CallSite& site, analyzer::RuleContext& context,
                                  analyzer::RuleNumber rule, const NameTable& table) {
-    std::optional<GuessedMethod> guessed = guess_untraced_method(site, context.model(), k_guessed_owners, table);
+    std::optional<GuessedMethod> guessed = guess_untraced_method(site, context, k_guessed_owners, table);
     if (!guessed) return false;
     // Named as the owner's method, so that a profile's allow list judges it as it judges a traced one.
     analyzer::Referent as_method;

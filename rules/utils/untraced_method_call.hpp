@@ -35,7 +35,9 @@ struct GuessedMethod {
 // What `site` is taken for, if it calls a method on an untraced value in a
 // file that imports one of the owners' modules, and `table` names that
 // method of that owner. Names in `too_common` (`open`, `replace`) are never guessed.
-std::optional<GuessedMethod> guess_untraced_method(const analyzer::CallSite& site, const analyzer::Model& model,
+// A member of a library value whose type no table says (`df.groupby(k).obj`,
+// `fig.canvas`) is untraced too: the tables say nothing of its methods.
+std::optional<GuessedMethod> guess_untraced_method(const analyzer::CallSite& site, const analyzer::RuleContext& context,
                                                    std::span<const GuessedOwner> owners, const NameTable& table,
                                                    std::span<const std::string_view> too_common = {});
 
