@@ -115,7 +115,7 @@ private:
                         if (text.find('\\') != std::string_view::npos) check_backslashes(node, text);
                         if (descend)
                             if (auto complaint = fstring_refused_by_python_311(text))
-                                m_model.m_refused_escapes.push_back({node, *complaint});
+                                m_model.m_fstrings_refused_before_pep701.push_back({node, *complaint});
                     }
                 } else if (kind == m_symbols.concatenated_string) {
                     measure_literal(node);  // `"a" "b"` is one constant to CPython: one literal to smuggle data in
