@@ -83,8 +83,9 @@ TEST_CASE("the text report shows location, rule, source line, caret and summary"
     CHECK(result.out.find("    2 | s = 'ab\xEF\xBF\xBD"
                           "cd'\n      |        ^\n") != std::string::npos);
     CHECK(result.out.find("\n" + path + ": deny (1 finding: PG000)\n") != std::string::npos);
-    CHECK(result.out.find("1 file scanned with profile safe_eval: 0 allowed, 0 review, 1 denied; 1 finding; "
-                          "decision: deny\n") != std::string::npos);
+    // The summary names the target version and what chose it (the interpreter here, or a pyproject.toml above).
+    CHECK(result.out.find("1 file scanned with profile safe_eval for Python 3.") != std::string::npos);
+    CHECK(result.out.find("): 0 allowed, 0 review, 1 denied; 1 finding; decision: deny\n") != std::string::npos);
     CHECK(result.out.find("\x1b[") == std::string::npos);
     auto colored = run_pygate({"check", "--color", path});
     CHECK(colored.out.find("\x1b[") != std::string::npos);
