@@ -3,5 +3,5 @@
 # reads `except ValueError as TypeError:`, so pygate refuses it.
 try:
     pass
-except ValueError, TypeError:  # expect: PG000
+except ValueError, TypeError:  # expect: PG000 PG014
     pass
