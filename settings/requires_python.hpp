@@ -6,6 +6,7 @@
 // (`>=3.9` admits 3.11): code declared to run on 3.9 and later must also run
 // on 3.11. Specifiers that admit none of them are an error, never a guess.
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
