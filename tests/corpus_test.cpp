@@ -105,7 +105,7 @@ std::map<std::string, CorpusCase> manifest_cases(const fs::path& corpus) {
     std::map<std::string, CorpusCase> cases;
     auto manifest = nlohmann::json::parse(read_bytes(corpus / "manifest.json"));
     for (const auto& entry : manifest) {
-        CorpusCase item{entry.at("profile"), entry.at("decision"), {}};
+        CorpusCase item{entry.at("profile"), entry.at("decision"), {}, {}};
         for (const auto& expected : entry.at("expect")) {
             Expectation expectation{expected.at("line"), expected.at("rule"), std::nullopt};
             if (expected.contains("column")) expectation.column = expected.at("column").get<std::uint32_t>();
