@@ -18,6 +18,7 @@
 #include "analyzer/text/source.hpp"
 #include "cli/choice_option.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/target_version_option.hpp"
 #include "judging/result_cache.hpp"
 #include "judging/target_libraries.hpp"
 #include "profiles/compiled_profiles.hpp"
@@ -346,12 +347,10 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
                       "The library versions the code is judged for: python:PATH (that interpreter's), tables (those "
                       "of pygate's library tables) or DIST=VERSION,... (cpython=3.11,pandas=1.5.3)")
         ->capture_default_str();
-    check
-        ->add_option("--target-version", options.target_version,
-                     "The CPython version whose syntax the code is read as: 3.11, 3.12, 3.13 or 3.14 (default: "
-                     "target-version in the configuration, else the lowest version [project] requires-python "
-                     "admits, else the --libraries interpreter's version, else 3.11)")
-        ->type_name("X.Y");
+    add_target_version_option(*check, options.target_version,
+                              "The CPython version whose syntax the code is read as: 3.11, 3.12, 3.13 or 3.14 "
+                              "(default: target-version in the configuration, else the lowest version [project] "
+                              "requires-python admits, else the --libraries interpreter's version, else 3.11)");
     check->add_flag("--list-files", options.list_files,
                     "Print the files the paths name (folders walked, --exclude applied), one a line (NUL-ended "
                     "with --null), in the report's order, and scan nothing");

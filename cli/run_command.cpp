@@ -11,6 +11,7 @@
 
 #include "cli/choice_option.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/target_version_option.hpp"
 #include "judging/target_libraries.hpp"
 #include "scanning/scan.hpp"
 #include "support/version.hpp"
@@ -66,10 +67,9 @@ void add_run_command(CLI::App& app, RunOptions& options) {
                     "Bytes of stdout and of stderr kept (may only tighten the profile's)");
     run->add_flag("--allow-review", options.allow_review, "Also run code the gate sends to review");
     run->add_option("--python", options.python, "The interpreter (an absolute path)")->capture_default_str();
-    run->add_option("--target-version", options.target_version,
-                    "The CPython version the file is judged for: 3.11, 3.12, 3.13 or 3.14 (default: the "
-                    "interpreter's); the run is refused unless the interpreter is that version")
-        ->type_name("X.Y");
+    add_target_version_option(*run, options.target_version,
+                              "The CPython version the file is judged for: 3.11, 3.12, 3.13 or 3.14 (default: the "
+                              "interpreter's); the run is refused unless the interpreter is that version");
     run->add_option("--stdin", options.stdin_file, "The program's standard input (default: /dev/null)");
     run->add_flag("--unsafe-skip-gate", options.unsafe_skip_gate,
                   "UNSAFE, for testing the sandbox only: run the file without the static gate");
