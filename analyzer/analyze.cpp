@@ -18,7 +18,7 @@ namespace pygate::analyzer {
 FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOptions& options) {
     LoadedSource loaded = load_source(std::move(bytes));
     if (!loaded.decodable) return analyze_loaded(std::move(loaded), nullptr, options);
-    Parsed parsed = parser.parse(loaded.source.text);
+    Parsed parsed = parser.parse(loaded.source.text, options.target_version);
     if (!parsed) return analyze_unparsed(std::move(loaded), parsed.refusal, options);
     // Copied out of tree-sitter's tree, which is deleted at once (syntax_tree.hpp).
     const SyntaxTree tree(parsed->root(), loaded.source.text);

@@ -247,7 +247,8 @@ public:
     // Arguments in an order CPython refuses (`f(a=1, b)`, `f(**k, b)`, `f(**k, *a)`).
     const std::vector<RefusedSyntax>& misordered_arguments() const { return m_misordered_arguments; }
     // String literals holding an escape CPython refuses to compile (`'\u'`),
-    // or a line break after an escape in a one-line literal.
+    // or a line break after an escape in a one-line literal; t-strings
+    // beside str or bytes literals (`t"a" "b"`).
     const std::vector<RefusedSyntax>& refused_escapes() const { return m_refused_escapes; }
     // f-strings CPython 3.11 refuses or reads as another string than the
     // grammar, which reads them as 3.12 does (PEP 701: `f"{"a"}"`, a

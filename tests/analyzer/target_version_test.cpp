@@ -7,6 +7,7 @@
 
 #include "analyzer/analyze.hpp"
 #include "analyzer/python_version.hpp"
+#include "analyzer/syntax/template_strings.hpp"
 #include "profiles/profile_loader.hpp"
 #include "rules/registry.hpp"
 
@@ -74,9 +75,35 @@ TEST_CASE("forms the grammar misreads or lacks are refused for every target", "[
     for (PythonVersion version : {k_311, k_312, k_313, k_314}) {
         INFO(version.spelled());
         CHECK(refused_as(version, except_comma).size() == 1);
-        CHECK_FALSE(refused_as(version, "x = t\"{y}\"\n").empty());        // PEP 750: no t-strings in the grammar
         CHECK_FALSE(refused_as(version, "def f[T=int]():\n    pass\n").empty());  // PEP 696: an ERROR node
     }
     CHECK(refused_as(k_314, except_comma)[0].message.find("PEP 758") != std::string::npos);
     CHECK(refused_as(k_312, except_comma)[0].message.find("CPython 3.12 refuses") != std::string::npos);
+}
+
+TEST_CASE("PEP 750 t-strings are refused before 3.14 and read as 3.14 reads them", "[target][syntax]") {
+    for (PythonVersion version : {k_311, k_312, k_313}) {
+        INFO(version.spelled());
+        CHECK_FALSE(refused_as(version, "y = 1\nx = t\"{y}\"\n").empty());
+    }
+    for (const char* accepted : {"y = 1\nx = t\"{y!r:>{y}}\"\n", "y = 1\nx = T'{y=}' tR\"{y}\" Rt'a' rT'b'\n",
+                                 "y = 1\nx = f\"{t'{y}'}\"\n", "y = 1\nx = t\"\"\"\n{y}\n\"\"\"\n"}) {
+        INFO(accepted);
+        CHECK(refused_as(k_314, accepted).empty());
+    }
+    // CPython 3.14 refuses these: other prefixes with t, and a t-string beside a str or bytes literal.
+    for (const char* refused : {"x = tb'a'\n", "x = ft'a'\n", "x = ut'a'\n", "x = t'a' 'b'\n", "x = 'a' t'b'\n",
+                                "x = t'a' f'b'\n", "x = t'a' b'b'\n"}) {
+        INFO(refused);
+        CHECK_FALSE(refused_as(k_314, refused).empty());
+    }
+}
+
+TEST_CASE("t-string prefixes are read as f-string prefixes in a copy of the same length", "[target][syntax]") {
+    CHECK_FALSE(template_strings_read_as_fstrings("x = f'{y}' + 'it''s' + foot'a'").has_value());
+    CHECK(template_strings_read_as_fstrings("x = t'{y}'") == "x = f'{y}'");
+    CHECK(template_strings_read_as_fstrings("x = (T\"a\", tr'b', Rt'c', rT'd')") ==
+          "x = (F\"a\", fr'b', Rf'c', rF'd')");
+    // Only a name of exactly t, tr or rt: `tb`, `ft`, `ut`, `at` and non-ASCII names stay.
+    CHECK_FALSE(template_strings_read_as_fstrings("tb'a' ft'a' ut'a' at'a' trr'a' \xc3\xb1t'a' 1t'a'").has_value());
 }
