@@ -18,7 +18,7 @@ inline CLI::Option* add_target_version_option(CLI::App& app, std::string& target
         return "pygate reads " + analyzer::supported_targets_spelled() + ", not `" + value + "`";
     };
     return app.add_option("--target-version", target, description)
-        ->check(CLI::Validator(readable, "X.Y", "supported target version"))
+        ->check(CLI::Validator(readable, "", "target version"))
         ->type_name("X.Y");
 }
 

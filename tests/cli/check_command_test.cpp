@@ -379,4 +379,9 @@ TEST_CASE("check --target-version reads the syntax of that CPython and every rep
         run_pygate({"check", "--isolated", "--target-version", "3.12", "--libraries", "cpython=3.13", path});
     CHECK(contradicted.exit_code == 2);
     CHECK(contradicted.err.find("--libraries names cpython=3.13 but the target version is 3.12") != std::string::npos);
+    // The help names the value's form once.
+    for (const char* command : {"check", "run"}) {
+        auto help = run_pygate({command, "--help"});
+        CHECK(help.out.find("--target-version X.Y ") != std::string::npos);
+    }
 }
