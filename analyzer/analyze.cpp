@@ -18,7 +18,7 @@ namespace pygate::analyzer {
 FileAnalysis analyze_bytes(std::string bytes, Parser& parser, const AnalysisOptions& options) {
     LoadedSource loaded = load_source(std::move(bytes));
     if (!loaded.decodable) return analyze_loaded(std::move(loaded), nullptr, options);
-    Parsed parsed = parser.parse(loaded.source.text);
+    Parsed parsed = parser.parse(loaded.source.text, options.target_version);
     if (!parsed) return analyze_unparsed(std::move(loaded), parsed.refusal, options);
     // Copied out of tree-sitter's tree, which is deleted at once (syntax_tree.hpp).
     const SyntaxTree tree(parsed->root(), loaded.source.text);
@@ -40,10 +40,12 @@ FileAnalysis analyze_loaded(LoadedSource loaded, const SyntaxTree* tree, const A
         if (tree == nullptr) throw std::logic_error("analyze_loaded: decodable source without its tree");
         check_keyword_names(*tree, loaded.source, analysis.findings);
         if (options.profile == nullptr || options.rules.empty()) {
-            check_syntax(loaded.source, tree->root(), loaded.invisible_offsets, analysis.findings);
+            check_syntax(loaded.source, tree->root(), loaded.invisible_offsets, analysis.findings,
+                         options.target_version);
         } else {
             // One walk of the tree builds the model and runs the syntax check.
-            SyntaxCheck syntax(loaded.source, tree->root(), loaded.invisible_offsets, analysis.findings);
+            SyntaxCheck syntax(loaded.source, tree->root(), loaded.invisible_offsets, analysis.findings,
+                               options.target_version);
             SymbolSet syntax_sites = syntax_site_kinds(options.rules);  // a byte per kind: cheaper than caching
             Model model(loaded.source, *tree, &syntax, &syntax_sites);
             syntax.finish();

@@ -8,6 +8,7 @@
 #include "analyzer/finding.hpp"
 #include "analyzer/library/library_tables.hpp"
 #include "analyzer/profile.hpp"
+#include "analyzer/python_version.hpp"
 #include "analyzer/rule_hooks.hpp"
 #include "analyzer/syntax/parse.hpp"
 #include "analyzer/syntax/syntax_tree.hpp"
@@ -26,6 +27,11 @@ struct AnalysisOptions {
     std::span<const RuleHooks* const> rules;
     // The libraries the program's target has; null: the tables' own versions.
     const LibraryKnowledge* libraries = nullptr;
+    // The CPython version whose syntax the file is read as (python_version.hpp).
+    // Judging passes its target's (judging/target_libraries.hpp: the
+    // libraries' `cpython`), so a caller with a target of its own (a request
+    // naming one) sets both together.
+    PythonVersion target_version = k_default_target;
 };
 
 // `parser` belongs to the calling thread.

@@ -18,6 +18,7 @@
 #include "analyzer/text/source.hpp"
 #include "cli/choice_option.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/target_version_option.hpp"
 #include "judging/result_cache.hpp"
 #include "judging/target_libraries.hpp"
 #include "profiles/compiled_profiles.hpp"
@@ -58,7 +59,9 @@ using settings::BaselineMatcher;
 using settings::ColorMode;
 using settings::FailOn;
 using settings::ReportFormat;
+using settings::SettingOrigins;
 using settings::SettledSettings;
+using settings::set_origin;
 using settings::baseline_json;
 using settings::canonical_path;
 using settings::files_changed_since;
@@ -268,14 +271,16 @@ int scan_and_report(CheckInputs& inputs, const analyzer::Profile& profile, const
     bool written = true;
     if (lines) {
         auto duration = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
-        lines->write_summary(tally,
-                             {k_pygate_version, profile.name, errors, static_cast<std::uint64_t>(duration.count())});
+        lines->write_summary(tally, {k_pygate_version, profile.name, options.target_version,
+                                     options.target_version_source, errors,
+                                     static_cast<std::uint64_t>(duration.count())});
         lines->flush();
         written = options.output.empty() || static_cast<bool>(output_file);
     } else if (!streaming) {
         reporters::Report report = report_of(std::move(collected), profile);
         report.baseline = extras.baseline != nullptr;
         report.scope = extras.scope;
+        report.target_version_source = options.target_version_source;
         written = write_whole_report(report, options);
     }
     if (!written) {
@@ -342,6 +347,10 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
                       "The library versions the code is judged for: python:PATH (that interpreter's), tables (those "
                       "of pygate's library tables) or DIST=VERSION,... (cpython=3.11,pandas=1.5.3)")
         ->capture_default_str();
+    add_target_version_option(*check, options.target_version,
+                              "The CPython version whose syntax the code is read as: 3.11, 3.12, 3.13 or 3.14 "
+                              "(default: target-version in the configuration, else the lowest version [project] "
+                              "requires-python admits, else the --libraries interpreter's version, else 3.11)");
     check->add_flag("--list-files", options.list_files,
                     "Print the files the paths name (folders walked, --exclude applied), one a line (NUL-ended "
                     "with --null), in the report's order, and scan nothing");
@@ -373,10 +382,69 @@ void add_check_command(CLI::App& app, CheckOptions& options) {
                                         {"output", "--output"},
                                         {"jobs", "--jobs"},
                                         {"cache", "--cache"},
-                                        {"baseline", "--baseline"}})
+                                        {"baseline", "--baseline"},
+                                        {"target-version", "--target-version"}})
             if (check->count(flag) > 0) given.insert(key);
         std::exit(run_check_command(options, given));
     });
+}
+
+namespace {
+
+std::string origin_of(const SettingOrigins& origins, const std::string& key) {
+    for (const auto& [name, origin] : origins)
+        if (name == key) return origin;
+    return "default";
+}
+
+}  // namespace
+
+std::optional<int> settle_target(CheckOptions& options, SettingOrigins& origins) {
+    std::string error;
+    std::optional<analyzer::LibraryVersions> libraries = judging::libraries_from_option(options.libraries, error);
+    if (!libraries) {
+        // An interpreter that cannot be asked is no target to judge for: every library name is unknown.
+        if (!options.libraries.starts_with("python:")) {
+            std::cerr << "pygate: error: --libraries: " << error << '\n';
+            return k_exit_usage;
+        }
+        std::cerr << "pygate: warning: --libraries " << options.libraries << ": " << error
+                  << "; every library name is judged unknown\n";
+        libraries = analyzer::LibraryVersions{};
+    }
+    std::optional<analyzer::PythonVersion> of_libraries = judging::cpython_version_of(*libraries);
+    if (!options.target_version.empty()) {
+        std::optional<analyzer::PythonVersion> version = analyzer::parse_python_version(options.target_version);
+        if (!version || !analyzer::is_supported_target(*version)) {
+            std::cerr << fmt::format("pygate: error: --target-version: pygate reads {}, not `{}`\n",
+                                     analyzer::supported_targets_spelled(), options.target_version);
+            return k_exit_usage;
+        }
+        // One target: libraries named for another CPython contradict it.
+        if (!options.libraries.starts_with("python:") && options.libraries != "tables" &&
+            libraries->versions.contains("cpython") && of_libraries != version) {
+            std::cerr << fmt::format("pygate: error: --libraries names cpython={} but the target version is {} ({}); "
+                                     "name one version, or leave cpython out of --libraries\n",
+                                     libraries->versions.at("cpython"), version->spelled(),
+                                     origin_of(origins, "target-version"));
+            return k_exit_usage;
+        }
+        options.target_version = version->spelled();
+        libraries = judging::with_target_version(std::move(*libraries), *version);
+    } else if (of_libraries && analyzer::is_supported_target(*of_libraries)) {
+        options.target_version = of_libraries->spelled();
+        set_origin(origins, "target-version", fmt::format("the cpython of --libraries {}", options.libraries));
+    } else {
+        options.target_version = analyzer::k_default_target.spelled();
+        set_origin(origins, "target-version",
+                   of_libraries ? fmt::format("default: --libraries {} is cpython {}, which pygate does not read",
+                                              options.libraries, of_libraries->spelled())
+                                : std::string("default"));
+        libraries = judging::with_target_version(std::move(*libraries), analyzer::k_default_target);
+    }
+    options.target_version_source = origin_of(origins, "target-version");
+    judging::set_target_libraries(std::move(*libraries));
+    return std::nullopt;
 }
 
 int run_check_command(CheckOptions& options, const std::set<std::string>& given) {
@@ -385,8 +453,9 @@ int run_check_command(CheckOptions& options, const std::set<std::string>& given)
         std::cerr << "pygate: error: " << *error << '\n';
         return k_exit_usage;
     }
+    auto& settings = std::get<SettledSettings>(settled);
+    if (auto code = settle_target(options, settings.origins)) return *code;
     if (options.show_settings) {
-        const auto& settings = std::get<SettledSettings>(settled);
         write_settings(std::cout, options, settings.origins,
                        settings.configuration ? &*settings.configuration : nullptr, options.isolated, false);
         std::cout.flush();
@@ -403,21 +472,6 @@ int run_check(const CheckOptions& options) {
         return k_exit_usage;
     }
     const analyzer::Profile& profile = std::get<analyzer::Profile>(loaded);
-    {
-        std::string error;
-        std::optional<analyzer::LibraryVersions> libraries = judging::libraries_from_option(options.libraries, error);
-        if (!libraries) {
-            // An interpreter that cannot be asked is no target to judge for: every library name is unknown.
-            if (!options.libraries.starts_with("python:")) {
-                std::cerr << "pygate: error: --libraries: " << error << '\n';
-                return k_exit_usage;
-            }
-            std::cerr << "pygate: warning: --libraries " << options.libraries << ": " << error
-                      << "; every library name is judged unknown\n";
-            libraries = analyzer::LibraryVersions{};
-        }
-        judging::set_target_libraries(std::move(*libraries));
-    }
     if (options.paths.empty() && options.files_from.empty() && options.records.empty()) {
         std::cerr << "pygate: error: nothing to scan: name paths, --files-from FILE or --records FILE\n";
         return k_exit_usage;

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "cli/check_command.hpp"
 #include "cli/choice_option.hpp"
 #include "settings/effective_settings.hpp"
 #include "cli/exit_codes.hpp"
@@ -28,7 +29,8 @@ void add_config_command(CLI::App& app, ConfigCommandOptions& options) {
             std::cerr << "pygate: error: " << *error << '\n';
             std::exit(k_exit_usage);
         }
-        const auto& settings = std::get<SettledSettings>(settled);
+        auto& settings = std::get<SettledSettings>(settled);
+        if (auto code = settle_target(check, settings.origins)) std::exit(*code);
         write_settings(std::cout, check, settings.origins, settings.configuration ? &*settings.configuration : nullptr,
                        options.isolated, options.json);
         std::cout.flush();

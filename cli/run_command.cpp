@@ -11,6 +11,7 @@
 
 #include "cli/choice_option.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/target_version_option.hpp"
 #include "judging/target_libraries.hpp"
 #include "scanning/scan.hpp"
 #include "support/version.hpp"
@@ -66,6 +67,9 @@ void add_run_command(CLI::App& app, RunOptions& options) {
                     "Bytes of stdout and of stderr kept (may only tighten the profile's)");
     run->add_flag("--allow-review", options.allow_review, "Also run code the gate sends to review");
     run->add_option("--python", options.python, "The interpreter (an absolute path)")->capture_default_str();
+    add_target_version_option(*run, options.target_version,
+                              "The CPython version the file is judged for: 3.11, 3.12, 3.13 or 3.14 (default: the "
+                              "interpreter's); the run is refused unless the interpreter is that version");
     run->add_option("--stdin", options.stdin_file, "The program's standard input (default: /dev/null)");
     run->add_flag("--unsafe-skip-gate", options.unsafe_skip_gate,
                   "UNSAFE, for testing the sandbox only: run the file without the static gate");
@@ -93,16 +97,39 @@ int run_run(const RunOptions& options) {
         return k_exit_usage;
     }
 
-    // The code is judged for the libraries of the interpreter that runs it. An
-    // interpreter that cannot even be started is the run's to refuse (a usage
-    // or setup error, before anything runs); one that starts but cannot say
-    // leaves every library unknown.
+    std::optional<analyzer::PythonVersion> target;
+    if (!options.target_version.empty()) {
+        target = analyzer::parse_python_version(options.target_version);
+        if (!target || !analyzer::is_supported_target(*target)) {
+            std::cerr << fmt::format("pygate: error: --target-version: pygate reads {}, not `{}`\n",
+                                     analyzer::supported_targets_spelled(), options.target_version);
+            return k_exit_usage;
+        }
+    }
+    // The code is judged for the libraries and the syntax of the interpreter
+    // that runs it. An interpreter that cannot even be started is the run's
+    // to refuse (a usage or setup error, before anything runs); one that
+    // starts but cannot say leaves every library unknown. Code judged for
+    // one version never runs on another: what 3.12 reads as a type alias,
+    // 3.11 refuses, and a 3.14 `except A, B:` names what 3.11 does not.
     if (options.python.starts_with('/')) {
         std::string error;
         bool started = false;
         std::optional<analyzer::LibraryVersions> libraries = judging::ask_interpreter(options.python, error, &started);
-        if (libraries || started)
+        if (libraries || started) {
+            std::optional<analyzer::PythonVersion> runs =
+                libraries ? judging::cpython_version_of(*libraries) : std::nullopt;
+            const analyzer::PythonVersion judged = target ? *target : runs.value_or(analyzer::k_default_target);
+            if (!runs || *runs != judged || !analyzer::is_supported_target(judged)) {
+                std::cerr << fmt::format(
+                    "pygate: error: {} is {}, but the file would be judged for Python {}{}: refused before "
+                    "anything runs (pygate reads {}; name the interpreter of the target version with --python)\n",
+                    options.python, runs ? "Python " + runs->spelled() : std::string("of a version it did not say"),
+                    judged.spelled(), target ? " (--target-version)" : "", analyzer::supported_targets_spelled());
+                return k_exit_usage;
+            }
             judging::set_target_libraries(libraries ? std::move(*libraries) : analyzer::LibraryVersions{});
+        }
     }
     GatedRun request;
     request.profile = &profile;

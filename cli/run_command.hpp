@@ -25,6 +25,7 @@ struct RunOptions {
     judging::LimitOverrides overrides;
     bool allow_review = false;
     std::string python = "/usr/bin/python3";
+    std::string target_version;  // "3.12"; empty: the interpreter's version
     std::string stdin_file;
     bool unsafe_skip_gate = false;
 };

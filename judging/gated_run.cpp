@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "judging/judge.hpp"
+#include "judging/target_libraries.hpp"
 #include "support/version.hpp"
 #include "profiles/profile_toml.hpp"
 #include "reporters/json_report.hpp"
@@ -102,6 +103,7 @@ ordered_json result_json(const std::string& decision, const runner::RunResult& r
                           {"inputs", digests_json(result.inputs, false)},
                           {"python", provenance.python},
                           {"python_version", result.python_version},
+                          {"target_version", target_version().spelled()},
                           {"pygate_version", k_pygate_version},
                           {"started_at", result.started_at},
                           {"ended_at", result.ended_at}};

@@ -49,7 +49,7 @@ void judge_bytes(std::string bytes, analyzer::Parser& parser, const analyzer::Pr
             return;
         }
     }
-    const analyzer::AnalysisOptions options{&profile, rules::all_hooks(), &target_libraries()};
+    const analyzer::AnalysisOptions options{&profile, rules::all_hooks(), &target_libraries(), target_version()};
     report.findings = analyzer::analyze_bytes(std::move(bytes), parser, options).findings;
     report.decision = profiles::judge_findings(report.findings, profile);
     if (cache != nullptr) cache->store(key, {report.decision, report.findings});
@@ -129,7 +129,8 @@ reporters::FileReport judge_analysis(
     reporters::FileReport report;
     report.path = path;
     try {
-        report.findings = analyse(analyzer::AnalysisOptions{&profile, rules::all_hooks(), &target_libraries()}).findings;
+        const analyzer::AnalysisOptions options{&profile, rules::all_hooks(), &target_libraries(), target_version()};
+        report.findings = analyse(options).findings;
         report.decision = profiles::judge_findings(report.findings, profile);
     } catch (const std::exception& error) {
         deny_for_internal_error(error, profile, report, internal_error);
@@ -141,6 +142,7 @@ reporters::Report report_of(std::vector<reporters::FileReport> files, const anal
     reporters::Report report;
     report.tool_version = support::k_pygate_version;
     report.profile = profile.name;
+    report.target_version = target_version().spelled();
     report.files = std::move(files);
     for (const auto& file : report.files)
         report.decision = analyzer::worse(report.decision, file.decision);

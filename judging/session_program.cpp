@@ -44,7 +44,7 @@ StepVerdict SessionProgram::judge(const std::string& step, analyzer::Parser& par
         if (m_tree && decoded_as_is &&
             analyzer::step_reads_alone(m_text, std::string_view(text).substr(m_text.size()))) {
             const std::string_view step_text = std::string_view(decoded).substr(m_text.size());
-            if (analyzer::Parsed parsed = parser.parse(step_text)) {
+            if (analyzer::Parsed parsed = parser.parse(step_text, options.target_version)) {
                 const SyntaxTree step_tree(parsed->root(), step_text);
                 if (!node_has_error(step_tree.root()) && node_child_count(step_tree.root()) > 0) {
                     tree = analyzer::append_module(*m_tree, step_tree, static_cast<std::uint32_t>(m_text.size()),
@@ -54,7 +54,7 @@ StepVerdict SessionProgram::judge(const std::string& step, analyzer::Parser& par
             }
         }
         if (!tree) {
-            analyzer::Parsed parsed = parser.parse(decoded);
+            analyzer::Parsed parsed = parser.parse(decoded, options.target_version);
             // Said at the step: the accepted program parsed, the step made it unreadable.
             if (!parsed) return analyze_unparsed(std::move(loaded), parsed.refusal, options, m_lines + 1);
             tree = std::make_unique<const SyntaxTree>(parsed->root(), decoded);

@@ -197,6 +197,21 @@ std::optional<analyzer::LibraryVersions> libraries_from_option(const std::string
     return versions;
 }
 
+std::optional<analyzer::PythonVersion> cpython_version_of(const analyzer::LibraryVersions& versions) {
+    auto cpython = versions.versions.find("cpython");
+    if (cpython == versions.versions.end()) return std::nullopt;
+    return analyzer::parse_python_version(cpython->second);
+}
+
+analyzer::LibraryVersions with_target_version(analyzer::LibraryVersions asked, analyzer::PythonVersion version) {
+    std::optional<analyzer::PythonVersion> named = cpython_version_of(asked);
+    if (named && named->major == version.major && named->minor == version.minor) return asked;
+    analyzer::LibraryVersions target;
+    if (!named && !asked.versions.contains("cpython")) target = std::move(asked);  // `pandas=1.5.3`: no cpython said
+    target.versions["cpython"] = version.spelled();
+    return target;
+}
+
 void set_target_libraries(analyzer::LibraryVersions versions) {
     // Kept for the process's life: judgments on other threads may hold the old one.
     g_target.store(new analyzer::LibraryKnowledge(std::move(versions)));
@@ -213,6 +228,11 @@ const analyzer::LibraryKnowledge& target_libraries() {
         if (!g_target.compare_exchange_strong(none, knowledge)) delete knowledge;
     });
     return *g_target.load();
+}
+
+analyzer::PythonVersion target_version() {
+    std::optional<analyzer::PythonVersion> version = cpython_version_of(target_libraries().versions());
+    return version && analyzer::is_supported_target(*version) ? *version : analyzer::k_default_target;
 }
 
 }  // namespace pygate::judging

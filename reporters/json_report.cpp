@@ -120,6 +120,10 @@ void write_json_report(std::ostream& stream, const Report& report) {
     json.begin_object();
     write_json_tool(json, report.tool_version);
     json.member("profile", report.profile);
+    if (!report.target_version.empty()) {
+        json.member("target_version", report.target_version);
+        if (!report.target_version_source.empty()) json.member("target_version_source", report.target_version_source);
+    }
     json.member("decision", analyzer::decision_name(report.decision));
     json.key("files");
     json.begin_array();

@@ -21,6 +21,10 @@ void JsonLinesReport::write_summary(const ReportTally& tally, const StreamSummar
     json.begin_object();
     write_json_tool(json, summary.tool_version);
     json.member("profile", summary.profile);
+    if (!summary.target_version.empty()) {
+        json.member("target_version", summary.target_version);
+        if (!summary.target_version_source.empty()) json.member("target_version_source", summary.target_version_source);
+    }
     json.member("decision", analyzer::decision_name(tally.decision));
     write_json_tally(json, tally);
     json.member("errors", summary.errors);

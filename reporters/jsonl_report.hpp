@@ -17,6 +17,8 @@ namespace pygate::reporters {
 struct StreamSummary {
     std::string tool_version;
     std::string profile;
+    std::string target_version;  // as Report's; empty: not said
+    std::string target_version_source;
     std::size_t errors = 0;  // inputs that could not be read or analysed (each also has a PG000 entry)
     std::uint64_t duration_ms = 0;
 };

@@ -40,6 +40,10 @@ struct Report {
     std::vector<FileReport> files;
     bool baseline = false;  // a baseline applied: SARIF gives each result a baselineState
     std::string scope;      // what chose the files, e.g. "changed since main"; empty: the paths named
+    // The CPython version the files were read as ("3.12"), and what chose it
+    // ("command line", "pygate.toml:3"); empty: not said.
+    std::string target_version;
+    std::string target_version_source;
 };
 
 }  // namespace pygate::reporters

@@ -320,6 +320,11 @@ ordered_json sarif_report(const Report& report, const SarifOptions& options) {
     run["properties"] = {{"pygate/decision", analyzer::decision_name(report.decision)},
                          {"pygate/profile", report.profile},
                          {"pygate/files", std::move(files)}};
+    if (!report.target_version.empty()) {
+        run["properties"]["pygate/targetVersion"] = report.target_version;
+        if (!report.target_version_source.empty())
+            run["properties"]["pygate/targetVersionSource"] = report.target_version_source;
+    }
 
     ordered_json out;
     out["$schema"] = k_schema;

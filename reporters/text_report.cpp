@@ -104,8 +104,14 @@ void write_text_report(std::ostream& out, const Report& report, const TextOption
     std::string_view decision_color = color_of(report.decision);
     std::string scope;  // built in steps: GCC 12 warns falsely (-Wrestrict) about " " + std::string
     if (!report.scope.empty()) scope.append(1, ' ').append(terminal_safe(report.scope));
-    out << fmt::format("{} {}{} scanned with profile {}: {} allowed, {} review, {} denied; {} finding{}",
-                       report.files.size(), report.files.size() == 1 ? "file" : "files", scope, report.profile,
+    std::string target;
+    if (!report.target_version.empty()) {
+        target.append(" for Python ").append(terminal_safe(report.target_version));
+        if (!report.target_version_source.empty())
+            target.append(" (").append(terminal_safe(report.target_version_source)).append(")");
+    }
+    out << fmt::format("{} {}{} scanned with profile {}{}: {} allowed, {} review, {} denied; {} finding{}",
+                       report.files.size(), report.files.size() == 1 ? "file" : "files", scope, report.profile, target,
                        counts[0], counts[1], counts[2], findings, findings == 1 ? "" : "s")
         << (report.baseline ? fmt::format(" ({} baselined)", baselined) : std::string())
         << "; decision: " << style.paint(decision_color, decision) << '\n';

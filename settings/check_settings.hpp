@@ -60,6 +60,12 @@ struct CheckOptions {
     // The library versions the code is judged for (judging/target_libraries.hpp):
     // `python:PATH`, `tables` or `DIST=VERSION,...`.
     std::string libraries = "python:/usr/bin/python3";
+    // The CPython version whose syntax the code is read as ("3.12"): given,
+    // else [project] requires-python's lowest admitted version, else the
+    // libraries' cpython (the target interpreter's), else 3.11.
+    // Empty until one of those settles it (cli/check_command).
+    std::string target_version;
+    std::string target_version_source;  // where target_version came from, for the report
 };
 
 }  // namespace pygate::settings

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "analyzer/python_version.hpp"
 #include "analyzer/text/line_index.hpp"
 #include "profiles/toml_text.hpp"
 
@@ -19,8 +20,8 @@ namespace {
 // Larger than any configuration; a bound so a hostile file cannot exhaust memory.
 constexpr std::uintmax_t k_max_configuration_bytes = 1 << 20;
 
-const std::vector<std::string_view> k_keys = {"profile", "exclude", "fail-on", "format",
-                                              "output",  "jobs",    "cache",   "baseline"};
+const std::vector<std::string_view> k_keys = {"profile", "exclude", "fail-on",  "format",        "output",
+                                              "jobs",    "cache",   "baseline", "target-version"};
 
 struct Failure {
     ConfigurationError error;
@@ -117,6 +118,14 @@ public:
             }
         }
         if (const TomlValue* value = find("baseline")) out.baseline = {path_of(*value, "baseline"), line_of(*value)};
+        if (const TomlValue* value = find("target-version")) {
+            std::string text = string_of(*value, "target-version");
+            std::optional<analyzer::PythonVersion> version = analyzer::parse_python_version(text);
+            if (!version || !analyzer::is_supported_target(*version))
+                fail(*value, fmt::format("`target-version` must be {}, not \"{}\"",
+                                         analyzer::supported_targets_spelled(), text));
+            out.target_version = {version->spelled(), line_of(*value)};
+        }
         return out;
     }
 

@@ -37,6 +37,7 @@ struct Configuration {
     std::optional<FileSetting<unsigned>> jobs;
     std::optional<FileSetting<std::string>> cache;  // a folder; `cache = false` leaves it unset
     std::optional<FileSetting<std::string>> baseline;
+    std::optional<FileSetting<std::string>> target_version;  // "3.12": one pygate reads
 };
 
 inline const std::vector<std::string> k_fail_on_names = {"deny", "review", "never"};

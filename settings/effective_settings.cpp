@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "settings/requires_python.hpp"
+
 namespace pygate::settings {
 
 const char* format_name(ReportFormat format) {
@@ -49,7 +51,8 @@ std::vector<std::pair<std::string, nlohmann::ordered_json>> values_of(const Chec
             {"output", options.output.empty() ? ordered_json("-") : ordered_json(options.output)},
             {"jobs", options.jobs == 0 ? ordered_json("all cores") : ordered_json(options.jobs)},
             {"cache", path_or_none(options.cache)},
-            {"baseline", path_or_none(options.baseline)}};
+            {"baseline", path_or_none(options.baseline)},
+            {"target-version", options.target_version.empty() ? ordered_json(false) : ordered_json(options.target_version)}};
 }
 
 }  // namespace
@@ -77,7 +80,17 @@ SettingOrigins apply_configuration(const Configuration* configuration, const std
     take("jobs", file.jobs, [&](unsigned value) { options.jobs = value; });
     take("cache", file.cache, [&](const std::string& value) { options.cache = value; });
     take("baseline", file.baseline, [&](const std::string& value) { options.baseline = value; });
+    take("target-version", file.target_version, [&](const std::string& value) { options.target_version = value; });
     return origins;
+}
+
+void set_origin(SettingOrigins& origins, const std::string& key, std::string origin) {
+    for (auto& [name, was] : origins)
+        if (name == key) {
+            was = std::move(origin);
+            return;
+        }
+    origins.emplace_back(key, std::move(origin));
 }
 
 std::variant<SettledSettings, std::string> settle_settings(CheckOptions& options, const std::set<std::string>& given) {
@@ -93,6 +106,25 @@ std::variant<SettledSettings, std::string> settle_settings(CheckOptions& options
         }
     }
     settled.origins = apply_configuration(settled.configuration ? &*settled.configuration : nullptr, given, options);
+    // No target version given: the repository's declared one, as Ruff infers its own.
+    if (!options.isolated && options.target_version.empty()) {
+        std::error_code error;
+        std::filesystem::path here = std::filesystem::current_path(error);
+        if (error) return fmt::format("cannot find the working folder to look for pyproject.toml: {}", error.message());
+        auto declared = find_requires_python(here);
+        if (auto* invalid = std::get_if<std::string>(&declared)) return *invalid;
+        if (auto* found = std::get_if<DeclaredTarget>(&declared)) {
+            if (auto* why_not = std::get_if<std::string>(&found->target))
+                return fmt::format("{}:{}: requires-python = \"{}\": {}; set target-version (pygate.toml, "
+                                   "[tool.pygate] or --target-version) to one of {}",
+                                   found->file, found->line, found->specifiers, *why_not,
+                                   analyzer::supported_targets_spelled());
+            options.target_version = std::get<analyzer::PythonVersion>(found->target).spelled();
+            set_origin(settled.origins, "target-version",
+                       fmt::format("{}:{}: the lowest version requires-python = \"{}\" admits", found->file,
+                                   found->line, found->specifiers));
+        }
+    }
     return settled;
 }
 

@@ -25,6 +25,9 @@ using SettingOrigins = std::vector<std::pair<std::string, std::string>>;
 SettingOrigins apply_configuration(const Configuration* configuration, const std::set<std::string>& given,
                                    CheckOptions& options);
 
+// Says where `key`'s value came from, in place of what `origins` said.
+void set_origin(SettingOrigins& origins, const std::string& key, std::string origin);
+
 // `format` is the report's setting; `as_json` chooses how the settings are written.
 void write_settings(std::ostream& out, const CheckOptions& options, const SettingOrigins& origins,
                     const Configuration* configuration, bool isolated, bool as_json);
@@ -34,8 +37,11 @@ struct SettledSettings {
     std::optional<Configuration> configuration;
     SettingOrigins origins;
 };
-// An error (a configuration file that cannot be read or is invalid) as
-// "file:line:column: message".
+// With no target version given (and not options.isolated), the lowest
+// version the nearest pyproject.toml's [project] requires-python admits
+// (settings/requires_python.hpp). An error (a configuration file that cannot
+// be read or is invalid, a requires-python that admits no version pygate
+// reads) as "file:line:column: message".
 std::variant<SettledSettings, std::string> settle_settings(CheckOptions& options, const std::set<std::string>& given);
 
 const char* format_name(ReportFormat format);

@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "judging/target_libraries.hpp"
 #include "scanning/scan.hpp"
 #include "profiles/profile_loader.hpp"
 
@@ -29,6 +30,7 @@ struct CorpusCase {
     std::string profile;
     std::string decision;
     std::vector<Expectation> expected;
+    std::string target;  // `target=3.12`: the CPython version the file is read as; empty: the process's
 };
 
 std::string read_bytes(const fs::path& path) {
@@ -83,6 +85,7 @@ std::optional<CorpusCase> case_from_comments(const std::string& bytes) {
                 for (const auto& word : *header) {
                     if (word.starts_with("profile=")) result.profile = word.substr(8);
                     if (word.starts_with("decision=")) result.decision = word.substr(9);
+                    if (word.starts_with("target=")) result.target = word.substr(7);
                 }
             }
         }
@@ -102,7 +105,7 @@ std::map<std::string, CorpusCase> manifest_cases(const fs::path& corpus) {
     std::map<std::string, CorpusCase> cases;
     auto manifest = nlohmann::json::parse(read_bytes(corpus / "manifest.json"));
     for (const auto& entry : manifest) {
-        CorpusCase item{entry.at("profile"), entry.at("decision"), {}};
+        CorpusCase item{entry.at("profile"), entry.at("decision"), {}, {}};
         for (const auto& expected : entry.at("expect")) {
             Expectation expectation{expected.at("line"), expected.at("rule"), std::nullopt};
             if (expected.contains("column")) expectation.column = expected.at("column").get<std::uint32_t>();
@@ -146,7 +149,17 @@ TEST_CASE("every corpus file yields exactly its labelled findings and decision",
             pygate::scanning::ScanRequest request;
             request.profile = std::get<pygate::analyzer::Profile>(profile);
             request.files = {file.string()};
+            // A case for another target judges for that CPython (its libraries: `cpython` alone unless the
+            // process's target is that version), then the process's target is put back.
+            const pygate::analyzer::LibraryVersions process_target = pygate::judging::target_libraries().versions();
+            if (!labelled->target.empty()) {
+                auto version = pygate::analyzer::parse_python_version(labelled->target);
+                REQUIRE(version.has_value());
+                pygate::judging::set_target_libraries(pygate::judging::with_target_version(process_target, *version));
+                REQUIRE(pygate::judging::target_version() == *version);
+            }
             auto result = pygate::scanning::scan(request);
+            if (!labelled->target.empty()) pygate::judging::set_target_libraries(process_target);
             REQUIRE(result.files.size() == 1);
             const auto& report = result.files[0];
 

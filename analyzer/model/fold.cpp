@@ -252,6 +252,7 @@ std::optional<ConstantFolder::Value> ConstantFolder::fold_string_literal(Node ex
     if (count < 2) return std::nullopt;
     Node start = node_child(expr, 0), end = node_child(expr, count - 1);
     StringPrefix prefix = parse_string_prefix(m_model.text(start));
+    if (prefix.template_string) return std::nullopt;  // a Template, not a str
     std::string out;
     std::uint32_t at = node_end_byte(start);
     auto literal_until = [&](std::uint32_t until) -> bool {

@@ -115,10 +115,11 @@ private:
                         if (text.find('\\') != std::string_view::npos) check_backslashes(node, text);
                         if (descend)
                             if (auto complaint = fstring_refused_by_python_311(text))
-                                m_model.m_refused_escapes.push_back({node, *complaint});
+                                m_model.m_fstrings_refused_before_pep701.push_back({node, *complaint});
                     }
                 } else if (kind == m_symbols.concatenated_string) {
                     measure_literal(node);  // `"a" "b"` is one constant to CPython: one literal to smuggle data in
+                    check_template_mix(node);
                 }
             } else if (node_child_count(node) > 0) {  // rare: a token with children is no assignment target
                 if (stored.size() <= depth) stored.resize(depth + 1);
@@ -192,6 +193,20 @@ private:
         bool in_pattern = outer != s.import_statement && outer != s.import_from_statement &&
                           outer != s.aliased_import && outer != s.relative_import && outer != s.future_import_statement;
         return in_pattern && node_start_byte(identifier) != node_start_byte(place.parent_node);
+    }
+
+    // `t"a" "b"`: CPython 3.14 refuses a t-string beside a str or bytes
+    // literal (a Template and a str make no one constant). Only a 3.14 parse
+    // reads a t-string as a string (template_strings.hpp).
+    void check_template_mix(Node node) {
+        bool templates = false, others = false;
+        for (std::uint32_t i = 0, n = node_named_child_count(node); i < n; ++i) {
+            Node part = node_named_child(node, i);
+            if (node_symbol(part) != m_symbols.string) continue;
+            (parse_string_prefix(m_model.text(part)).template_string ? templates : others) = true;
+        }
+        if (templates && others)
+            m_model.m_refused_escapes.push_back({node, "cannot mix t-string literals with string or bytes literals"});
     }
 
     // A literal with a backslash: an escape CPython refuses, or (a grammar

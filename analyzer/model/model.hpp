@@ -247,8 +247,16 @@ public:
     // Arguments in an order CPython refuses (`f(a=1, b)`, `f(**k, b)`, `f(**k, *a)`).
     const std::vector<RefusedSyntax>& misordered_arguments() const { return m_misordered_arguments; }
     // String literals holding an escape CPython refuses to compile (`'\u'`),
-    // or a line break after an escape in a one-line literal.
+    // or a line break after an escape in a one-line literal; t-strings
+    // beside str or bytes literals (`t"a" "b"`).
     const std::vector<RefusedSyntax>& refused_escapes() const { return m_refused_escapes; }
+    // f-strings CPython 3.11 refuses or reads as another string than the
+    // grammar, which reads them as 3.12 does (PEP 701: `f"{"a"}"`, a
+    // backslash or a comment in a replacement field): syntax errors for a
+    // 3.11 target only (analyzer/text/fstring_before_pep701.hpp).
+    const std::vector<RefusedSyntax>& fstrings_refused_before_pep701() const {
+        return m_fstrings_refused_before_pep701;
+    }
     Node root() const { return m_root; }
 
     // Whether a scope that code at `place` can see binds `name` (assignment,
@@ -286,6 +294,7 @@ private:
     std::vector<Node> m_pattern_dunders;
     std::vector<RefusedSyntax> m_misordered_arguments;
     std::vector<RefusedSyntax> m_refused_escapes;
+    std::vector<RefusedSyntax> m_fstrings_refused_before_pep701;
     std::vector<std::string> m_imported_modules;  // as the import statements spell them
     std::unordered_map<const void*, ScopeId> m_scope_of_node;  // lambdas, by node id
     mutable std::vector<Referents> m_binding_cache;  // what resolved bindings refer to (Binding::cached)

@@ -147,7 +147,7 @@ private:
         if (count < 2) return unknown();
         Node start = node_child(string, 0), end = node_child(string, count - 1);
         StringPrefix prefix = parse_string_prefix(m_model.text(start));
-        if (prefix.bytes) return unknown();  // bytes are not strings
+        if (prefix.bytes || prefix.template_string) return unknown();  // bytes and Templates are not strings
         std::vector<Values> pieces;
         std::uint32_t at = node_end_byte(start);
         auto literal_until = [&](std::uint32_t until) {

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "analyzer/syntax/leaf_bound.hpp"
+#include "analyzer/syntax/template_strings.hpp"
 
 #if __has_include(<valgrind/valgrind.h>)
 #include <valgrind/valgrind.h>
@@ -28,6 +29,7 @@ namespace {
 constexpr std::uint64_t k_base_micros = 50'000;
 constexpr std::uint64_t k_micros_per_byte = 1;
 constexpr std::uint64_t k_valgrind_factor = 100;
+constexpr PythonVersion k_pep750_target{3, 14};  // t-strings
 
 std::uint64_t thread_cpu_micros() {
     timespec now{};
@@ -165,6 +167,12 @@ Parsed Parser::parse(std::string_view text) {
     ts_parser_set_timeout_micros(parser, 0);
     ts_parser_reset(parser);
     return {std::nullopt, over_budget(budget, text.size())};
+}
+
+Parsed Parser::parse(std::string_view text, PythonVersion target) {
+    if (target >= k_pep750_target)
+        if (std::optional<std::string> read = template_strings_read_as_fstrings(text)) return parse(*read);
+    return parse(text);
 }
 
 }  // namespace pygate::analyzer

@@ -19,6 +19,8 @@
 #include <string>
 #include <string_view>
 
+#include "analyzer/python_version.hpp"
+
 namespace pygate::analyzer {
 
 const TSLanguage* python_language();
@@ -62,6 +64,10 @@ public:
     // Parses UTF-8 `text` within its budget. The tree refers to offsets of
     // `text`, not to its memory.
     Parsed parse(std::string_view text);
+    // Parses `text` as the `target` version's CPython reads it, where the
+    // grammar needs help: for 3.14, a copy with t-strings read as f-strings
+    // (template_strings.hpp); offsets are the same as `text`'s.
+    Parsed parse(std::string_view text, PythonVersion target);
 
 private:
     std::unique_ptr<TSParser, ParserDeleter> m_parser;

@@ -21,6 +21,10 @@ constexpr std::uint32_t k_excerpt_code_points = 30;
 // few levels (`-`, `(`, `.`), and a few wrapper nodes add levels without bytes.
 constexpr std::uint32_t k_max_levels_per_byte = 4;
 constexpr std::uint32_t k_max_levels_without_bytes = 16;
+// The first versions of the forms the grammar reads whatever the target.
+constexpr PythonVersion k_pep695_target{3, 12};  // `type X = ...`, `def f[T]()`
+constexpr PythonVersion k_pep701_target{3, 12};  // f-strings read as tokens: `f"{"a"}"`
+constexpr PythonVersion k_pep758_target{3, 14};  // `except A, B:`
 
 // How many of the line's first characters are white space CPython counts as
 // indentation. Not find_first_not_of: that searches the set once per
@@ -51,8 +55,9 @@ std::string excerpt(const Source& source, Node node) {
 
 class SyntaxChecker {
 public:
-    SyntaxChecker(const Source& source, Node root, std::vector<Finding>& findings)
+    SyntaxChecker(const Source& source, Node root, std::vector<Finding>& findings, PythonVersion target)
         : m_source(source),
+          m_target(target),
           m_findings(findings),
           m_syntax_errors(findings, k_unsafe_source_rule),
           m_symbols(PythonSymbols::get()),
@@ -84,29 +89,45 @@ public:
             return WalkStep::skip_children;
         }
         if (symbol == m_symbols.type_alias_statement) {
-            if (!is_assignment_through_type_call(node)) {
-                add(node, "syntax error: the `type` statement is Python 3.12; CPython 3.11 refuses it");
+            // CPython reads `type(x).a = v` and `type[x].a = v` as assignments in every version.
+            if (is_assignment_through_type_call(node)) {
+                m_type_call_assignments.push_back(node);
+            } else if (m_target < k_pep695_target) {
+                add(node, fmt::format("syntax error: the `type` statement is Python 3.12 (PEP 695); CPython {} "
+                                      "refuses it",
+                                      m_target.spelled()));
                 return WalkStep::skip_children;
             }
-            m_type_call_assignments.push_back(node);
         }
-        // The grammar reads `except A, B:` as Python 2's `except A as B:`;
-        // CPython 3.11 refuses it (3.14 reads it as both types, PEP 758).
+        // The grammar reads `except A, B:` as Python 2's `except A as B:`.
+        // Before 3.14 CPython refuses it; 3.14 reads it as both types (PEP
+        // 758), but the tree binds B instead of naming it: never read as the
+        // grammar has it.
         if (symbol == m_symbols.except_clause) {
             Node value = node_child_by_field_id(node, m_symbols.field_value);
             Node alias = node_child_by_field_id(node, m_symbols.field_alias);
             if (!node_is_null(value) && !node_is_null(alias) && node_end_byte(value) <= node_start_byte(alias)) {
                 std::string_view between = std::string_view(m_source.text).substr(
                     node_end_byte(value), node_start_byte(alias) - node_end_byte(value));
-                if (between.find(',') != std::string_view::npos)
-                    add(node, "syntax error: multiple exception types must be parenthesized (CPython 3.11 refuses "
-                              "`except A, B:`, which the parser reads as `except A as B:`)");
+                if (between.find(',') != std::string_view::npos) {
+                    if (m_target < k_pep758_target)
+                        add(node, fmt::format("syntax error: multiple exception types must be parenthesized "
+                                              "(CPython {} refuses `except A, B:`, which the parser reads as "
+                                              "`except A as B:`)",
+                                              m_target.spelled()));
+                    else
+                        add(node, "`except A, B:` without brackets: CPython 3.14 reads both as exception types "
+                                  "(PEP 758), but the parser reads `except A as B:`, which binds B, so pygate "
+                                  "cannot show what this clause does and refuses it; write `except (A, B):`");
+                }
             }
         }
         if (symbol == m_symbols.function_definition || symbol == m_symbols.class_definition) {
             Node parameters = node_child_by_field_id(node, m_symbols.type_parameters_field);
-            if (!node_is_null(parameters))
-                add(parameters, "syntax error: type parameter lists are Python 3.12; CPython 3.11 refuses them");
+            if (!node_is_null(parameters) && m_target < k_pep695_target)
+                add(parameters, fmt::format("syntax error: type parameter lists are Python 3.12 (PEP 695); CPython "
+                                            "{} refuses them",
+                                            m_target.spelled()));
         }
         if (symbol < m_symbols.starts_logical_line.size() && m_symbols.starts_logical_line[symbol])
             m_line_start = node_start_byte(node);
@@ -337,6 +358,7 @@ private:
     }
 
     const Source& m_source;
+    const PythonVersion m_target;
     std::vector<Finding>& m_findings;
     CappedFindings m_syntax_errors;
     const PythonSymbols& m_symbols;
@@ -359,8 +381,8 @@ private:
 };
 
 void check_syntax(const Source& source, Node root, const std::vector<std::size_t>& invisible_offsets,
-                  std::vector<Finding>& findings) {
-    SyntaxChecker checker(source, root, findings);
+                  std::vector<Finding>& findings, PythonVersion target) {
+    SyntaxChecker checker(source, root, findings, target);
     walk_preorder(
         root, [&](Node node, std::uint32_t depth) { return checker.visit(node, depth); },
         [&](Node node) { checker.leaf(node); });
@@ -370,10 +392,11 @@ void check_syntax(const Source& source, Node root, const std::vector<std::size_t
 }
 
 SyntaxCheck::SyntaxCheck(const Source& source, Node root, const std::vector<std::size_t>& invisible_offsets,
-                         std::vector<Finding>& findings)
-    : m_checker(std::make_unique<SyntaxChecker>(source, root, findings)),
+                         std::vector<Finding>& findings, PythonVersion target)
+    : m_checker(std::make_unique<SyntaxChecker>(source, root, findings, target)),
       m_root(root),
-      m_invisible_offsets(invisible_offsets) {}
+      m_invisible_offsets(invisible_offsets),
+      m_target(target) {}
 
 SyntaxCheck::~SyntaxCheck() = default;
 
@@ -491,6 +514,10 @@ void check_syntax_with_model(const SyntaxCheck& syntax, const Model& model, std:
     report_refused(findings, source, "misordered arguments", model.misordered_arguments(), "CPython refuses the file");
     report_refused(findings, source, "refused string literals", model.refused_escapes(),
                    "CPython refuses this string literal");
+    if (syntax.target() < k_pep701_target)
+        report_refused(findings, source, "f-strings read otherwise before PEP 701",
+                       model.fstrings_refused_before_pep701(),
+                       fmt::format("CPython {} refuses this f-string", syntax.target().spelled()));
     for (Node name : model.pattern_dunders()) {
         findings.push_back(unsafe_source_finding(
             source.range_of(node_start_byte(name), node_end_byte(name)),

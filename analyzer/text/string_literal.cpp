@@ -50,6 +50,7 @@ StringPrefix parse_string_prefix(std::string_view opening) {
         if (c == 'r' || c == 'R') prefix.raw = true;
         if (c == 'b' || c == 'B') prefix.bytes = true;
         if (c == 'f' || c == 'F') prefix.format = true;
+        if (c == 't' || c == 'T') prefix.format = prefix.template_string = true;
     }
     return prefix;
 }

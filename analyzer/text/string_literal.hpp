@@ -12,7 +12,10 @@ namespace pygate::analyzer {
 struct StringPrefix {
     bool raw = false;
     bool bytes = false;
-    bool format = false;  // an f-string
+    bool format = false;  // an f-string, or a t-string: replacement fields, `{{` a brace
+    // A t-string (PEP 750, 3.14): f-string syntax, but its value is a
+    // string.templatelib.Template, never a str (template_strings.hpp).
+    bool template_string = false;
 };
 
 // The prefix letters of a string's opening token (`rb"""`, `f'`, `'`).

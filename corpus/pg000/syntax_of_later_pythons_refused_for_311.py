@@ -1,4 +1,4 @@
-# corpus: profile=safe_eval decision=deny
+# corpus: profile=safe_eval decision=deny target=3.11
 # The parser reads f-strings the 3.12 way (PEP 701) and `except A, B:` as
 # Python 2's `except A as B:`; CPython 3.11 refuses all of these, so pygate
 # judging for 3.11 refuses them too.

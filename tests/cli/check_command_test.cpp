@@ -83,8 +83,9 @@ TEST_CASE("the text report shows location, rule, source line, caret and summary"
     CHECK(result.out.find("    2 | s = 'ab\xEF\xBF\xBD"
                           "cd'\n      |        ^\n") != std::string::npos);
     CHECK(result.out.find("\n" + path + ": deny (1 finding: PG000)\n") != std::string::npos);
-    CHECK(result.out.find("1 file scanned with profile safe_eval: 0 allowed, 0 review, 1 denied; 1 finding; "
-                          "decision: deny\n") != std::string::npos);
+    // The summary names the target version and what chose it (the interpreter here, or a pyproject.toml above).
+    CHECK(result.out.find("1 file scanned with profile safe_eval for Python 3.") != std::string::npos);
+    CHECK(result.out.find("): 0 allowed, 0 review, 1 denied; 1 finding; decision: deny\n") != std::string::npos);
     CHECK(result.out.find("\x1b[") == std::string::npos);
     auto colored = run_pygate({"check", "--color", path});
     CHECK(colored.out.find("\x1b[") != std::string::npos);
@@ -343,4 +344,44 @@ TEST_CASE("a path outside the sandbox's folders is refused with where to put it"
     auto elsewhere = run_pygate({"check", "--no-color", "--profile", profile, notebook});
     CHECK(elsewhere.out.find("writes `figures/fig.png`, outside profile elsewhere's filesystem.write (results/): "
                              "save it under results/, e.g. `results/fig.png`; `plt.savefig`") != std::string::npos);
+}
+
+TEST_CASE("check --target-version reads the syntax of that CPython and every report names it", "[cli][target]") {
+    TempDir dir;
+    // A type statement: CPython 3.11 refuses it, 3.12 reads it.
+    std::string path = dir.file("alias.py", "type Pair = tuple[int, int]\n");
+    auto for_311 = run_pygate({"check", "--isolated", "--format", "json", "--target-version", "3.11", path});
+    CHECK(for_311.exit_code == 1);
+    json report = parse_report(for_311);
+    CHECK(report["target_version"] == "3.11");
+    CHECK(report["target_version_source"] == "command line");
+    CHECK(file_entry(report, path)["findings"][0]["rule"] == "PG000");
+
+    auto for_312 = run_pygate({"check", "--isolated", "--format", "json", "--target-version", "3.12", path});
+    report = parse_report(for_312);
+    CHECK(report["target_version"] == "3.12");
+    for (const auto& finding : file_entry(report, path)["findings"])
+        CHECK(finding["rule"] != "PG000");
+
+    auto text = run_pygate({"check", "--isolated", "--no-color", "--target-version", "3.13", path});
+    CHECK(text.out.find("1 file scanned with profile safe_eval for Python 3.13 (command line): ") != std::string::npos);
+    auto sarif = run_pygate({"check", "--isolated", "--format", "sarif", "--target-version", "3.14", path});
+    CHECK(json::parse(sarif.out)["runs"][0]["properties"]["pygate/targetVersion"] == "3.14");
+
+    // Outside 3.11..3.14, empty, or contradicted by --libraries: a usage error, nothing scanned.
+    for (const std::string bad : {"3.10", "3.15", "", "3", "three"}) {
+        INFO("--target-version `" << bad << "`");
+        auto refused = run_pygate({"check", "--isolated", "--target-version", bad, path});
+        CHECK(refused.exit_code == 2);
+        CHECK(refused.out.empty());
+    }
+    auto contradicted =
+        run_pygate({"check", "--isolated", "--target-version", "3.12", "--libraries", "cpython=3.13", path});
+    CHECK(contradicted.exit_code == 2);
+    CHECK(contradicted.err.find("--libraries names cpython=3.13 but the target version is 3.12") != std::string::npos);
+    // The help names the value's form once.
+    for (const char* command : {"check", "run"}) {
+        auto help = run_pygate({command, "--help"});
+        CHECK(help.out.find("--target-version X.Y ") != std::string::npos);
+    }
 }

@@ -230,3 +230,49 @@ TEST_CASE("run: the interpreter's version comes from the cache once asked", "[cl
     std::ofstream(entries.front(), std::ios::binary | std::ios::trunc) << "garbage\n";
     CHECK(run_with_cache() == version);
 }
+
+TEST_CASE("run: an interpreter of another version than the file is judged for is refused, nothing runs",
+          "[cli][run]") {
+    TempDir dir;
+    // Were it run, it would print and leave a receipt behind.
+    std::string program = dir.file("ok.py", "print('ran')\n");
+    std::string receipt = dir.path() + "/receipt.json";
+    ProcessResult asked = run_process({"/usr/bin/python3", "-c", "import sys; print(sys.version_info[1])"});
+    REQUIRE(asked.exit_code == 0);
+    const int host_minor = std::stoi(asked.out);
+    for (const std::string other : {"3.11", "3.12", "3.13", "3.14"}) {
+        if (other == "3." + std::to_string(host_minor)) continue;
+        INFO("--target-version " << other);
+        ProcessResult result = run_pygate({"run", "--target-version", other, "--receipt", receipt, program});
+        CHECK(result.exit_code == 2);
+        CHECK(result.out.empty());
+        CHECK(result.err.find("/usr/bin/python3 is Python 3." + std::to_string(host_minor)) != std::string::npos);
+        CHECK(result.err.find("judged for Python " + other + " (--target-version): refused before anything runs") !=
+              std::string::npos);
+        CHECK_FALSE(fs::exists(receipt));
+    }
+    // The interpreter's own version is accepted, and the receipt names it as the target.
+    if (host_minor >= 11 && host_minor <= 14) {
+        const std::string own = "3." + std::to_string(host_minor);
+        ProcessResult result =
+            run_pygate({"run", "--format", "json", "--target-version", own, "--receipt", receipt, program});
+        CHECK(result.exit_code == 0);
+        json run = parse(result);
+        CHECK(run["stdout"] == "ran\n");
+        CHECK(run["provenance"]["target_version"] == own);
+        CHECK(json::parse(slurp(receipt)) == run);
+    }
+}
+
+TEST_CASE("run: --target-version outside 3.11..3.14 is a usage error", "[cli][run]") {
+    TempDir dir;
+    std::string program = dir.file("ok.py", "print('ran')\n");
+    for (const std::string bad : {"3.10", "3.15", "2.7", "three", ""}) {
+        INFO("--target-version `" << bad << "`");
+        ProcessResult result = run_pygate({"run", "--target-version", bad, program});
+        CHECK(result.exit_code == 2);
+        CHECK(result.out.empty());
+    }
+    ProcessResult result = run_pygate({"run", "--target-version", "3.10", program});
+    CHECK(result.err.find("--target-version: pygate reads 3.11, 3.12, 3.13 or 3.14, not `3.10`") != std::string::npos);
+}

@@ -109,7 +109,13 @@ def test_configuration(root: pathlib.Path):
     assert 'format = "sarif"' in result.stdout
     isolated = json.loads(pygate("config", "--isolated", "--format", "json", cwd=sub, expect=0).stdout)
     assert isolated["configuration_file"] is None
+    # Isolated: no file's setting; the target version is the interpreter's, which says so.
+    target = isolated["settings"].pop("target-version")
     assert all(value["source"] == "default" for value in isolated["settings"].values()), isolated
+    assert target["source"] == "the cpython of --libraries python:/usr/bin/python3", target
+    host = subprocess.run(["/usr/bin/python3", "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    assert target["value"] == host, (target, host)
 
     # The help names the flags.
     help_text = pygate("check", "--help", cwd=root, expect=0).stdout
