@@ -20,6 +20,8 @@ PINNED="
 3.14 314.0.7 sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==
 "
 
+# The launchers name node by its path: the oracles run them with a PATH of their own.
+node=$(command -v node) || { echo "pyodide_install.sh: no node on PATH (pyodide runs under Node)" >&2; exit 1; }
 mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)
 while read -r cpython version integrity; do
@@ -36,8 +38,8 @@ while read -r cpython version integrity; do
     fi
     # Written each time: the launcher's path is this checkout's.
     launcher="$dest/python$cpython"
-    printf '#!/bin/sh\n# CPython %s from pyodide %s (tests/tools/pyodide_install.sh)\nexec node %q %q "$@"\n' \
-        "$cpython" "$version" "$here/pyodide_python.mjs" "$folder/package" >"$launcher.tmp"
+    printf '#!/bin/sh\n# CPython %s from pyodide %s (tests/tools/pyodide_install.sh)\nexec %q %q %q "$@"\n' \
+        "$cpython" "$version" "$node" "$here/pyodide_python.mjs" "$folder/package" >"$launcher.tmp"
     chmod +x "$launcher.tmp"
     mv "$launcher.tmp" "$launcher"
     echo "$launcher: CPython $cpython from pyodide $version"

@@ -16,6 +16,11 @@
 // thread, which delivers SIGALRM through Pyodide's interrupt buffer; Python runs
 // the SIGALRM handler at its next check, as CPython runs a handler after the
 // signal arrives (neither interrupts a long operation in C).
+//
+// Pyodide's asyncio loop runs only with WebAssembly stack switching, which Node
+// lacks without experimental flags; asyncio.run gets an event loop of the
+// standard library's base class without I/O instead (the oracles' programs do
+// none: their I/O functions are stubs), and no loop is running when the program starts.
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -97,6 +102,49 @@ function mountFolders(pyodide, folders) {
   }
 }
 
+const SETUP = `
+import asyncio, asyncio.events, asyncio.runners, selectors, signal, time
+import _pygate_alarm
+
+signal.alarm = lambda seconds: _pygate_alarm.alarm(int(seconds))
+
+
+class _NoIOSelector(selectors.BaseSelector):
+    def register(self, fileobj, events, data=None):
+        raise OSError("this event loop has no I/O")
+
+    def unregister(self, fileobj):
+        raise KeyError(fileobj)
+
+    def select(self, timeout=None):
+        if timeout:
+            time.sleep(timeout)
+        return []
+
+    def get_map(self):
+        return {}
+
+
+class _NoIOEventLoop(asyncio.BaseEventLoop):
+    def __init__(self):
+        super().__init__()
+        self._selector = _NoIOSelector()
+
+    def _process_events(self, event_list):
+        pass
+
+    def _write_to_self(self):
+        pass
+
+
+def _run(main, *, debug=None, loop_factory=None):
+    return asyncio.runners.run(main, debug=debug, loop_factory=loop_factory or _NoIOEventLoop)
+
+
+asyncio.run = _run
+asyncio.events._set_running_loop(None)
+`;
+
 const RUN = `
 def __pygate_run(code, script, argv, isolated):
     import os, sys, traceback
@@ -154,7 +202,7 @@ async function main() {
   const interrupt = new Int32Array(new SharedArrayBuffer(4));
   pyodide.setInterruptBuffer(interrupt);
   pyodide.registerJsModule("_pygate_alarm", { alarm: alarmClock(interrupt) });
-  pyodide.runPython("import signal, _pygate_alarm\nsignal.alarm = lambda seconds: _pygate_alarm.alarm(int(seconds))");
+  pyodide.runPython(SETUP, { globals: pyodide.toPy({}) }); // not the program's __main__
 
   const cwd = process.cwd();
   mountFolders(pyodide, options.script ? [cwd, path.dirname(options.script)] : [cwd]);
