@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The value oracle: every value pygate's analysis claims is CPython's.
 
-    value_oracle.py PYGATE_VALUES [--count N] [--seed S] [--jobs J]
-                    [--time-limit SECONDS] [--save-dir DIR] [--coverage-report]
+    value_oracle.py PYGATE_VALUES [--count N] [--seed S] [--jobs J] [--python PY]
+                    [--piece-size N] [--time-limit SECONDS] [--save-dir DIR]
 
 Generates N seeded cases. A case is a few statements of pure Python ending in
 a tracked assignment `v<i> = EXPR` (inside a function, a loop or a class
@@ -13,9 +13,10 @@ knows, slicing, %-formatting, str.format, f-strings, joins, chr/ord/int/hex,
 containers, conditional expressions, names bound through functions,
 parameters, loops and class attributes, non-ASCII text.
 
-CPython evaluates each case (a piece of 250 cases in a CPython process of its
-own, with a memory limit, a two-second alarm per case and a wall bound per
-piece; a case is compiled and run alone, in a fresh namespace), recording
+CPython evaluates each case (a piece of 250 cases, --piece-size, in a CPython
+process of its own, with a memory limit, a two-second alarm per case and a
+wall bound per piece; a case is compiled and run alone, in a fresh
+namespace), recording
 every value the tracked name takes and whether the tracked statement raised.
 pygate-values (tests/tools/pygate_values.cpp) prints what pygate believes of
 the same statements. A mismatch fails the run:
@@ -29,6 +30,10 @@ the same statements. A mismatch fails the run:
                    that differs; a size of another kind than CPython's value
 A piece whose CPython dies or outlives its bound is named in the report and
 left out; more than a tenth of the cases lost so is a harness error.
+The CPython is the one running this script, or with --python PY that one
+(another version, such as tests/tools/pyodide_install.sh's: this script runs
+under it for each piece); `pygate check` is then told its version with
+--target-version when it has that option (tests/tools/target_interpreter.py).
 Exit status: 0 when no case mismatches, 1 otherwise, 2 on a harness error.
 """
 
@@ -39,7 +44,10 @@ import pickle
 import os
 import random
 import re
-import resource
+try:
+    import resource
+except ImportError:  # pyodide's CPython has none; its WebAssembly memory has a bound of its own
+    resource = None
 import shutil
 import signal
 import subprocess
@@ -48,6 +56,8 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
+
+from target_interpreter import describe, python_version, target_arguments
 
 # --- the generator ---------------------------------------------------------
 
@@ -653,7 +663,8 @@ def run_case(source, tracked):
 def worker(args):
     seed, cases, limit_bytes = args
     try:
-        resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
+        if resource is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
     except (ValueError, OSError):
         pass
     out = []
@@ -712,9 +723,9 @@ def run_piece_here(seed, first, stop):
     sys.stdout.buffer.write(pickle.dumps(results))
 
 
-def run_piece(seed, piece):
+def run_piece(python, seed, piece):
     """CPython's results of one piece, or the reason it has none."""
-    command = [sys.executable, str(Path(__file__).resolve()), "--piece", str(seed), str(piece[0]), str(piece[-1] + 1)]
+    command = [python, str(Path(__file__).resolve()), "--piece", str(seed), str(piece[0]), str(piece[-1] + 1)]
     try:
         done = subprocess.run(command, capture_output=True, timeout=PIECE_WALL_SECONDS)
     except subprocess.TimeoutExpired:
@@ -826,12 +837,12 @@ def run_pygate(command):
         sys.exit(2)
 
 
-def refused_lines(pygate, path):
+def refused_lines(pygate, path, target):
     """The lines of `path` where a PG000 of `pygate check` starts: source it
     cannot read exactly as CPython does, so that the file is refused whatever
     the analysis believes of the names there (tree-sitter's error recovery can
     make a later binding vanish, for one)."""
-    done = run_pygate([str(pygate), "check", "--format", "json", "--profile", "code_pool", str(path)])
+    done = run_pygate([str(pygate), "check", *target, "--format", "json", "--profile", "code_pool", str(path)])
     if done.returncode not in (0, 1, 3):
         sys.exit(f"value_oracle: {pygate} check exited {done.returncode}: {done.stderr[:500]}")
     lines = set()
@@ -859,14 +870,20 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--chunk", type=int, default=2500)
+    parser.add_argument("--python", default=sys.executable, help="the CPython that evaluates the cases")
+    parser.add_argument("--piece-size", type=int, default=250,
+                        help="cases per CPython process (more for an interpreter slow to start)")
     parser.add_argument("--time-limit", type=float, default=0, help="stop starting new chunks after this many seconds")
     parser.add_argument("--save-dir", help="write each mismatching case here")
     parser.add_argument("--max-shown", type=int, default=30)
     args = parser.parse_args()
 
     start = time.monotonic()
+    full, major_minor = python_version(args.python)
+    target = target_arguments(Path(args.binary).with_name("pygate"), major_minor)
+    print(describe(args.python, full, target), flush=True)
     cases = list(range(args.count))
-    pieces = [cases[i:i + 250] for i in range(0, len(cases), 250)]
+    pieces = [cases[i:i + args.piece_size] for i in range(0, len(cases), args.piece_size)]
     totals = {"cases": 0, "skipped": 0, "raised": 0, "folded": 0, "complete": 0, "sized": 0, "paths": 0}
     mismatches = []
     classes = {}
@@ -893,7 +910,7 @@ def main():
                     spans[case] = (written + 1, written + 1 + source.count("\n"))
                     written += source.count("\n") + 1
                 path.write_text("\n".join(lines), encoding="utf-8", errors="surrogatepass")
-                refused = refused_lines(Path(args.binary).with_name("pygate"), path)
+                refused = refused_lines(Path(args.binary).with_name("pygate"), path, target)
                 if not refused:
                     break
                 kept = [entry for entry in batch
@@ -931,7 +948,7 @@ def main():
                         Path(args.save_dir).mkdir(parents=True, exist_ok=True)
                         shutil.copyfile(path, Path(args.save_dir) / f"chunk-of-{case}.py")
 
-        for piece, (results, why) in zip(pieces, pool.map(lambda piece: run_piece(args.seed, piece), pieces)):
+        for piece, (results, why) in zip(pieces, pool.map(lambda piece: run_piece(args.python, args.seed, piece), pieces)):
             if results is None:
                 lost.append((piece[0], piece[-1], why))
                 totals["skipped"] += len(piece)
