@@ -41,7 +41,7 @@ import sys
 import tempfile
 import time
 
-from target_interpreter import describe, python_version, target_arguments
+from target_interpreter import describe, target_arguments
 
 # --- the dangerous callables: how a program reaches each, and harmless arguments
 
@@ -278,7 +278,7 @@ SHAPE_NAMES = sorted(SHAPES)
 # --- running programs under CPython, with recording stubs
 
 HARNESS = r'''
-import builtins, io, json, os, signal, sys, types
+import builtins, io, json, os, platform, signal, sys, types
 import asyncio, operator, random, socket, subprocess
 
 CALLED = set()
@@ -393,12 +393,12 @@ for program in programs:
     except TimeoutError:  # the alarm, while the program's own error was being noted
         error = "TimeoutError: "
     results.append({"id": program["id"], "called": sorted(CALLED), "error": error})
-json.dump(results, sys.stdout)
+json.dump({"version": platform.python_version(), "results": results}, sys.stdout)
 '''
 
 
 def run_cpython(python, programs, folder, timeout):
-    """What each program called, run in one child process of PYTHON in `folder`."""
+    """(CPython's version, what each program called), run in one child process of PYTHON in `folder`."""
     try:
         done = subprocess.run(
             [python, "-I", "-c", HARNESS], input=json.dumps(programs), capture_output=True, text=True,
@@ -409,7 +409,8 @@ def run_cpython(python, programs, folder, timeout):
     if done.returncode != 0:
         print(f"reference_oracle: {python} exited {done.returncode}: {done.stderr.strip()[-500:]}", file=sys.stderr)
         return None
-    return {r["id"]: r for r in json.loads(done.stdout)}
+    answer = json.loads(done.stdout)
+    return answer["version"], {r["id"]: r for r in answer["results"]}
 
 
 def run_pygate(pygate, programs, folder, profile, target):
@@ -447,9 +448,7 @@ def main():
     args.pygate = os.path.abspath(args.pygate)
     if os.sep in args.python:  # the programs run in a folder of their own
         args.python = os.path.abspath(args.python)
-    full, major_minor = python_version(args.python)
-    target = target_arguments(args.pygate, major_minor)
-    print(describe(args.python, full, target), flush=True)
+    target = None  # pygate's --target-version, once the first batch has said which CPython ran it
 
     rng = random.Random(args.seed)
     started = time.monotonic()
@@ -471,6 +470,10 @@ def main():
             if called is None:
                 totals["harness_errors"] += 1
                 continue
+            version, called = called
+            if target is None:
+                target = target_arguments(args.pygate, version)
+                print(describe(args.python, version, target), flush=True)
             decisions = run_pygate(args.pygate, batch, check_folder, args.profile, target)
         for program in batch:
             totals["programs"] += 1

@@ -42,6 +42,7 @@ import json
 import math
 import pickle
 import os
+import platform
 import random
 import re
 try:
@@ -57,7 +58,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
 
-from target_interpreter import describe, python_version, target_arguments
+from target_interpreter import describe, target_arguments
 
 # --- the generator ---------------------------------------------------------
 
@@ -720,11 +721,11 @@ def run_piece_here(seed, first, stop):
     """The worker process: CPython's results of cases [first, stop), pickled to stdout."""
     init_worker()
     results = worker((seed, range(first, stop), 1 << 31))
-    sys.stdout.buffer.write(pickle.dumps(results))
+    sys.stdout.buffer.write(pickle.dumps({"version": platform.python_version(), "results": results}))
 
 
 def run_piece(python, seed, piece):
-    """CPython's results of one piece, or the reason it has none."""
+    """CPython's version and results of one piece, or None and the reason it has none."""
     command = [python, str(Path(__file__).resolve()), "--piece", str(seed), str(piece[0]), str(piece[-1] + 1)]
     try:
         done = subprocess.run(command, capture_output=True, timeout=PIECE_WALL_SECONDS)
@@ -879,9 +880,7 @@ def main():
     args = parser.parse_args()
 
     start = time.monotonic()
-    full, major_minor = python_version(args.python)
-    target = target_arguments(Path(args.binary).with_name("pygate"), major_minor)
-    print(describe(args.python, full, target), flush=True)
+    target = None  # pygate's --target-version, once the first piece has said which CPython ran it
     cases = list(range(args.count))
     pieces = [cases[i:i + args.piece_size] for i in range(0, len(cases), args.piece_size)]
     totals = {"cases": 0, "skipped": 0, "raised": 0, "folded": 0, "complete": 0, "sized": 0, "paths": 0}
@@ -910,7 +909,7 @@ def main():
                     spans[case] = (written + 1, written + 1 + source.count("\n"))
                     written += source.count("\n") + 1
                 path.write_text("\n".join(lines), encoding="utf-8", errors="surrogatepass")
-                refused = refused_lines(Path(args.binary).with_name("pygate"), path, target)
+                refused = refused_lines(Path(args.binary).with_name("pygate"), path, target or [])
                 if not refused:
                     break
                 kept = [entry for entry in batch
@@ -948,11 +947,15 @@ def main():
                         Path(args.save_dir).mkdir(parents=True, exist_ok=True)
                         shutil.copyfile(path, Path(args.save_dir) / f"chunk-of-{case}.py")
 
-        for piece, (results, why) in zip(pieces, pool.map(lambda piece: run_piece(args.python, args.seed, piece), pieces)):
-            if results is None:
+        for piece, (answer, why) in zip(pieces, pool.map(lambda piece: run_piece(args.python, args.seed, piece), pieces)):
+            if answer is None:
                 lost.append((piece[0], piece[-1], why))
                 totals["skipped"] += len(piece)
                 continue
+            results = answer["results"]
+            if target is None:
+                target = target_arguments(Path(args.binary).with_name("pygate"), answer["version"])
+                print(describe(args.python, answer["version"], target), flush=True)
             for case, source, tracked, result in results:
                 if result is None:
                     totals["skipped"] += 1
