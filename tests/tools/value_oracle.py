@@ -713,7 +713,8 @@ def init_worker():
 # A piece's cases run in a CPython of their own, so that a case that kills or
 # wedges its interpreter costs that piece, named in the report, and never the
 # run: a pool whose worker dies waits for its answer for ever. The bound is
-# far above a piece's usual second and below the test's timeout.
+# far above a piece's usual second and below the test's timeout: 120 s for
+# 250 cases, and as much more for a bigger piece (--piece-size).
 PIECE_WALL_SECONDS = 120
 
 
@@ -727,10 +728,11 @@ def run_piece_here(seed, first, stop):
 def run_piece(python, seed, piece):
     """CPython's version and results of one piece, or None and the reason it has none."""
     command = [python, str(Path(__file__).resolve()), "--piece", str(seed), str(piece[0]), str(piece[-1] + 1)]
+    bound = PIECE_WALL_SECONDS * max(1, len(piece) / 250)
     try:
-        done = subprocess.run(command, capture_output=True, timeout=PIECE_WALL_SECONDS)
+        done = subprocess.run(command, capture_output=True, timeout=bound)
     except subprocess.TimeoutExpired:
-        return None, f"its CPython was still running after {PIECE_WALL_SECONDS} s and was stopped"
+        return None, f"its CPython was still running after {bound:.0f} s and was stopped"
     if done.returncode != 0:
         tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
         return None, f"its CPython exited {done.returncode}: {' / '.join(tail)}"
