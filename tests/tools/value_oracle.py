@@ -29,7 +29,9 @@ the same statements. A mismatch fails the run:
                    deny on it, so it must be a lower bound); an `exact` size
                    that differs; a size of another kind than CPython's value
 A piece whose CPython dies or outlives its bound is named in the report and
-left out; more than a tenth of the cases lost so is a harness error.
+left out; more than a tenth of the cases lost so is a harness error. A case
+that stops on a module this CPython lacks (pyodide's has no numpy) before its
+tracked line is not judged either, and the report counts it per module.
 The CPython is the one running this script, or with --python PY that one
 (another version, such as tests/tools/pyodide_install.sh's: this script runs
 under it for each piece); `pygate check` is then told its version with
@@ -658,6 +660,9 @@ def run_case(source, tracked):
             if tb.tb_frame.f_code.co_filename == "<case>" and tracked[0] <= tb.tb_lineno <= tracked[1]:
                 raised = type(error).__name__
             tb = tb.tb_next
+        if raised is None and not records and isinstance(error, ModuleNotFoundError):
+            # A module this CPython lacks (pyodide's has no numpy): nothing to compare, and said so.
+            return {"lacks": error.name}
     return {"records": records, "raised": raised}
 
 
@@ -889,6 +894,7 @@ def main():
     mismatches = []
     classes = {}
     lost = []  # (first case, last case, why) of each piece CPython gave no results for
+    lacking = {}  # module -> cases not judged because this CPython lacks it
     with ThreadPoolExecutor(args.jobs) as pool, tempfile.TemporaryDirectory() as tmp:
         batch = []
         chunks = 0
@@ -962,6 +968,9 @@ def main():
                 if result is None:
                     totals["skipped"] += 1
                     continue
+                if "lacks" in result:
+                    lacking[result["lacks"]] = lacking.get(result["lacks"], 0) + 1
+                    continue
                 batch.append((case, source, tracked, result))
             if len(batch) >= args.chunk:
                 judge(batch)
@@ -985,6 +994,9 @@ def main():
     print(f"value_oracle: seed {args.seed}: {totals['cases']} cases judged ({totals['skipped']} not compiled or "
           f"timed out), {totals['folded']} folded, {totals['complete']} complete sets, {totals['sized']} sized, {totals['paths']} paths, "
           f"{totals['raised']} raised in CPython; {len(mismatches)} mismatches {classes} in {elapsed:.1f} s")
+    if lacking:
+        print("value_oracle: not judged, this CPython lacks the module: " +
+              ", ".join(f"{name} ({count} cases)" for name, count in sorted(lacking.items())))
     if mismatches:
         return 1
     lost_cases = sum(last - first + 1 for first, last, _ in lost)
