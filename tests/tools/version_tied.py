@@ -19,7 +19,7 @@ end of ./bootstrap.sh test (docs/testing.md).
         --debian, /usr/bin/python3, the one Debian's packages are installed
         for; else the first CPython 3.11 of /usr/bin/python3 and python3.11 on
         PATH), `{stdlib}` by its standard library folder and `{system_stdlib}`
-        by /usr/bin/python3's (files every CPython version reads). Exits 77, saying
+        by /usr/bin/python3's (inputs for another version's CPython). Exits 77, saying
         what is missing, when that interpreter is not CPython 3.11 (--cpython;
         with --interpreter, when PATH does not run here as that CPython: a
         pyodide needs a Node it can run on), the allowed packages
