@@ -1,6 +1,6 @@
-"""Differential testing of pygate's parser against CPython 3.11.
+"""Differential testing of pygate's parser against CPython.
 
-Usage: differential.py PYGATE_VIEW PATH... [options]
+Usage: differential.py PYGATE_VIEW PATH... [--python PY] [options]
 
 For every *.py file under each PATH, compares what CPython's `ast` sees with
 what pygate sees (`pygate-view`, built beside pygate): per line, the modules
@@ -9,6 +9,9 @@ that is a name or attribute chain, every attribute name, and what each starred
 expression that is read stars (a Call, an Attribute, ...). CPython accepts
 a file when compile() of its bytes succeeds (bytes, so the coding declaration,
 the BOM and the line endings are read exactly as CPython reads a module).
+CPython is the one running this script, or with --python PY that interpreter
+(another version, such as tests/tools/pyodide_install.sh's): this script then
+runs under PY as a child (`--serve-cpython-view`) that answers each file's view.
 
 Each file is put in one kind:
   agree                 CPython accepts and pygate sees the same; or both refuse
@@ -45,10 +48,12 @@ installed with apt-get when a PATH needs it (as root).
 """
 import argparse
 import ast
+import base64
 import collections
 import json
 import os
 import pathlib
+import platform
 import random
 import shutil
 import subprocess
@@ -137,14 +142,57 @@ def cpython(data, name="<file>"):
     return "accept", view, ""
 
 
+class CPythonChild:
+    """CPython's side from another interpreter: this script run under it with
+    --serve-cpython-view, one JSON line per file each way."""
+
+    def __init__(self, python):
+        self.process = subprocess.Popen([python, os.path.abspath(__file__), "--serve-cpython-view"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+        hello = self.process.stdout.readline()
+        if not hello:
+            sys.exit(f"differential: {python} did not start (exit {self.process.wait()})")
+        self.version = json.loads(hello)["version"]
+
+    def __call__(self, data, name="<file>"):
+        self.process.stdin.write(json.dumps({"name": name, "data": base64.b64encode(data).decode()}) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:  # nothing can be compared without CPython's answer: a harness error
+            sys.exit(f"differential: the CPython child died on {name} (exit {self.process.wait()})")
+        answer = json.loads(line)
+        view = answer["view"]
+        if view is not None:
+            view = collections.Counter({(line, kind, text): n for line, kind, text, n in view})
+        return answer["verdict"], view, answer["reason"]
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def serve_cpython_view():
+    """The child's loop: its version first, then a file's bytes in, (verdict, view, reason) out."""
+    sys.stdout.write(json.dumps({"version": platform.python_version()}) + "\n")
+    sys.stdout.flush()
+    for line in sys.stdin:
+        request = json.loads(line)
+        verdict, view, reason = cpython(base64.b64decode(request["data"]), request["name"])
+        items = None if view is None else [[*item, n] for item, n in sorted(view.items())]
+        sys.stdout.write(json.dumps({"verdict": verdict, "view": items, "reason": reason}) + "\n")
+        sys.stdout.flush()
+
+
 # --- pygate's side
 
 class Viewer:
-    """One pygate-view process, fed paths one at a time."""
+    """One pygate-view process, fed paths one at a time; `cpython` gives CPython's
+    view of the same bytes (this interpreter's, or a CPythonChild's)."""
 
-    def __init__(self, binary):
+    def __init__(self, binary, cpython_view=None):
         self.binary = binary
         self.process = None
+        self.cpython = cpython_view or cpython
 
     def view(self, path):
         if self.process is None:
@@ -164,11 +212,13 @@ class Viewer:
         if self.process is not None:
             self.process.stdin.close()
             self.process.wait()
+        if isinstance(self.cpython, CPythonChild):
+            self.cpython.close()
 
 
 def judge(data, path, viewer):
     """(kind, details) for one file's bytes stored at `path`."""
-    verdict, expected, reason = cpython(data, str(path))
+    verdict, expected, reason = viewer.cpython(data, str(path))
     pg000, seen = viewer.view(path)
     details = {"verdict": verdict, "cpython": reason, "pg000": pg000[:3]}
     if pg000:
@@ -427,6 +477,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("view", help="the pygate-view binary")
     parser.add_argument("paths", nargs="+", help="files and folders (every *.py below)")
+    parser.add_argument("--python", help="the CPython to compare with (default: the one running this script)")
     parser.add_argument("--exclude", action="append", default=[], metavar="FOLDER",
                         help="leave out the files under FOLDER (repeatable)")
     parser.add_argument("--sample", type=int, default=0, help="only this many files, chosen by --sample-seed")
@@ -445,8 +496,10 @@ def main():
 
     ensure_packages(args.paths)
     files = collect(args.paths, args.exclude, args.sample, args.sample_seed)
-    viewer = Viewer(args.view)
+    viewer = Viewer(args.view, CPythonChild(args.python) if args.python else None)
     started = time.monotonic()
+    version = viewer.cpython.version if args.python else platform.python_version()
+    print(f"against CPython {version} ({args.python or sys.executable})", flush=True)
     counts = collections.Counter()
     verdicts = collections.Counter()
     pg000_files = 0
@@ -559,4 +612,7 @@ def main():
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--serve-cpython-view"]:
+        serve_cpython_view()
+        sys.exit(0)
     sys.exit(main())

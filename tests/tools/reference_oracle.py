@@ -23,8 +23,13 @@ pygate judges each program with `pygate check --profile PROFILE`. A program
 that called its dangerous function while pygate allowed it is a miss: the
 run fails and prints it (shrunk to its shape chain; `--save-dir` keeps it).
 
-    reference_oracle.py PYGATE [--seed S] [--programs N] [--batch B]
+    reference_oracle.py PYGATE [--seed S] [--programs N] [--batch B] [--python PY]
                         [--time-limit SECONDS] [--save-dir DIR] [--profile NAME]
+
+--python PY runs the programs on that CPython (another version, such as
+tests/tools/pyodide_install.sh's) instead of the one running this script;
+pygate is told its version with --target-version when it has that option
+(tests/tools/target_interpreter.py).
 """
 
 import argparse
@@ -35,6 +40,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from target_interpreter import describe, target_arguments
 
 # --- the dangerous callables: how a program reaches each, and harmless arguments
 
@@ -271,7 +278,7 @@ SHAPE_NAMES = sorted(SHAPES)
 # --- running programs under CPython, with recording stubs
 
 HARNESS = r'''
-import builtins, io, json, os, signal, sys, types
+import builtins, io, json, os, platform, signal, sys, types
 import asyncio, operator, random, socket, subprocess
 
 CALLED = set()
@@ -386,24 +393,27 @@ for program in programs:
     except TimeoutError:  # the alarm, while the program's own error was being noted
         error = "TimeoutError: "
     results.append({"id": program["id"], "called": sorted(CALLED), "error": error})
-json.dump(results, sys.stdout)
+json.dump({"version": platform.python_version(), "results": results}, sys.stdout)
 '''
 
 
-def run_cpython(programs, folder, timeout):
-    """What each program called, run in one child process in `folder`."""
+def run_cpython(python, programs, folder, timeout):
+    """(CPython's version, what each program called), run in one child process of PYTHON in `folder`."""
     try:
         done = subprocess.run(
-            [sys.executable, "-I", "-c", HARNESS], input=json.dumps(programs), capture_output=True, text=True,
+            [python, "-I", "-c", HARNESS], input=json.dumps(programs), capture_output=True, text=True,
             cwd=folder, timeout=timeout, env={"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"})
     except subprocess.TimeoutExpired:
+        print(f"reference_oracle: {python} still running after {timeout} s: batch not run", file=sys.stderr)
         return None
     if done.returncode != 0:
+        print(f"reference_oracle: {python} exited {done.returncode}: {done.stderr.strip()[-500:]}", file=sys.stderr)
         return None
-    return {r["id"]: r for r in json.loads(done.stdout)}
+    answer = json.loads(done.stdout)
+    return answer["version"], {r["id"]: r for r in answer["results"]}
 
 
-def run_pygate(pygate, programs, folder, profile):
+def run_pygate(pygate, programs, folder, profile, target):
     """pygate's decision on each program, checked in one invocation."""
     paths = []
     for program in programs:
@@ -411,7 +421,7 @@ def run_pygate(pygate, programs, folder, profile):
         with open(path, "w", encoding="utf-8") as f:
             f.write(program["source"])
         paths.append(path)
-    done = subprocess.run([pygate, "check", "--profile", profile, "--format", "jsonl", "--no-color", *paths],
+    done = subprocess.run([pygate, "check", "--profile", profile, *target, "--format", "jsonl", "--no-color", *paths],
                           capture_output=True, text=True, cwd=folder)
     decisions = {}
     for line in done.stdout.splitlines():
@@ -430,11 +440,15 @@ def main():
     parser.add_argument("--programs", type=int, default=2000)
     parser.add_argument("--batch", type=int, default=500)
     parser.add_argument("--profile", default="safe_eval")
+    parser.add_argument("--python", default=sys.executable, help="the CPython that runs the programs")
     parser.add_argument("--time-limit", type=float, default=0, help="stop starting batches after this many seconds")
     parser.add_argument("--save-dir", help="write each missed program here")
     parser.add_argument("--shapes", action="store_true", help="list per-shape counts")
     args = parser.parse_args()
     args.pygate = os.path.abspath(args.pygate)
+    if os.sep in args.python:  # the programs run in a folder of their own
+        args.python = os.path.abspath(args.python)
+    target = None  # pygate's --target-version, once the first batch has said which CPython ran it
 
     rng = random.Random(args.seed)
     started = time.monotonic()
@@ -452,11 +466,15 @@ def main():
             check_folder = os.path.join(folder, "check")
             os.mkdir(run_folder)
             os.mkdir(check_folder)
-            called = run_cpython(batch, run_folder, timeout=max(60, 2 * len(batch)))
+            called = run_cpython(args.python, batch, run_folder, timeout=max(60, 2 * len(batch)))
             if called is None:
                 totals["harness_errors"] += 1
                 continue
-            decisions = run_pygate(args.pygate, batch, check_folder, args.profile)
+            version, called = called
+            if target is None:
+                target = target_arguments(args.pygate, version)
+                print(describe(args.python, version, target), flush=True)
+            decisions = run_pygate(args.pygate, batch, check_folder, args.profile, target)
         for program in batch:
             totals["programs"] += 1
             reached = program["function"] in called[program["id"]]["called"]

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The value oracle: every value pygate's analysis claims is CPython's.
 
-    value_oracle.py PYGATE_VALUES [--count N] [--seed S] [--jobs J]
-                    [--time-limit SECONDS] [--save-dir DIR] [--coverage-report]
+    value_oracle.py PYGATE_VALUES [--count N] [--seed S] [--jobs J] [--python PY]
+                    [--piece-size N] [--time-limit SECONDS] [--save-dir DIR]
 
 Generates N seeded cases. A case is a few statements of pure Python ending in
 a tracked assignment `v<i> = EXPR` (inside a function, a loop or a class
@@ -13,9 +13,10 @@ knows, slicing, %-formatting, str.format, f-strings, joins, chr/ord/int/hex,
 containers, conditional expressions, names bound through functions,
 parameters, loops and class attributes, non-ASCII text.
 
-CPython evaluates each case (a piece of 250 cases in a CPython process of its
-own, with a memory limit, a two-second alarm per case and a wall bound per
-piece; a case is compiled and run alone, in a fresh namespace), recording
+CPython evaluates each case (a piece of 250 cases, --piece-size, in a CPython
+process of its own, with a memory limit, a two-second alarm per case and a
+wall bound per piece; a case is compiled and run alone, in a fresh
+namespace), recording
 every value the tracked name takes and whether the tracked statement raised.
 pygate-values (tests/tools/pygate_values.cpp) prints what pygate believes of
 the same statements. A mismatch fails the run:
@@ -28,7 +29,13 @@ the same statements. A mismatch fails the run:
                    deny on it, so it must be a lower bound); an `exact` size
                    that differs; a size of another kind than CPython's value
 A piece whose CPython dies or outlives its bound is named in the report and
-left out; more than a tenth of the cases lost so is a harness error.
+left out; more than a tenth of the cases lost so is a harness error. A case
+that stops on a module this CPython lacks (pyodide's has no numpy) before its
+tracked line is not judged either, and the report counts it per module.
+The CPython is the one running this script, or with --python PY that one
+(another version, such as tests/tools/pyodide_install.sh's: this script runs
+under it for each piece); `pygate check` is then told its version with
+--target-version when it has that option (tests/tools/target_interpreter.py).
 Exit status: 0 when no case mismatches, 1 otherwise, 2 on a harness error.
 """
 
@@ -37,9 +44,13 @@ import json
 import math
 import pickle
 import os
+import platform
 import random
 import re
-import resource
+try:
+    import resource
+except ImportError:  # pyodide's CPython has none; its WebAssembly memory has a bound of its own
+    resource = None
 import shutil
 import signal
 import subprocess
@@ -48,6 +59,8 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
+
+from target_interpreter import describe, target_arguments
 
 # --- the generator ---------------------------------------------------------
 
@@ -647,13 +660,17 @@ def run_case(source, tracked):
             if tb.tb_frame.f_code.co_filename == "<case>" and tracked[0] <= tb.tb_lineno <= tracked[1]:
                 raised = type(error).__name__
             tb = tb.tb_next
+        if raised is None and not records and isinstance(error, ModuleNotFoundError):
+            # A module this CPython lacks (pyodide's has no numpy): nothing to compare, and said so.
+            return {"lacks": error.name}
     return {"records": records, "raised": raised}
 
 
 def worker(args):
     seed, cases, limit_bytes = args
     try:
-        resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
+        if resource is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
     except (ValueError, OSError):
         pass
     out = []
@@ -701,7 +718,8 @@ def init_worker():
 # A piece's cases run in a CPython of their own, so that a case that kills or
 # wedges its interpreter costs that piece, named in the report, and never the
 # run: a pool whose worker dies waits for its answer for ever. The bound is
-# far above a piece's usual second and below the test's timeout.
+# far above a piece's usual second and below the test's timeout: 120 s for
+# 250 cases, and as much more for a bigger piece (--piece-size).
 PIECE_WALL_SECONDS = 120
 
 
@@ -709,16 +727,17 @@ def run_piece_here(seed, first, stop):
     """The worker process: CPython's results of cases [first, stop), pickled to stdout."""
     init_worker()
     results = worker((seed, range(first, stop), 1 << 31))
-    sys.stdout.buffer.write(pickle.dumps(results))
+    sys.stdout.buffer.write(pickle.dumps({"version": platform.python_version(), "results": results}))
 
 
-def run_piece(seed, piece):
-    """CPython's results of one piece, or the reason it has none."""
-    command = [sys.executable, str(Path(__file__).resolve()), "--piece", str(seed), str(piece[0]), str(piece[-1] + 1)]
+def run_piece(python, seed, piece):
+    """CPython's version and results of one piece, or None and the reason it has none."""
+    command = [python, str(Path(__file__).resolve()), "--piece", str(seed), str(piece[0]), str(piece[-1] + 1)]
+    bound = PIECE_WALL_SECONDS * max(1, len(piece) / 250)
     try:
-        done = subprocess.run(command, capture_output=True, timeout=PIECE_WALL_SECONDS)
+        done = subprocess.run(command, capture_output=True, timeout=bound)
     except subprocess.TimeoutExpired:
-        return None, f"its CPython was still running after {PIECE_WALL_SECONDS} s and was stopped"
+        return None, f"its CPython was still running after {bound:.0f} s and was stopped"
     if done.returncode != 0:
         tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
         return None, f"its CPython exited {done.returncode}: {' / '.join(tail)}"
@@ -826,12 +845,12 @@ def run_pygate(command):
         sys.exit(2)
 
 
-def refused_lines(pygate, path):
+def refused_lines(pygate, path, target):
     """The lines of `path` where a PG000 of `pygate check` starts: source it
     cannot read exactly as CPython does, so that the file is refused whatever
     the analysis believes of the names there (tree-sitter's error recovery can
     make a later binding vanish, for one)."""
-    done = run_pygate([str(pygate), "check", "--format", "json", "--profile", "code_pool", str(path)])
+    done = run_pygate([str(pygate), "check", *target, "--format", "json", "--profile", "code_pool", str(path)])
     if done.returncode not in (0, 1, 3):
         sys.exit(f"value_oracle: {pygate} check exited {done.returncode}: {done.stderr[:500]}")
     lines = set()
@@ -859,18 +878,23 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--chunk", type=int, default=2500)
+    parser.add_argument("--python", default=sys.executable, help="the CPython that evaluates the cases")
+    parser.add_argument("--piece-size", type=int, default=250,
+                        help="cases per CPython process (more for an interpreter slow to start)")
     parser.add_argument("--time-limit", type=float, default=0, help="stop starting new chunks after this many seconds")
     parser.add_argument("--save-dir", help="write each mismatching case here")
     parser.add_argument("--max-shown", type=int, default=30)
     args = parser.parse_args()
 
     start = time.monotonic()
+    target = None  # pygate's --target-version, once the first piece has said which CPython ran it
     cases = list(range(args.count))
-    pieces = [cases[i:i + 250] for i in range(0, len(cases), 250)]
+    pieces = [cases[i:i + args.piece_size] for i in range(0, len(cases), args.piece_size)]
     totals = {"cases": 0, "skipped": 0, "raised": 0, "folded": 0, "complete": 0, "sized": 0, "paths": 0}
     mismatches = []
     classes = {}
     lost = []  # (first case, last case, why) of each piece CPython gave no results for
+    lacking = {}  # module -> cases not judged because this CPython lacks it
     with ThreadPoolExecutor(args.jobs) as pool, tempfile.TemporaryDirectory() as tmp:
         batch = []
         chunks = 0
@@ -893,7 +917,7 @@ def main():
                     spans[case] = (written + 1, written + 1 + source.count("\n"))
                     written += source.count("\n") + 1
                 path.write_text("\n".join(lines), encoding="utf-8", errors="surrogatepass")
-                refused = refused_lines(Path(args.binary).with_name("pygate"), path)
+                refused = refused_lines(Path(args.binary).with_name("pygate"), path, target or [])
                 if not refused:
                     break
                 kept = [entry for entry in batch
@@ -931,14 +955,21 @@ def main():
                         Path(args.save_dir).mkdir(parents=True, exist_ok=True)
                         shutil.copyfile(path, Path(args.save_dir) / f"chunk-of-{case}.py")
 
-        for piece, (results, why) in zip(pieces, pool.map(lambda piece: run_piece(args.seed, piece), pieces)):
-            if results is None:
+        for piece, (answer, why) in zip(pieces, pool.map(lambda piece: run_piece(args.python, args.seed, piece), pieces)):
+            if answer is None:
                 lost.append((piece[0], piece[-1], why))
                 totals["skipped"] += len(piece)
                 continue
+            results = answer["results"]
+            if target is None:
+                target = target_arguments(Path(args.binary).with_name("pygate"), answer["version"])
+                print(describe(args.python, answer["version"], target), flush=True)
             for case, source, tracked, result in results:
                 if result is None:
                     totals["skipped"] += 1
+                    continue
+                if "lacks" in result:
+                    lacking[result["lacks"]] = lacking.get(result["lacks"], 0) + 1
                     continue
                 batch.append((case, source, tracked, result))
             if len(batch) >= args.chunk:
@@ -963,6 +994,9 @@ def main():
     print(f"value_oracle: seed {args.seed}: {totals['cases']} cases judged ({totals['skipped']} not compiled or "
           f"timed out), {totals['folded']} folded, {totals['complete']} complete sets, {totals['sized']} sized, {totals['paths']} paths, "
           f"{totals['raised']} raised in CPython; {len(mismatches)} mismatches {classes} in {elapsed:.1f} s")
+    if lacking:
+        print("value_oracle: not judged, this CPython lacks the module: " +
+              ", ".join(f"{name} ({count} cases)" for name, count in sorted(lacking.items())))
     if mismatches:
         return 1
     lost_cases = sum(last - first + 1 for first, last, _ in lost)

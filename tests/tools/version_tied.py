@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""Runs a test whose expectation is tied to CPython 3.11 or to Debian 12's
-packages where this machine has them, and says what this machine tested.
+"""Runs a test whose expectation is tied to CPython 3.11 (or another CPython
+version) or to Debian 12's packages where this machine has them, and says
+what this machine tested.
 
 pygate reads every file as CPython 3.11, and its tables of the allowed
 packages (analyzer/model/third_party_reexports.inc, whose first line names
@@ -11,13 +12,17 @@ CPython 3.13, numpy 2.2) it does not run, ctest reports it skipped (exit 77,
 SKIP_RETURN_CODE), and `summary` names it, with what this machine has, at the
 end of ./bootstrap.sh test (docs/testing.md).
 
-    version_tied.py run [--cpython 3.11] [--packages TABLE] [--debian 12] -- COMMAND...
+    version_tied.py run [--cpython 3.11] [--interpreter PATH] [--packages TABLE] [--debian 12] -- COMMAND...
         Runs COMMAND with `{python}` in its arguments replaced by the
-        interpreter (with --packages or --debian, /usr/bin/python3, the one
-        Debian's packages are installed for; else the first CPython 3.11 of
-        /usr/bin/python3 and python3.11 on PATH) and `{stdlib}` by its
-        standard library folder. Exits 77, saying what is missing, when that
-        interpreter is not CPython 3.11 (--cpython), the allowed packages
+        interpreter (with --interpreter, PATH: the CPythons the oracles take
+        from npm's pyodide, tests/tools/pyodide_install.sh; with --packages or
+        --debian, /usr/bin/python3, the one Debian's packages are installed
+        for; else the first CPython 3.11 of /usr/bin/python3 and python3.11 on
+        PATH), `{stdlib}` by its standard library folder and `{system_stdlib}`
+        by /usr/bin/python3's (inputs for another version's CPython). Exits 77, saying
+        what is missing, when that interpreter is not CPython 3.11 (--cpython;
+        with --interpreter, when PATH does not run here as that CPython: a
+        pyodide needs a Node it can run on), the allowed packages
         installed are not the versions TABLE names (--packages), or the
         machine is not Debian 12 (--debian: a corpus of Debian 12's packages
         and its reviewed classification). A package that is not installed
@@ -42,16 +47,24 @@ SYSTEM_PYTHON = "/usr/bin/python3"
 @functools.cache
 def interpreter(path):
     """(version "3.11.2", standard library folder) of the interpreter at PATH, or None."""
+    found, _ = interpreter_or_why(path)
+    return found
+
+
+@functools.cache
+def interpreter_or_why(path):
+    """interpreter(PATH), or None and why it does not run."""
     if not path or not os.access(path, os.X_OK):
-        return None
+        return None, "is missing"
     asked = subprocess.run([path, "-I", "-c", "import platform, sysconfig; "
                             "print(platform.python_implementation(), platform.python_version(), "
                             "sysconfig.get_path('stdlib'))"],
                            capture_output=True, text=True, check=False)
     words = asked.stdout.split()
     if asked.returncode != 0 or len(words) != 3 or words[0] != "CPython":
-        return None
-    return words[1], words[2]
+        said = (asked.stderr.strip().splitlines() or [asked.stdout.strip()])[-1][:300]
+        return None, f"does not run here (exit {asked.returncode}: {said})"
+    return (words[1], words[2]), None
 
 
 def cpython(major_minor):
@@ -108,7 +121,13 @@ def lacking(tied):
     missing = []
     system = interpreter(SYSTEM_PYTHON)
     system_spelled = f"{SYSTEM_PYTHON} is {'CPython ' + system[0] if system else 'missing'}"
-    if tied.cpython and (tied.packages or tied.debian):
+    if tied.interpreter:
+        found, why = interpreter_or_why(tied.interpreter)
+        if not found:
+            missing.append(f"CPython {tied.cpython} from {tied.interpreter}, which {why}")
+        elif found[0].rsplit(".", 1)[0] != tied.cpython:
+            missing.append(f"CPython {tied.cpython} from {tied.interpreter}, which is CPython {found[0]}")
+    elif tied.cpython and (tied.packages or tied.debian):
         if not system or system[0].rsplit(".", 1)[0] != tied.cpython:
             missing.append(f"CPython {tied.cpython} as {SYSTEM_PYTHON}, with Debian's packages (here {system_spelled})")
     elif tied.cpython and not cpython(tied.cpython):
@@ -128,16 +147,19 @@ class Tied:
     """What `run`'s options tie a test to, and its command."""
 
     def __init__(self, arguments):
-        self.cpython = self.packages = self.debian = None
-        options = {"--cpython": "cpython", "--packages": "packages", "--debian": "debian"}
+        self.cpython = self.interpreter = self.packages = self.debian = None
+        options = {"--cpython": "cpython", "--interpreter": "interpreter", "--packages": "packages",
+                   "--debian": "debian"}
         while arguments and arguments[0] != "--":
             if arguments[0] not in options or len(arguments) < 2:
                 sys.exit(f"version_tied.py: unknown or incomplete option {arguments[0]}")
             setattr(self, options[arguments[0]], arguments[1])
             arguments = arguments[2:]
         self.command = arguments[1:]
-        if not self.command or not (self.cpython or self.packages or self.debian):
-            sys.exit("usage: version_tied.py run [--cpython 3.11] [--packages TABLE] [--debian 12] -- COMMAND...")
+        if not self.command or not (self.cpython or self.packages or self.debian) or \
+                (self.interpreter and not self.cpython):
+            sys.exit("usage: version_tied.py run [--cpython 3.11] [--interpreter PATH] [--packages TABLE] "
+                     "[--debian 12] -- COMMAND...")
 
 
 def run(arguments):
@@ -146,9 +168,17 @@ def run(arguments):
     if missing:
         print(f"UNTESTED here: this test is tied to {missing}")
         return SKIP
-    python = SYSTEM_PYTHON if tied.packages or tied.debian or not tied.cpython else cpython(tied.cpython)
+    if tied.interpreter:
+        python = tied.interpreter
+    elif tied.packages or tied.debian or not tied.cpython:
+        python = SYSTEM_PYTHON
+    else:
+        python = cpython(tied.cpython)
     version, stdlib = interpreter(python)
-    command = [part.replace("{python}", python).replace("{stdlib}", stdlib) for part in tied.command]
+    system = interpreter(SYSTEM_PYTHON)
+    system_stdlib = system[1] if system else "/nonexistent-system-stdlib"
+    command = [part.replace("{python}", python).replace("{stdlib}", stdlib).replace("{system_stdlib}", system_stdlib)
+               for part in tied.command]
     print(f"version_tied.py: against {python} (CPython {version})", flush=True)
     os.execvp(command[0], command)
 
@@ -170,9 +200,9 @@ def summary(build):
     print(f"tested on this machine: Debian {debian_release() or 'unknown'}, {SYSTEM_PYTHON} "
           f"{'CPython ' + system[0] if system else 'missing'}, {spelled(installed_versions())}")
     if ran:
-        print(f"tested on this machine: {len(ran)} tests tied to CPython 3.11 or to Debian 12's packages")
+        print(f"tested on this machine: {len(ran)} tests tied to a CPython version or to Debian 12's packages")
     if not untested:
-        print("untested on this machine: none of the tests tied to CPython 3.11 or to Debian 12's packages")
+        print("untested on this machine: none of the tests tied to a CPython version or to Debian 12's packages")
     for reason, names in untested.items():
         print(f"untested on this machine: {len(names)} tests tied to {reason}: {', '.join(names)}")
     return 0
@@ -184,7 +214,8 @@ def main():
         return run(arguments[1:])
     if len(arguments) == 2 and arguments[0] == "summary":
         return summary(arguments[1])
-    sys.exit("usage: version_tied.py run [--cpython 3.11] [--packages TABLE] [--debian 12] -- COMMAND... | summary BUILD-DIR")
+    sys.exit("usage: version_tied.py run [--cpython 3.11] [--interpreter PATH] [--packages TABLE] [--debian 12] "
+             "-- COMMAND... | summary BUILD-DIR")
 
 
 if __name__ == "__main__":
