@@ -17,6 +17,7 @@
 #include "rules/utils/pg001_annotation_string.hpp"
 #include "rules/utils/pg001_pandas_expression.hpp"
 #include "rules/utils/untraced_method_call.hpp"
+#include "rules/utils/referent_names.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -203,7 +204,7 @@ bool safe_yaml_loader(const analyzer::RuleContext& context, const analyzer::Call
 bool judge_xslt_stylesheet(const analyzer::CallSite& call, analyzer::RuleContext& context) {
     const analyzer::Model& model = context.model();
     const analyzer::PythonSymbols& s = analyzer::PythonSymbols::get();
-    if (!model.imports("pandas")) return false;
+    if (!may_hold_objects_of(model, "pandas")) return false;
     Node function = call.function;
     std::string name = node_symbol(function) == s.attribute ? model.identifier(model.attribute_name(function))
                        : node_symbol(function) == s.identifier ? model.identifier(function)
@@ -321,11 +322,60 @@ Node first_index(Node subscript) {
     return Node{};
 }
 
+// Whether an annotation string is one name (bytes past ASCII taken for
+// letters: the name is compared with the file's names as spelled).
+bool names_a_name(std::string_view text) {
+    if (text.empty() || (text[0] >= '0' && text[0] <= '9')) return false;
+    return std::all_of(text.begin(), text.end(), [](char c) {
+        return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               static_cast<unsigned char>(c) >= 0x80;
+    });
+}
+
+// The strings a module-level name may hold, as its assignments show them:
+// typing evaluates an annotation string that names a name in the function's
+// globals, and evaluates again a string it finds there (`x: "ann"`, with
+// `ann = "<code>"`).
+std::vector<std::string> module_name_strings(std::string_view name, Node any, const analyzer::Model& model) {
+    const auto& p = analyzer::PythonSymbols::get();
+    Node root = any;
+    while (!node_is_null(node_parent(root))) root = node_parent(root);
+    std::vector<std::string> out;
+    analyzer::walk_preorder(
+        root,
+        [&](Node node, std::uint32_t) {
+            TSSymbol kind = node_symbol(node);
+            if (kind == p.function_definition || kind == p.class_definition || kind == p.lambda)
+                return analyzer::WalkStep::skip_children;
+            if (kind != p.assignment) return analyzer::WalkStep::descend;
+            Node left = node_child_by_field_id(node, p.field_left), right = node_child_by_field_id(node, p.field_right);
+            if (node_symbol(left) == p.identifier && !node_is_null(right) && model.identifier(left) == name) {
+                analyzer::Model::StringValues values = model.possible_strings(right, analyzer::k_module_scope);
+                out.insert(out.end(), values.values.begin(), values.values.end());
+            }
+            return analyzer::WalkStep::descend;
+        },
+        [](Node) {});
+    return out;
+}
+
 // The strings in `root` that are code rather than types; nested subscripts
-// are left to their own site unless `whole`.
+// are left to their own site unless `whole`. In an annotation (`whole`), a
+// name or attribute is evaluated to its value, and a string value is
+// evaluated again: the strings it may hold are judged as written ones.
 std::vector<CodeString> code_strings(Node root, ScopeId scope, const analyzer::Model& model, bool whole) {
     const auto& p = analyzer::PythonSymbols::get();
     std::vector<CodeString> out;
+    auto judge = [&](Node at, const std::string& text) {
+        if (std::optional<std::string> why = annotation_string_is_code(text)) {
+            out.push_back({at, std::move(*why)});
+            return;
+        }
+        if (!whole || !names_a_name(text)) return;
+        for (const std::string& held : module_name_strings(text, at, model))
+            if (std::optional<std::string> why = annotation_string_is_code(held))
+                out.push_back({at, fmt::format("it names `{}`, which holds a string typing evaluates: {}", text, *why)});
+    };
     analyzer::walk_preorder(
         root,
         [&](Node node, std::uint32_t) {
@@ -338,11 +388,31 @@ std::vector<CodeString> code_strings(Node root, ScopeId scope, const analyzer::M
                 out.insert(out.end(), std::make_move_iterator(inner.begin()), std::make_move_iterator(inner.end()));
                 return analyzer::WalkStep::skip_children;
             }
+            // `x: parts[0]`: an item of the file's own data (no module, type or typing form it
+            // resolves to, as `list[int]` and `Optional[T]` do) is its value.
+            auto data = [&](Node value) {
+                Referents of = model.resolve(value, scope);
+                return std::none_of(of.begin(), of.end(), [](const Referent& r) {
+                    return r.kind == Referent::Kind::name || r.kind == Referent::Kind::user_class;
+                });
+            };
+            Node subscripted = kind == p.subscript      ? node_child_by_field_id(node, p.field_value)
+                               : kind == p.generic_type ? node_named_child(node, 0)
+                                                        : Node{};
+            if (whole && !node_is_null(subscripted) && data(subscripted)) {
+                analyzer::Model::StringValues held = model.possible_strings(node, scope);
+                for (const std::string& text : held.values) judge(node, text);
+                if (held.values.empty()) out.push_back({node, "an item of the file's own data pygate cannot fold"});
+                return analyzer::WalkStep::skip_children;
+            }
+            if (whole && (kind == p.identifier || kind == p.attribute)) {
+                for (const std::string& held : model.possible_strings(node, scope).values) judge(node, held);
+                return analyzer::WalkStep::skip_children;
+            }
             if (kind != p.string && kind != p.concatenated_string) return analyzer::WalkStep::descend;
             std::optional<std::string> text = model.fold_string(node, scope);
-            std::optional<std::string> why =
-                text ? annotation_string_is_code(*text) : std::optional<std::string>("a value pygate cannot fold");
-            if (why) out.push_back({node, std::move(*why)});
+            if (!text) out.push_back({node, "a value pygate cannot fold"});
+            else judge(node, *text);
             return analyzer::WalkStep::skip_children;
         },
         [](Node) {});
@@ -498,7 +568,7 @@ void judge_allow_pickle_set_by_name(const analyzer::CallSite& call, analyzer::Ru
     if (!std::any_of(call.callee.begin(), call.callee.end(), [](const Referent& r) {
             return r.kind == Referent::Kind::name && r.qualified == "builtins.setattr";
         }) ||
-        !model.imports("numpy"))
+        !may_hold_objects_of(model, "numpy"))
         return;
     std::optional<std::string> name = model.fold_string(model.argument(call.node, 1), call.scope);
     if (!name || *name != "allow_pickle" || !not_false(context, model.argument(call.node, 2), call.scope)) return;
@@ -519,7 +589,7 @@ void on_any_call(const analyzer::CallSite& call, analyzer::RuleContext& context)
 // NpzFile reads its members with the flag its attribute holds, set after
 // it was opened (also through setattr(archive, "allow_pickle", True)).
 void on_attribute(const analyzer::AttributeSite& site, analyzer::RuleContext& context) {
-    if (!site.store || site.attribute != "allow_pickle" || !context.model().imports("numpy")) return;
+    if (!site.store || site.attribute != "allow_pickle" || !may_hold_objects_of(context.model(), "numpy")) return;
     Node statement = node_parent(site.node);
     Node value = !node_is_null(statement) && node_symbol(statement) == analyzer::PythonSymbols::get().assignment
                      ? node_child_by_field_id(statement, analyzer::PythonSymbols::get().field_right)

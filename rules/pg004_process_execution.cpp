@@ -11,6 +11,7 @@
 #include "rules/utils/name_table.hpp"
 #include "rules/utils/pg004_matplotlib_programs.hpp"
 #include "rules/utils/untraced_method_call.hpp"
+#include "rules/utils/referent_names.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -107,7 +108,9 @@ void judge_animation_save(const analyzer::CallSite& site, analyzer::RuleContext&
     const analyzer::Model& model = context.model();
     // An animation passed as a parameter (`def keep(a): a.save(p)`) is
     // untraced: in a file that imports matplotlib, a save or
-    // to_html5_video of an untraced value is taken for the animation's.
+    // to_html5_video of an untraced value is taken for the animation's
+    // (an animation comes from matplotlib.animation only, never from the
+    // libraries that hand out matplotlib's figures).
     analyzer::Referents guessed;
     if (site.callee.empty() && node_symbol(site.function) == analyzer::PythonSymbols::get().attribute &&
         model.imports("matplotlib")) {

@@ -775,12 +775,14 @@ private:
 
 // `fig, ax = plt.subplots(); fig.savefig(p)`, `for f in folder.iterdir(): f.read_text()`,
 // `np.zeros(3).tofile(p)`: untraced_method_call.hpp.
-constexpr std::array<GuessedOwner, 10> k_guessed_owners = {{
+constexpr std::array<GuessedOwner, 11> k_guessed_owners = {{
     {"matplotlib", "matplotlib.figure.Figure"},
     // A seaborn grid's `figure`, or a figure-level plot's grid (`sns.jointplot(...).savefig(p)`).
     {"seaborn", "matplotlib.figure.Figure"},
     {"seaborn", "seaborn.objects.Plot"},  // `so.Plot(...).add(...).save(p)`
     {"matplotlib", "matplotlib.image._ImageBase"},  // `ax.imshow(a).write_png(p)`
+    // An NpzFile's `zip` (`np.load(p).zip.extractall(folder)`); extract is too common a name (`s.str.extract`).
+    {"numpy", "zipfile.ZipFile"},
     // `fig.canvas.print_png(p)` (a figure's canvas attribute has no type the
     // tables say), `anim.save(p)` on an animation passed as a parameter.
     {"matplotlib", "matplotlib.backend_bases.FigureCanvasBase"},
@@ -791,7 +793,7 @@ constexpr std::array<GuessedOwner, 10> k_guessed_owners = {{
     {"pathlib", "pathlib.Path"},
 }};
 // Path methods whose names strings, frames and archives have too.
-constexpr std::array<std::string_view, 3> k_too_common = {"open", "rename", "replace"};
+constexpr std::array<std::string_view, 4> k_too_common = {"open", "rename", "replace", "extract"};
 
 // A library callable this rule's table does not name, whose table entry
 // says it reads or writes the file an argument names (reads:P, writes:P),

@@ -15,6 +15,7 @@
 #include "rules/utils/pandas_option_stores.hpp"
 #include "rules/utils/stored_value.hpp"
 #include "rules/utils/name_table.hpp"
+#include "rules/utils/referent_names.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -440,8 +441,8 @@ bool private_library_member(std::string_view name) {
 }
 
 bool uses_a_tabled_library(const analyzer::Model& model) {
-    return model.imports("matplotlib") || model.imports("pandas") || model.imports("numpy") ||
-           model.imports("scipy") || model.imports("seaborn");
+    return may_hold_objects_of(model, "matplotlib") || may_hold_objects_of(model, "pandas") || may_hold_objects_of(model, "numpy") ||
+           may_hold_objects_of(model, "scipy") || may_hold_objects_of(model, "seaborn");
 }
 
 bool class_body_defines_method(const analyzer::Model& model, analyzer::ScopeId class_scope, std::string_view name);

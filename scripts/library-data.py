@@ -168,6 +168,57 @@ def instance_attributes(cls):
     return names
 
 
+def instance_attribute_types(cls):
+    """The class each attribute a class's own methods assign on `self` holds, when every such assignment
+    is None or a call of one class the method's module names (`self.zip = zipfile.ZipFile(f)`):
+    {name: class}. An attribute assigned anything else is left out: its type is not known."""
+    try:
+        source = textwrap.dedent(inspect.getsource(cls))
+        tree = ast.parse(source)
+    except (OSError, TypeError, SyntaxError, IndentationError, tokenize.TokenError):
+        return {}
+    module = sys.modules.get(cls.__module__)
+    scope = vars(module) if module is not None else {}
+
+    def named_class(node):
+        path = []
+        while isinstance(node, ast.Attribute):
+            path.append(node.attr)
+            node = node.value
+        if not isinstance(node, ast.Name) or node.id not in scope:
+            return None
+        value = scope[node.id]
+        for part in reversed(path):
+            value = getattr(value, part, None)
+        return value if isinstance(value, type) else None
+
+    found, unknown = {}, set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Assign):
+            if isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+                for element in ast.walk(node.target):
+                    if isinstance(element, ast.Attribute) and isinstance(element.value, ast.Name) \
+                            and element.value.id == "self":
+                        unknown.add(element.attr)
+            continue
+        for target in node.targets:
+            for element in ast.walk(target):
+                if not (isinstance(element, ast.Attribute) and isinstance(element.value, ast.Name)
+                        and element.value.id == "self"):
+                    continue
+                if target is not element:  # an element of a tuple target: its value is not shown
+                    unknown.add(element.attr)
+                elif isinstance(node.value, ast.Constant) and node.value.value is None:
+                    continue
+                elif isinstance(node.value, ast.Call) and named_class(node.value.func) is not None:
+                    made = named_class(node.value.func)
+                    if found.setdefault(element.attr, made) is not made:
+                        unknown.add(element.attr)
+                else:
+                    unknown.add(element.attr)
+    return {name: kind for name, kind in found.items() if name not in unknown and public(name)}
+
+
 def property_type(prop):
     """The class a property's getter says it returns (`DataFrame.style -> Styler`), named as the tables
     name it; None when its annotation is missing or not one class (`Styler | None`, a TypeVar)."""
@@ -282,6 +333,14 @@ class Tables:
                 self.add(path, "attribute")
             elif callable(raw) or inspect.ismethoddescriptor(raw):
                 self.add(path, "function", value=raw, bound=True)
+            elif raw is None and member in instance_attributes(cls):
+                # A class-level None the instance's methods replace (`NpzFile.zip = None`, then
+                # `self.zip = zipfile.ZipFile(fid)`): typed by what they assign, else unknown.
+                made = instance_attribute_types(cls).get(member)
+                if made is not None:
+                    self.add(path, "data", defined_at(made) or f"{made.__module__}.{made.__qualname__}")
+                else:
+                    self.add(path, "attribute")
             else:
                 self.add(path, "data", type_name(raw))
         for member in sorted(instance_attributes(cls)):

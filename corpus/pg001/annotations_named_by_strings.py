@@ -6,7 +6,7 @@ import typing
 T = "__import__('os').system('id')"
 
 
-def f(x: T):
+def f(x: T):  # expect: PG001
     pass
 
 

@@ -89,7 +89,7 @@ std::vector<Node> options_handed_away(const analyzer::CallSite& call, const anal
     bool followed = !call.callee.empty() && std::all_of(call.callee.begin(), call.callee.end(), [](const analyzer::Referent& r) {
         return r.kind == analyzer::Referent::Kind::name;
     });
-    if (followed || !model.imports("pandas")) return out;
+    if (followed || !may_hold_objects_of(model, "pandas")) return out;
     const auto& p = analyzer::PythonSymbols::get();
     Node arguments = node_child_by_field_id(call.node, p.field_arguments);
     if (node_is_null(arguments) || node_symbol(arguments) != p.argument_list) return out;

@@ -95,7 +95,7 @@ void judge_frame_savefig(const analyzer::CallSite& call, analyzer::RuleContext& 
     std::string_view method =
         node_symbol(call.function) == s.attribute ? model.text(model.attribute_name(call.function)) : std::string_view{};
     auto animation_method = [&](std::string_view name) {
-        if (call.callee.empty()) return method == name && model.imports("matplotlib");
+        if (call.callee.empty()) return method == name && may_hold_objects_of(model, "matplotlib");
         return std::any_of(call.callee.begin(), call.callee.end(), [&](const Referent& r) {
             return r.kind == Referent::Kind::name && r.qualified.starts_with("matplotlib.animation.") &&
                    r.qualified.ends_with(name) && r.qualified.size() > name.size() &&
@@ -143,7 +143,7 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
                 r.qualified == "builtins.setattr" || r.qualified.starts_with("builtins.dict."));
     });
     if (!candidate && (!call.callee.empty() ||
-                       (!model.imports("pandas") && !model.imports("matplotlib") && !model.imports("seaborn"))))
+                       (!may_hold_objects_of(model, "pandas") && !may_hold_objects_of(model, "matplotlib") && !may_hold_objects_of(model, "seaborn"))))
         return;
     judge_frame_savefig(call, context, rule);
     if (names_any(call.callee, {"matplotlib.use", "matplotlib.pyplot.switch_backend"})) {
@@ -155,11 +155,11 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
     }
     // `fig.savefig(path, backend="module://x")`: savefig switches to that backend to save.
     bool saving = saves_a_figure(call.callee) ||
-                  (call.callee.empty() && (model.imports("matplotlib") || model.imports("seaborn")) &&
+                  (call.callee.empty() && (may_hold_objects_of(model, "matplotlib") || may_hold_objects_of(model, "seaborn")) &&
                    node_symbol(call.function) == analyzer::PythonSymbols::get().attribute &&
                    (model.text(model.attribute_name(call.function)) == "savefig" ||
                     model.text(model.attribute_name(call.function)) == "print_figure" ||
-                    (model.text(model.attribute_name(call.function)) == "save" && model.imports("seaborn"))));
+                    (model.text(model.attribute_name(call.function)) == "save" && may_hold_objects_of(model, "seaborn"))));
     if (Node keyword = model.argument(call.node, UINT32_MAX, "backend"); saving && !node_is_null(keyword))
         if (auto why = matplotlib_risk(keyword, call.scope, model)) report(context, rule, keyword, "`backend=`", *why);
     // `rcParams.update(backend=...)`, `dict.update(rcParams, backend=...)`: a keyword is a key.
@@ -188,7 +188,7 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
     }
     // `df.plot(backend=...)`, `pd.plotting.boxplot(df, backend=...)`: pandas' plotting functions and
     // methods of values pygate cannot trace, in a file that imports pandas.
-    if (!model.imports("pandas")) return;
+    if (!may_hold_objects_of(model, "pandas")) return;
     Node backend = model.argument(call.node, UINT32_MAX, "backend");
     if (node_is_null(backend)) return;
     bool pandas_call =
@@ -234,7 +234,7 @@ bool names_a_risky_backend(std::string_view text) {
 void judge_backend_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
     const auto& p = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
-    if (!model.imports("matplotlib")) return;
+    if (!may_hold_objects_of(model, "matplotlib")) return;
     if (model.fold_string(node_child_by_field_id(site.node, p.field_key), site.scope) != "backend") return;
     Node value = node_child_by_field_id(site.node, p.field_value);
     std::optional<std::string> text = model.fold_string(value, site.scope);

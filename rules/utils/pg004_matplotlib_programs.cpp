@@ -245,7 +245,7 @@ void judge_pgf_output(const analyzer::CallSite& call, analyzer::RuleContext& con
                                (r.qualified.starts_with("matplotlib.") || r.qualified.starts_with("seaborn."));
                     })) &&
                    (method == "savefig" || method == "print_figure" ||
-                    (method == "save" && context.model().imports("seaborn"))));  // seaborn.objects' Plot.save
+                    (method == "save" && may_hold_objects_of(context.model(), "seaborn"))));  // seaborn.objects' Plot.save
     // matplotlib.image.thumbnail saves its thumbnail through a figure's savefig too.
     bool thumbnail = names_any(call.callee, {"matplotlib.image.thumbnail", "matplotlib.pyplot.thumbnail"});
     if (!saving && !thumbnail) return;
@@ -478,7 +478,7 @@ void judge_tex_method_as_value(const analyzer::AttributeSite& site, analyzer::Ru
     if (site.store || (site.attribute != "set_usetex" && !runs_tex(site.attribute) && !lays_out_tex)) return;
     const auto& s = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
-    if (!model.imports("matplotlib")) return;
+    if (!may_hold_objects_of(model, "matplotlib")) return;
     Node parent = node_parent(site.node);
     if (!node_is_null(parent) && node_symbol(parent) == s.call && node_field(site.node) == s.field_function)
         return;  // called where it is named: judge_tex_by_method's
@@ -501,7 +501,7 @@ void judge_tex_method_as_value(const analyzer::AttributeSite& site, analyzer::Ru
 void judge_setting_key_call(const analyzer::CallSite& call, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
     const auto& s = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
-    if (!model.imports("matplotlib")) return;
+    if (!may_hold_objects_of(model, "matplotlib")) return;
     Node usetex = model.argument(call.node, UINT32_MAX, "usetex");
     // Reported at the keyword, where a matplotlib call's own keyword is (one finding there).
     // A `**` pygate cannot read is judged by its keys (PG009's judge_splatted_keywords).
@@ -567,7 +567,7 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
     if (std::optional<std::string_view> setter = setter_of(call.callee, "builtins.dict");
         setter && is_rc_params(model.argument(call.node, 0), call.scope, model))
         return judge_setter(call, *setter, 1, context, rule);
-    if (!matplotlib_call && !(call.callee.empty() && (model.imports("matplotlib") || model.imports("seaborn")))) return;
+    if (!matplotlib_call && !(call.callee.empty() && (may_hold_objects_of(model, "matplotlib") || may_hold_objects_of(model, "seaborn")))) return;
     if (std::optional<std::string_view> setter = setter_of(call.callee))
         return judge_setter(call, *setter, 0, context, rule);
     if (names_any(call.callee, {"matplotlib.rc_context", "matplotlib.pyplot.rc_context"})) {
@@ -627,7 +627,7 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
 void judge_setting_pair(const analyzer::SyntaxSite& site, analyzer::RuleContext& context, analyzer::RuleNumber rule) {
     const auto& p = analyzer::PythonSymbols::get();
     const analyzer::Model& model = context.model();
-    if (!model.imports("matplotlib")) return;
+    if (!may_hold_objects_of(model, "matplotlib")) return;
     const ProgramSetting* setting = setting_named_by_key(node_child_by_field_id(site.node, p.field_key), site.scope, model);
     if (setting == nullptr) return;
     judge_value(context, rule, site.node, *setting, node_child_by_field_id(site.node, p.field_value), site.scope);
@@ -643,7 +643,7 @@ void judge_program_settings_subscript(const analyzer::SyntaxSite& site, analyzer
     const analyzer::Model& model = context.model();
     Node index = node_child_by_field_id(site.node, p.field_subscript);
     // `props["usetex"] = True`, `rc["text.usetex"] = True` on any object (judge_setting_key_call).
-    if (model.imports("matplotlib"))
+    if (may_hold_objects_of(model, "matplotlib"))
         if (const ProgramSetting* setting = setting_named_by_key(index, site.scope, model))
             return judge_value(context, rule, site.node, *setting, *stored, site.scope);
     if (!is_rc_params(node_child_by_field_id(site.node, p.field_value), site.scope, model)) return;

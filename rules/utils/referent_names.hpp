@@ -21,6 +21,19 @@ inline bool names_any(const analyzer::Referents& referents, std::initializer_lis
     });
 }
 
+// Whether a file may hold objects of `library`, one of the third-party
+// libraries the tables cover: it imports that library, or another of them,
+// whose values lead to its objects (a seaborn grid's `figure` and `data`,
+// pandas' plots' axes, any of them numpy's arrays), so that a method matched
+// by name on a value pygate cannot trace is not missed for want of an import.
+inline bool may_hold_objects_of(const analyzer::Model& model, std::string_view library) {
+    static constexpr std::string_view k_family[] = {"numpy", "pandas", "matplotlib", "scipy", "seaborn", "mpl_toolkits"};
+    if (model.imports(library)) return true;
+    if (std::find(std::begin(k_family), std::end(k_family), library) == std::end(k_family)) return false;
+    return std::any_of(std::begin(k_family), std::end(k_family),
+                       [&](std::string_view other) { return model.imports(other); });
+}
+
 // A node's source for a message, its first line shortened; a store that
 // shows no value (`rcParams[k] |= v`) has no node: "(not shown)".
 inline std::string shown_source(const analyzer::Model& model, analyzer::Node node) {

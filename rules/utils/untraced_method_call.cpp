@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <array>
 
+#include "analyzer/model/qualified_name_pattern.hpp"
 #include "analyzer/syntax/python_symbols.hpp"
 #include "analyzer/text/unicode.hpp"
 #include "rules/utils/library_effects.hpp"
+#include "rules/utils/referent_names.hpp"
 
 namespace pygate::rules {
 namespace {
@@ -29,13 +31,14 @@ std::optional<GuessedMethod> guess_untraced_method(const analyzer::CallSite& sit
     std::string storage;
     std::optional<std::string_view> method;  // read once an owner's module is imported: most files import none
     for (const GuessedOwner& owner : owners) {
-        if (!model.imports(owner.module)) continue;
+        if (!may_hold_objects_of(model, owner.module)) continue;
         if (!method) method = model.identifier(model.attribute_name(site.function), storage);
         if (std::find(too_common.begin(), too_common.end(), *method) != too_common.end()) return std::nullopt;
         std::string qualified = std::string(owner.owner).append(".").append(*method);
         const NameEntry* entry = table.match(qualified);
-        // A module-wide pattern (`pandas.*`) names no method: it would take every method for one.
-        if (entry == nullptr || entry->pattern.ends_with(".*")) continue;
+        // A pattern that matches the owner itself (`pandas.*`, the class `zipfile.ZipFile`, matched as a
+        // prefix of `zipfile.ZipFile.agg`) names no method: it would take every method for one.
+        if (entry == nullptr || analyzer::matches_qualified_name(entry->pattern, owner.owner)) continue;
         return GuessedMethod{std::move(qualified), owner.module, entry};
     }
     return std::nullopt;
