@@ -187,8 +187,9 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
             report(context, rule, store.at, fmt::format("option `{}`", *store.key), *why);
     }
     // `df.plot(backend=...)`, `pd.plotting.boxplot(df, backend=...)`: pandas' plotting functions and
-    // methods of values pygate cannot trace, in a file that imports pandas.
-    if (!may_hold_objects_of(model, "pandas")) return;
+    // methods of values pygate cannot trace, in a file that imports pandas (or seaborn, whose grids
+    // hold frames; a frame's plot with an unreadable `**` is a review only where frames are at hand).
+    if (!model.imports("pandas") && !model.imports("seaborn")) return;
     Node backend = model.argument(call.node, UINT32_MAX, "backend");
     if (node_is_null(backend)) return;
     bool pandas_call =
