@@ -180,6 +180,33 @@ bool powerful_type(std::string_view type, const analyzer::LibraryKnowledge& libr
     return libraries.describe(type).status != analyzer::NameFacts::Status::known;
 }
 
+// Whether a standard-library module reaches files, processes, the network
+// or code by its own functions and classes: a name of it another module
+// holds (`json.tool.Path`) is that module's use. Other aliases (`open` is
+// io.open, `hashlib.sha256` _hashlib's, matplotlib's `cycler` cycler's) are
+// the allowed module's own API.
+bool reaches_the_system(std::string_view module) {
+    static constexpr std::array<std::string_view, 25> k_modules = {
+        "pathlib", "os",     "shutil",   "subprocess", "socket",   "ctypes", "pickle",  "marshal", "importlib",
+        "multiprocessing", "tempfile", "glob", "zipfile", "tarfile", "sqlite3", "shelve", "dbm", "webbrowser",
+        "runpy",   "code",   "pty",      "urllib",     "http",     "ftplib", "smtplib"};
+    std::string_view root = module.substr(0, module.find('.'));
+    return std::find(k_modules.begin(), k_modules.end(), root) != k_modules.end();
+}
+
+// The module that defines a canonical name: its longest prefix the tables
+// call a module (`pathlib` for `pathlib.Path`), else its first segment.
+std::string_view module_defining(std::string_view name, const analyzer::LibraryKnowledge& libraries) {
+    for (std::string_view prefix = name;;) {
+        analyzer::NameFacts facts = libraries.describe(prefix);
+        if (facts.status == analyzer::NameFacts::Status::known && facts.entry->kind == analyzer::LibraryKind::module)
+            return prefix;
+        std::size_t dot = prefix.rfind('.');
+        if (dot == std::string_view::npos) return name.substr(0, name.find('.'));
+        prefix = prefix.substr(0, dot);
+    }
+}
+
 // A value an allowed library holds whose type is of a module the profile
 // does not allow (pandas' Styler.env is a jinja2 Environment, whose templates
 // reach any module): the program holds that module's objects without
@@ -194,9 +221,21 @@ void judge_values_of_modules_not_allowed(const analyzer::Reference& reference, a
         while (end != std::string_view::npos) {
             end = qualified.find('.', end + 1);
             std::string_view prefix = qualified.substr(0, end);
+            // `json.tool.Path` is pathlib.Path: a name an allowed module holds for another module's.
+            if (const analyzer::LibraryEntry* alias = context.libraries().find(prefix);
+                alias != nullptr && alias->kind == analyzer::LibraryKind::alias) {
+                std::string_view target = alias->fields;
+                std::string_view module = module_defining(target, context.libraries());
+                if (!reaches_the_system(module) || allows_module_or_a_submodule(profile, module)) continue;
+                context.report(k_rule, analyzer::Severity::error, reference.node,
+                               fmt::format("`{}` is `{}`, of module `{}`, which profile {} does not allow: {}", prefix,
+                                           target, module, profile.name,
+                                           context.how_reached(reference.node, referent)),
+                               k_specificity, &referent);
+                return;
+            }
             analyzer::NameFacts facts = context.libraries().describe(prefix);
-            if (facts.status != analyzer::NameFacts::Status::known ||
-                facts.entry->kind != analyzer::LibraryKind::data)
+            if (facts.status != analyzer::NameFacts::Status::known || facts.entry->kind != analyzer::LibraryKind::data)
                 continue;
             std::string_view type = facts.entry->fields;
             std::string_view module = type.substr(0, type.rfind('.'));
