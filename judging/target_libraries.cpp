@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstring>
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -212,9 +213,23 @@ analyzer::LibraryVersions with_target_version(analyzer::LibraryVersions asked, a
     return target;
 }
 
+namespace {
+
+// Every knowledge the process judged for is kept for its life, owned here:
+// judgments on other threads may still hold one that was replaced.
+const analyzer::LibraryKnowledge* kept(analyzer::LibraryVersions versions) {
+    static std::mutex kept_mutex;
+    static std::vector<std::unique_ptr<analyzer::LibraryKnowledge>> all;
+    auto knowledge = std::make_unique<analyzer::LibraryKnowledge>(std::move(versions));
+    std::lock_guard lock(kept_mutex);
+    all.push_back(std::move(knowledge));
+    return all.back().get();
+}
+
+}  // namespace
+
 void set_target_libraries(analyzer::LibraryVersions versions) {
-    // Kept for the process's life: judgments on other threads may hold the old one.
-    g_target.store(new analyzer::LibraryKnowledge(std::move(versions)));
+    g_target.store(kept(std::move(versions)));
 }
 
 const analyzer::LibraryKnowledge& target_libraries() {
@@ -222,10 +237,9 @@ const analyzer::LibraryKnowledge& target_libraries() {
     std::call_once(g_default_once, [] {
         std::string error;
         std::optional<analyzer::LibraryVersions> asked = ask_interpreter(k_default_target_python, error);
-        const analyzer::LibraryKnowledge* knowledge =
-            new analyzer::LibraryKnowledge(asked ? std::move(*asked) : analyzer::LibraryVersions{});
+        const analyzer::LibraryKnowledge* knowledge = kept(asked ? std::move(*asked) : analyzer::LibraryVersions{});
         const analyzer::LibraryKnowledge* none = nullptr;
-        if (!g_target.compare_exchange_strong(none, knowledge)) delete knowledge;
+        g_target.compare_exchange_strong(none, knowledge);  // one set meanwhile wins; this one stays kept
     });
     return *g_target.load();
 }
