@@ -127,7 +127,7 @@ void judge_frame_savefig(const analyzer::CallSite& call, analyzer::RuleContext& 
     for (const DictionaryEntry& entry : entries.entries)
         if (entry.key == "backend")
             if (auto why = matplotlib_risk(entry.value, entry.scope, model))
-                report(context, rule, node_is_null(entry.value) ? options : entry.value,
+                report(context, rule, entry.value,
                        "`savefig_kwargs`' backend, which the writer hands to savefig,", *why);
 }
 
@@ -143,7 +143,7 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
                 r.qualified == "builtins.setattr" || r.qualified.starts_with("builtins.dict."));
     });
     if (!candidate && (!call.callee.empty() ||
-                       (!may_hold_objects_of(model, "pandas") && !may_hold_objects_of(model, "matplotlib") && !may_hold_objects_of(model, "seaborn"))))
+                       !may_hold_objects_of(model, "matplotlib")))  // any of the library family
         return;
     judge_frame_savefig(call, context, rule);
     if (names_any(call.callee, {"matplotlib.use", "matplotlib.pyplot.switch_backend"})) {
@@ -155,7 +155,7 @@ void judge_backend_call(const analyzer::CallSite& call, analyzer::RuleContext& c
     }
     // `fig.savefig(path, backend="module://x")`: savefig switches to that backend to save.
     bool saving = saves_a_figure(call.callee) ||
-                  (call.callee.empty() && (may_hold_objects_of(model, "matplotlib") || may_hold_objects_of(model, "seaborn")) &&
+                  (call.callee.empty() && may_hold_objects_of(model, "matplotlib") &&
                    node_symbol(call.function) == analyzer::PythonSymbols::get().attribute &&
                    (model.text(model.attribute_name(call.function)) == "savefig" ||
                     model.text(model.attribute_name(call.function)) == "print_figure" ||

@@ -567,7 +567,7 @@ void judge_program_settings_call(const analyzer::CallSite& call, analyzer::RuleC
     if (std::optional<std::string_view> setter = setter_of(call.callee, "builtins.dict");
         setter && is_rc_params(model.argument(call.node, 0), call.scope, model))
         return judge_setter(call, *setter, 1, context, rule);
-    if (!matplotlib_call && !(call.callee.empty() && (may_hold_objects_of(model, "matplotlib") || may_hold_objects_of(model, "seaborn")))) return;
+    if (!matplotlib_call && !(call.callee.empty() && may_hold_objects_of(model, "matplotlib"))) return;
     if (std::optional<std::string_view> setter = setter_of(call.callee))
         return judge_setter(call, *setter, 0, context, rule);
     if (names_any(call.callee, {"matplotlib.rc_context", "matplotlib.pyplot.rc_context"})) {
